@@ -1,0 +1,117 @@
+"""Random outcomes: what a game may ask of chance, how it is drawn, which outcomes are possible.
+
+A game never touches a random number generator. When it needs dice, a shuffled deck or a random
+pick, its pending step is a `ChanceRequest`; the table draws the outcome and appends it to the log
+as its own entry, then hands the outcome back to the game. Replay reads outcomes from the log and
+never draws, so a hand-written save can script the dice, and `check_outcome` rejects the
+impossible ones.
+
+Each outcome is drawn from an RNG seeded by (table seed, log position). A game started again from
+the same seed deals the same, and a save continued after loading draws exactly what the original
+session would have drawn, without any RNG state in the file.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from enum import Enum
+
+Outcome = tuple[int, ...] | tuple[str, ...]
+
+
+class ChanceKind(Enum):
+    DICE = "dice"
+    SHUFFLE = "shuffle"
+    PICK = "pick"
+
+
+@dataclass(frozen=True)
+class ChanceRequest:
+    """What a game needs chance to decide.
+
+    - DICE: `count` dice with `sides` faces; the outcome is the faces in rolling order.
+    - SHUFFLE: a new order of `items` (a multiset of card ids); the outcome is the whole order.
+    - PICK: one of `choices`; the outcome is a one-element tuple.
+    `label` names the purpose in words ("boss HP", "Bea's reroll").
+    """
+
+    kind: ChanceKind
+    label: str
+    count: int = 0
+    sides: int = 6
+    items: tuple[str, ...] = ()
+    choices: tuple[int, ...] | tuple[str, ...] = ()
+
+
+class ImpossibleOutcome(ValueError):
+    """A chance entry that the request could never have produced; the message says why."""
+
+
+def dice(count: int, label: str, sides: int = 6) -> ChanceRequest:
+    return ChanceRequest(ChanceKind.DICE, label, count=count, sides=sides)
+
+
+def shuffle(items: tuple[str, ...], label: str) -> ChanceRequest:
+    return ChanceRequest(ChanceKind.SHUFFLE, label, items=items)
+
+
+def pick(choices: tuple[int, ...] | tuple[str, ...], label: str) -> ChanceRequest:
+    return ChanceRequest(ChanceKind.PICK, label, choices=choices)
+
+
+def rng_for(seed: int, position: int) -> random.Random:
+    return random.Random(f"partyline:{seed}:{position}")
+
+
+def draw(request: ChanceRequest, seed: int, position: int) -> Outcome:
+    rng = rng_for(seed, position)
+    if request.kind is ChanceKind.DICE:
+        return tuple(rng.randint(1, request.sides) for _ in range(request.count))
+    if request.kind is ChanceKind.SHUFFLE:
+        items = list(request.items)
+        rng.shuffle(items)
+        return tuple(items)
+    return (rng.choice(request.choices),)  # type: ignore[return-value]
+
+
+def check_outcome(request: ChanceRequest, values: object) -> Outcome:
+    """Return `values` as an outcome of `request`, or raise ImpossibleOutcome."""
+    if not isinstance(values, list | tuple):
+        raise ImpossibleOutcome(f"{request.label}: expected a list of values, got {values!r}")
+    if request.kind is ChanceKind.DICE:
+        faces = _ints(request, values)
+        if len(faces) != request.count:
+            raise ImpossibleOutcome(
+                f"{request.label}: expected {request.count} dice, found {len(faces)}"
+            )
+        for face in faces:
+            if not 1 <= face <= request.sides:
+                raise ImpossibleOutcome(
+                    f"{request.label}: a {request.sides}-sided die cannot show {face}"
+                )
+        return faces
+    if request.kind is ChanceKind.SHUFFLE:
+        cards = tuple(str(value) for value in values)
+        if Counter(cards) != Counter(request.items) or not all(isinstance(v, str) for v in values):
+            raise ImpossibleOutcome(
+                f"{request.label}: not an order of the {len(request.items)} cards "
+                f"({', '.join(sorted(set(request.items)))})"
+            )
+        return cards
+    if len(values) != 1 or values[0] not in request.choices or isinstance(values[0], bool):
+        raise ImpossibleOutcome(
+            f"{request.label}: expected one of {', '.join(map(str, request.choices))}, "
+            f"found {values!r}"
+        )
+    return (values[0],)
+
+
+def _ints(request: ChanceRequest, values: list[object] | tuple[object, ...]) -> tuple[int, ...]:
+    faces: list[int] = []
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ImpossibleOutcome(f"{request.label}: {value!r} is not a die face")
+        faces.append(value)
+    return tuple(faces)

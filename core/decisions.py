@@ -1,0 +1,191 @@
+"""What a seat can be asked, and the one check of whether an answer is legal.
+
+A game describes every pending decision as a `Decision`. The same object renders the prompt in
+the TUI, drives the bots and validates actions (from a person, a bot or a save file), so there is
+a single source of legality.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from enum import Enum
+
+OptionId = str | int
+"""An option's identifier: what a save file records as the choice."""
+
+Choice = OptionId | tuple[OptionId, ...] | tuple[int, ...]
+"""An answer: one option id, several ids (choose several, order a list) or amounts (allocate)."""
+
+
+class IllegalAction(ValueError):
+    """An action that is not one of the pending decision's legal answers; the message says why."""
+
+
+class DecisionKind(Enum):
+    CHOOSE_ONE = "choose-one"
+    CHOOSE_SEVERAL = "choose-several"
+    ORDER = "order"
+    ALLOCATE = "allocate"
+    CONFIRM = "confirm"
+
+
+@dataclass(frozen=True)
+class Option:
+    id: OptionId
+    label: str
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One question for one seat.
+
+    - CHOOSE_ONE / CONFIRM: the choice is one option id (CONFIRM has a single option).
+    - CHOOSE_SEVERAL: a tuple of distinct option ids, between `min_count` and `max_count` long.
+    - ORDER: a tuple holding every option id exactly once, in the chosen order.
+    - ALLOCATE: a tuple of whole amounts, one per option in option order, each between 0 and
+      `max_each` (when set), adding up to `total`.
+    """
+
+    seat: int
+    name: str
+    kind: DecisionKind
+    prompt: str
+    options: tuple[Option, ...]
+    min_count: int = 0
+    max_count: int = 0
+    total: int = 0
+    max_each: int = 0
+    help: str = ""
+    _ids: frozenset[OptionId] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_ids", frozenset(option.id for option in self.options))
+        if not self.options:
+            raise ValueError(f"decision {self.name!r} has no options")
+
+    def label_of(self, option_id: OptionId) -> str:
+        for option in self.options:
+            if option.id == option_id:
+                return option.label
+        return str(option_id)
+
+    def normalise(self, choice: object) -> Choice:
+        """Return the choice in canonical form, or raise IllegalAction saying why it is illegal."""
+        if self.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM):
+            return self._one(choice)
+        items = self._sequence(choice)
+        if self.kind is DecisionKind.CHOOSE_SEVERAL:
+            return self._several(items)
+        if self.kind is DecisionKind.ORDER:
+            return self._order(items)
+        return self._allocation(items)
+
+    def _one(self, choice: object) -> OptionId:
+        if isinstance(choice, bool) or not isinstance(choice, str | int):
+            raise IllegalAction(f"{self.name}: expected one option, got {choice!r}")
+        if choice not in self._ids:
+            raise IllegalAction(f"{self.name}: {choice!r} is not one of {self._listing()}")
+        return choice
+
+    def _sequence(self, choice: object) -> tuple[OptionId, ...]:
+        if not isinstance(choice, list | tuple):
+            raise IllegalAction(f"{self.name}: expected a list, got {choice!r}")
+        for item in choice:
+            if isinstance(item, bool) or not isinstance(item, str | int):
+                raise IllegalAction(f"{self.name}: {item!r} is not an option id")
+        return tuple(choice)
+
+    def _several(self, items: tuple[OptionId, ...]) -> tuple[OptionId, ...]:
+        unknown = [item for item in items if item not in self._ids]
+        if unknown:
+            raise IllegalAction(f"{self.name}: {unknown[0]!r} is not one of {self._listing()}")
+        if len(set(items)) != len(items):
+            raise IllegalAction(f"{self.name}: an option is chosen twice")
+        if not self.min_count <= len(items) <= self.max_count:
+            raise IllegalAction(
+                f"{self.name}: choose between {self.min_count} and {self.max_count}, "
+                f"not {len(items)}"
+            )
+        order = {option.id: index for index, option in enumerate(self.options)}
+        return tuple(sorted(items, key=order.__getitem__))
+
+    def _order(self, items: tuple[OptionId, ...]) -> tuple[OptionId, ...]:
+        if Counter(items) != Counter(option.id for option in self.options):
+            raise IllegalAction(f"{self.name}: list every one of {self._listing()} exactly once")
+        return items
+
+    def _allocation(self, items: tuple[OptionId, ...]) -> tuple[int, ...]:
+        amounts = [item for item in items if isinstance(item, int)]
+        if len(amounts) != len(items) or len(amounts) != len(self.options):
+            raise IllegalAction(f"{self.name}: give {len(self.options)} whole numbers")
+        if any(amount < 0 for amount in amounts):
+            raise IllegalAction(f"{self.name}: amounts cannot be negative")
+        if self.max_each and any(amount > self.max_each for amount in amounts):
+            raise IllegalAction(f"{self.name}: at most {self.max_each} on one option")
+        if sum(amounts) != self.total:
+            raise IllegalAction(f"{self.name}: the amounts must add up to {self.total}")
+        return tuple(amounts)
+
+    def _listing(self) -> str:
+        shown = ", ".join(repr(option.id) for option in self.options[:8])
+        return shown + (", ..." if len(self.options) > 8 else "")
+
+
+def choose_one(
+    seat: int, name: str, prompt: str, options: tuple[Option, ...], help: str = ""
+) -> Decision:
+    return Decision(seat, name, DecisionKind.CHOOSE_ONE, prompt, options, help=help)
+
+
+def choose_several(
+    seat: int,
+    name: str,
+    prompt: str,
+    options: tuple[Option, ...],
+    min_count: int,
+    max_count: int,
+    help: str = "",
+) -> Decision:
+    return Decision(
+        seat,
+        name,
+        DecisionKind.CHOOSE_SEVERAL,
+        prompt,
+        options,
+        min_count=min_count,
+        max_count=max_count,
+        help=help,
+    )
+
+
+def order(
+    seat: int, name: str, prompt: str, options: tuple[Option, ...], help: str = ""
+) -> Decision:
+    return Decision(seat, name, DecisionKind.ORDER, prompt, options, help=help)
+
+
+def allocate(
+    seat: int,
+    name: str,
+    prompt: str,
+    options: tuple[Option, ...],
+    total: int,
+    max_each: int = 0,
+    help: str = "",
+) -> Decision:
+    return Decision(
+        seat,
+        name,
+        DecisionKind.ALLOCATE,
+        prompt,
+        options,
+        total=total,
+        max_each=max_each,
+        help=help,
+    )
+
+
+def confirm(seat: int, name: str, prompt: str, label: str = "OK", help: str = "") -> Decision:
+    return Decision(seat, name, DecisionKind.CONFIRM, prompt, (Option("ok", label),), help=help)

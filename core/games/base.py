@@ -1,0 +1,119 @@
+"""The contract between the table and a game.
+
+A game is a pure state machine over immutable states: `pending` says what happens next (decisions
+for seats, a chance request, or nothing when the game is over), and `apply_decision` /
+`apply_chance` return a new state. Because states are never mutated, the table can keep old ones
+as snapshots for undo and replay for free, and bots can look ahead without copying.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from core.chance import ChanceRequest, Outcome
+from core.decisions import Choice, Decision
+
+State = TypeVar("State")
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """A table option a game offers at setup (a variant rule, a house rule)."""
+
+    name: str
+    label: str
+    default: bool | int | str
+    help: str = ""
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SeatSummary:
+    """What a player panel shows of one seat, as the viewer may see it."""
+
+    score: int
+    notes: tuple[str, ...] = ()
+    active: bool = False
+
+
+@dataclass(frozen=True)
+class View:
+    """Everything one seat may know (viewer None: everyone, as in a finished game's replay)."""
+
+    viewer: int | None
+    turn: str
+    phase: str
+    seats: tuple[SeatSummary, ...]
+    board: Any
+    over: bool = False
+
+
+@dataclass(frozen=True)
+class Narration:
+    """How one log entry reads: a public sentence, plus private versions for some seats.
+
+    `secret` holds (seat, text) for seats that see more than the public text; `full` is the
+    text for a viewer who sees everything (the replay's "everyone" view).
+    """
+
+    public: str
+    secret: tuple[tuple[int, str], ...] = ()
+    full: str = ""
+
+    def for_viewer(self, viewer: int | None) -> str:
+        if viewer is None:
+            return self.full or self.public
+        for seat, text in self.secret:
+            if seat == viewer:
+                return text
+        return self.public
+
+
+@dataclass(frozen=True)
+class Result:
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    summary: str
+
+
+@dataclass(frozen=True)
+class Step:
+    """What happens next: decisions (usually one), a chance request, or neither (game over)."""
+
+    decisions: tuple[Decision, ...] = ()
+    chance: ChanceRequest | None = None
+
+    @property
+    def over(self) -> bool:
+        return not self.decisions and self.chance is None
+
+
+@dataclass(frozen=True)
+class Applied(Generic[State]):
+    """A new state after an entry, how it reads (a line per event), and whether it revealed
+    hidden information (which makes the entry an undo barrier)."""
+
+    state: State
+    narration: tuple[Narration, ...]
+    reveals: bool = False
+
+
+class Game(Protocol[State]):
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[GameOption, ...]
+
+    def initial_state(self, names: tuple[str, ...], options: dict[str, Any]) -> State: ...
+
+    def pending(self, state: State) -> Step: ...
+
+    def apply_decision(self, state: State, seat: int, choice: Choice) -> Applied[State]: ...
+
+    def apply_chance(self, state: State, outcome: Outcome) -> Applied[State]: ...
+
+    def view(self, state: State, viewer: int | None) -> View: ...
+
+    def result(self, state: State) -> Result | None: ...

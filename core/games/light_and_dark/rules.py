@@ -1,0 +1,688 @@
+"""Light and Dark (seed 002): the rules as a pure state machine.
+
+Turn order: boss HP from (players - 1) dice; the parent draws a hero card, the others role cards;
+a discussion where each seat may claim a role; the parent gives up or picks a party; the reveal;
+each party member's dice; the colour-based total against the boss HP; scoring. Rulings where the
+seed is silent or wrong are in docs/rules/light-and-dark.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+from core import chance
+from core.chance import Outcome
+from core.decisions import Choice, Option, choose_one, choose_several
+from core.games.base import Applied, GameOption, Narration, Result, Step
+from core.games.base import View as TableView
+from core.games.light_and_dark.content import Colour, Effect, Role, content
+from core.games.light_and_dark.state import (
+    SILENT,
+    Phase,
+    Roll,
+    State,
+    SuddenDeath,
+    TurnRecord,
+)
+from core.games.light_and_dark.view import build_view
+
+GIVE_UP = "give-up"
+FORM_PARTY = "party"
+REROLL = "reroll"
+KEEP = "keep"
+DRAW = "draw"
+
+Lines = tuple[Narration, ...]
+
+
+def role(role_id: str) -> Role:
+    return content().roles[role_id]
+
+
+def say(text: str) -> Narration:
+    return Narration(text)
+
+
+class LightAndDark:
+    id = "light-and-dark"
+    title = "Light and Dark (光と闇の勇者)"
+    min_players = 3
+    max_players = 6
+    options: tuple[GameOption, ...] = (
+        GameOption(
+            "keep_cards",
+            "Keep-card variant",
+            False,
+            "Players left out of a party keep their role card and may use it again next turn.",
+        ),
+    )
+
+    # --- setting up --------------------------------------------------------------------------
+
+    def initial_state(self, names: tuple[str, ...], options: dict[str, Any]) -> State:
+        players = len(names)
+        return State(
+            names=names,
+            keep_cards=bool(options.get("keep_cards", False)),
+            phase=Phase.SHUFFLE_ROLES,
+            scores=(0,) * players,
+            hands=(None,) * players,
+            public=(False,) * players,
+            kept=(False,) * players,
+            claims=(None,) * players,
+        )
+
+    # --- what happens next -------------------------------------------------------------------
+
+    def pending(self, state: State) -> Step:
+        phase = state.phase
+        if phase is Phase.SHUFFLE_ROLES:
+            return Step(chance=chance.shuffle(content().deck("role"), "the role deck"))
+        if phase is Phase.FIRST_PARENT:
+            return Step(chance=chance.pick(tuple(range(state.players)), "the first parent"))
+        if phase is Phase.BOSS_HP:
+            return Step(chance=chance.dice(state.players - 1, "the boss's HP"))
+        if phase is Phase.HERO_DRAW:
+            return Step(chance=chance.shuffle(state.hero_deck, "the hero deck"))
+        if phase is Phase.ROLL:
+            seat = state.party[len(state.rolls)]
+            held = role(_hand(state, seat))
+            label = f"{state.names[seat]}'s {held.english} roll"
+            return Step(chance=chance.dice(held.dice, label))
+        if phase is Phase.REROLL_ROLL:
+            return Step(chance=chance.dice(1, f"{state.names[state.rolls[-1].seat]}'s reroll"))
+        if phase in (Phase.SUDDEN_HP, Phase.SUDDEN_VOLLEY, Phase.SUDDEN_ROLLOFF):
+            return Step(chance=_sudden_request(state))
+        if phase is Phase.OVER:
+            return Step()
+        return Step(decisions=(self._decision(state),))
+
+    def _decision(self, state: State) -> Any:
+        phase = state.phase
+        if phase is Phase.KEEP:
+            return _keep_decision(state)
+        if phase is Phase.CLAIMS:
+            return _claim_decision(state)
+        if phase is Phase.VERDICT:
+            return choose_one(
+                state.parent,
+                "verdict",
+                "Take a party to fight the boss, or give up this turn?",
+                (
+                    Option(FORM_PARTY, "Choose a party", "Everyone you leave out loses 1 point."),
+                    Option(GIVE_UP, "Give up", "You alone lose 1 point; all cards are revealed."),
+                ),
+                help="After the discussion the parent decides whether to fight at all.",
+            )
+        if phase is Phase.PARTY:
+            return _party_decision(state)
+        current = state.rolls[-1]
+        if phase is Phase.REROLL:
+            return choose_one(
+                current.seat,
+                "reroll",
+                f"You rolled {current.dice[0]}. Roll again? The second roll stands.",
+                (
+                    Option(KEEP, f"Keep {current.dice[0]}"),
+                    Option(REROLL, "Roll again"),
+                ),
+            )
+        faces = sorted(set(current.dice), reverse=True)
+        return choose_one(
+            current.seat,
+            "choose",
+            f"You rolled {' and '.join(map(str, current.dice))}. Which die counts?",
+            tuple(Option(face, str(face)) for face in faces),
+        )
+
+    # --- decisions ---------------------------------------------------------------------------
+
+    def apply_decision(self, state: State, seat: int, choice: Choice) -> Applied[State]:
+        name = state.names[seat]
+        phase = state.phase
+        if phase is Phase.KEEP:
+            return self._keep(state, seat, choice == KEEP)
+        if phase is Phase.CLAIMS:
+            assert isinstance(choice, str)
+            claims = _put(state.claims, seat, choice)
+            queue = state.queue[1:]
+            nxt = replace(state, claims=claims, queue=queue)
+            if not queue:
+                nxt = replace(nxt, phase=Phase.VERDICT)
+            text = (
+                f"{name} stays silent."
+                if choice == SILENT
+                else f"{name} claims to be the {role(choice).label}."
+            )
+            return Applied(nxt, (say(text),))
+        if phase is Phase.VERDICT:
+            if choice == FORM_PARTY:
+                return Applied(
+                    replace(state, phase=Phase.PARTY), (say(f"{name} will choose a party."),)
+                )
+            return self._give_up(state)
+        if phase is Phase.PARTY:
+            assert isinstance(choice, tuple)
+            return self._form_party(state, tuple(int(c) for c in choice))
+        current = state.rolls[-1]
+        if phase is Phase.REROLL:
+            if choice == REROLL:
+                return Applied(
+                    replace(state, phase=Phase.REROLL_ROLL),
+                    (say(f"{name} rolls the {current.dice[0]} again."),),
+                )
+            return self._settle_roll(state, current.dice[0], f"{name} keeps the {current.dice[0]}.")
+        assert isinstance(choice, int)
+        return self._settle_roll(state, choice, f"{name} keeps the {choice}.")
+
+    def _keep(self, state: State, seat: int, keep: bool) -> Applied[State]:
+        name = state.names[seat]
+        card = _hand(state, seat)
+        queue = state.queue[1:]
+        if keep:
+            nxt = replace(state, queue=queue)
+            line = say(f"{name} keeps the {role(card).label} from last turn.")
+        else:
+            nxt = replace(
+                state,
+                queue=queue,
+                hands=_put(state.hands, seat, None),
+                public=_put(state.public, seat, False),
+                kept=_put(state.kept, seat, False),
+                discard=(*state.discard, card),
+            )
+            line = say(f"{name} discards the kept {role(card).label} to draw a new card.")
+        if queue:
+            return Applied(nxt, (line,))
+        dealt, deal_line = _deal(nxt)
+        return Applied(dealt, (line, deal_line))
+
+    def _give_up(self, state: State) -> Applied[State]:
+        parent = state.parent
+        scores = _put(state.scores, parent, state.scores[parent] - 1)
+        deltas = _put((0,) * state.players, parent, -1)
+        record = _record(state, party=(), rolls=(), total=None, won=None, deltas=deltas)
+        lines = (
+            say(f"{state.names[parent]} gives up the fight and loses 1 point."),
+            say(_reveal_text(state)),
+        )
+        revealed = replace(state, scores=scores, public=(True,) * state.players)
+        ended, end_lines = _end_turn(revealed, record, party_formed=False)
+        return Applied(ended, lines + end_lines, reveals=True)
+
+    def _form_party(self, state: State, companions: tuple[int, ...]) -> Applied[State]:
+        parent = state.parent
+        party = tuple(
+            seat for seat in state.clockwise_from(parent) if seat in {parent, *companions}
+        )
+        left_out = tuple(seat for seat in range(state.players) if seat not in party)
+        scores = tuple(
+            score - 1 if seat in left_out else score for seat, score in enumerate(state.scores)
+        )
+        members = ", ".join(state.names[seat] for seat in party)
+        lines = [say(f"{state.names[parent]} takes the party: {members}.")]
+        if left_out:
+            names = _join(state.names[seat] for seat in left_out)
+            lines.append(
+                say(f"Left out, {names} {'loses' if len(left_out) == 1 else 'lose'} 1 point.")
+            )
+        boss = content().boss_facing(_hand(state, parent))
+        lines.append(say(_reveal_text(state)))
+        lines.append(say(f"The boss is the {boss.label}, with {state.boss_hp} HP."))
+        nxt = replace(
+            state,
+            phase=Phase.ROLL,
+            party=party,
+            rolls=(),
+            scores=scores,
+            public=(True,) * state.players,
+        )
+        return Applied(nxt, tuple(lines), reveals=True)
+
+    def _settle_roll(self, state: State, value: int, text: str) -> Applied[State]:
+        current = replace(state.rolls[-1], value=value)
+        nxt = replace(state, rolls=(*state.rolls[:-1], current))
+        return _next_roller(nxt, (say(text),))
+
+    # --- chance ------------------------------------------------------------------------------
+
+    def apply_chance(self, state: State, outcome: Outcome) -> Applied[State]:
+        phase = state.phase
+        if phase is Phase.SHUFFLE_ROLES:
+            deck = tuple(str(card) for card in outcome)
+            nxt = replace(state, role_deck=deck, phase=Phase.FIRST_PARENT)
+            return Applied(nxt, (say(f"The {len(deck)} role cards are shuffled into a deck."),))
+        if phase is Phase.FIRST_PARENT:
+            parent = int(outcome[0])
+            first = replace(state, parent=parent)
+            begun, lines = _begin_turn(first)
+            return Applied(begun, (say(f"{state.names[parent]} is the first parent."), *lines))
+        if phase is Phase.BOSS_HP:
+            faces = tuple(int(face) for face in outcome)
+            nxt = replace(state, boss_dice=faces, phase=Phase.HERO_DRAW)
+            text = f"{state.names[state.parent]} rolls the boss's HP: {_sum_text(faces)}."
+            return Applied(nxt, (say(text),))
+        if phase is Phase.HERO_DRAW:
+            return _hero_draw(state, tuple(str(card) for card in outcome))
+        if phase is Phase.ROLL:
+            return _roll(state, tuple(int(face) for face in outcome))
+        if phase is Phase.REROLL_ROLL:
+            current = state.rolls[-1]
+            face = int(outcome[0])
+            rolled = replace(current, reroll=face, value=face)
+            nxt = replace(state, rolls=(*state.rolls[:-1], rolled))
+            return _next_roller(nxt, (say(f"{state.names[current.seat]} rerolls: {face}."),))
+        return _sudden_chance(state, tuple(int(face) for face in outcome))
+
+    # --- views -------------------------------------------------------------------------------
+
+    def view(self, state: State, viewer: int | None) -> TableView:
+        return build_view(state, viewer, self.pending(state))
+
+    def result(self, state: State) -> Result | None:
+        if state.phase is not Phase.OVER:
+            return None
+        winners = _join(state.names[seat] for seat in state.winners)
+        scores = ", ".join(f"{name} {score}" for name, score in zip(state.names, state.scores))
+        verb = "wins" if len(state.winners) == 1 else "win"
+        return Result(state.scores, state.winners, f"{winners} {verb} ({scores}).")
+
+
+# --- the turn --------------------------------------------------------------------------------
+
+
+def _begin_turn(state: State) -> tuple[State, Lines]:
+    """Start the next turn, or end the game if everyone has been parent or the deck is short."""
+    lines: list[Narration] = []
+    parent = state.parent
+    if state.kept[parent]:
+        card = _hand(state, parent)
+        state = replace(
+            state,
+            hands=_put(state.hands, parent, None),
+            public=_put(state.public, parent, False),
+            kept=_put(state.kept, parent, False),
+            discard=(*state.discard, card),
+        )
+        lines.append(
+            say(f"{state.names[parent]} becomes parent and discards the kept {role(card).label}.")
+        )
+    if state.turns_played >= state.players:
+        lines.append(say("Everyone has been parent: the game ends."))
+        return _finish(state, lines)
+    must_draw = sum(1 for seat in range(state.players) if seat != parent and not state.kept[seat])
+    if len(state.role_deck) < must_draw:
+        lines.append(
+            say(
+                f"The role deck has {len(state.role_deck)} cards, too few for everyone: "
+                "the game ends."
+            )
+        )
+        return _finish(state, lines)
+    nxt = replace(
+        state,
+        phase=Phase.BOSS_HP,
+        claims=(None,) * state.players,
+        party=(),
+        rolls=(),
+        boss_dice=(),
+    )
+    lines.append(say(f"Turn {state.turns_played + 1}: {state.names[parent]} is the parent."))
+    return nxt, tuple(lines)
+
+
+def _hero_draw(state: State, order: tuple[str, ...]) -> Applied[State]:
+    parent = state.parent
+    card = order[0]
+    nxt = replace(state, hero_deck=order[1:], hands=_put(state.hands, parent, card))
+    name = state.names[parent]
+    line = Narration(
+        f"{name} draws a hero card.",
+        secret=((parent, f"You draw the {role(card).label}."),),
+        full=f"{name} draws the {role(card).label}.",
+    )
+    keepers = tuple(
+        seat
+        for seat in state.clockwise_from(state.left_of(parent))
+        if seat != parent and nxt.kept[seat]
+    )
+    if keepers:
+        return Applied(replace(nxt, phase=Phase.KEEP, queue=keepers), (line,))
+    dealt, deal_line = _deal(nxt)
+    return Applied(dealt, (line, deal_line))
+
+
+def _deal(state: State) -> tuple[State, Narration]:
+    """Everyone but the parent without a card draws one from the role deck; claims begin."""
+    parent = state.parent
+    order = state.clockwise_from(state.left_of(parent))
+    drawers = tuple(seat for seat in order if seat != parent and state.hands[seat] is None)
+    deck = state.role_deck
+    hands = list(state.hands)
+    for seat in drawers:
+        hands[seat], deck = deck[0], deck[1:]
+    claimers = (*tuple(seat for seat in order if seat != parent), parent)
+    nxt = replace(
+        state,
+        role_deck=deck,
+        hands=tuple(hands),
+        kept=(False,) * state.players,
+        phase=Phase.CLAIMS,
+        queue=claimers,
+    )
+    who = _join(state.names[seat] for seat in drawers) or "Nobody"
+    public = f"{who} {'draws a role card' if len(drawers) == 1 else 'draw role cards'}."
+    secret = tuple(
+        (seat, f"{public} You draw the {role(_hand(nxt, seat)).label}.") for seat in drawers
+    )
+    full = "; ".join(
+        f"{state.names[seat]} draws the {role(_hand(nxt, seat)).label}" for seat in drawers
+    )
+    return nxt, Narration(public, secret=secret, full=(full + ".") if drawers else public)
+
+
+def _roll(state: State, faces: tuple[int, ...]) -> Applied[State]:
+    seat = state.party[len(state.rolls)]
+    held = role(_hand(state, seat))
+    rolled = Roll(seat, held.id, faces)
+    nxt = replace(state, rolls=(*state.rolls, rolled))
+    name = state.names[seat]
+    shown = " and ".join(map(str, faces))
+    if held.effect is Effect.REROLL:
+        return Applied(
+            replace(nxt, phase=Phase.REROLL), (say(f"{name} ({held.english}) rolls {shown}."),)
+        )
+    if held.effect is Effect.CHOOSE and faces[0] != faces[-1]:
+        return Applied(
+            replace(nxt, phase=Phase.CHOOSE), (say(f"{name} ({held.english}) rolls {shown}."),)
+        )
+    value = _dice_value(held, faces)
+    text = f"{name} ({held.english}) rolls {shown}: {value}."
+    settled = replace(nxt, rolls=(*state.rolls, replace(rolled, value=value)))
+    return _next_roller(settled, (say(text),))
+
+
+def _dice_value(held: Role, faces: tuple[int, ...]) -> int:
+    if held.effect is Effect.GAMBLER:
+        return sum(face if face % 2 == 0 else -face for face in faces)
+    if held.effect is Effect.CHOOSE:
+        return faces[0]
+    return sum(faces)
+
+
+def _next_roller(state: State, lines: Lines) -> Applied[State]:
+    if len(state.rolls) < len(state.party):
+        return Applied(replace(state, phase=Phase.ROLL), lines)
+    return _battle_result(state, lines)
+
+
+def _battle_result(state: State, lines: Lines) -> Applied[State]:
+    parent_colour = colour_of(_hand(state, state.parent))
+    terms = [(roll, 1 if role(roll.role).colour is parent_colour else -1) for roll in state.rolls]
+    total = sum(sign * (roll.value or 0) for roll, sign in terms)
+    won = total >= state.boss_hp
+    size = len(state.party)
+    points, remainder = divmod(state.boss_hp, size)
+    deltas = [0] * state.players
+    for roll, sign in terms:
+        same_side = sign == 1
+        delta = points if same_side == won else -points
+        if roll.seat == state.parent and remainder:
+            delta += 1 if delta > 0 else -1
+        deltas[roll.seat] = delta
+    scores = tuple(score + delta for score, delta in zip(state.scores, deltas))
+    formula = _formula(terms)
+    verdict = "the party wins" if won else "the party loses"
+    extra = " (the parent takes the remainder)" if remainder else ""
+    result_lines = (
+        say(f"Total {formula} = {total} against {state.boss_hp} HP: {verdict}."),
+        say(
+            f"{state.boss_hp} HP / {size} = {points} points each{extra}: "
+            + ", ".join(f"{state.names[r.seat]} {deltas[r.seat]:+d}" for r, _ in terms)
+            + "."
+        ),
+    )
+    record = _record(state, state.party, state.rolls, total, won, tuple(deltas))
+    nxt = replace(state, scores=scores)
+    ended, end_lines = _end_turn(nxt, record, party_formed=True)
+    return Applied(ended, lines + result_lines + end_lines)
+
+
+def _end_turn(state: State, record: TurnRecord, party_formed: bool) -> tuple[State, Lines]:
+    """Cards go to the discard pile (or are kept, in the variant); the parent passes left."""
+    hands = list(state.hands)
+    kept = [False] * state.players
+    discard = list(state.discard)
+    for seat in range(state.players):
+        card = hands[seat]
+        if card is None or seat == state.parent:
+            continue
+        if state.keep_cards and party_formed and seat not in state.party:
+            kept[seat] = True
+            continue
+        discard.append(card)
+        hands[seat] = None
+    hands[state.parent] = None
+    nxt = replace(
+        state,
+        hands=tuple(hands),
+        kept=tuple(kept),
+        public=tuple(kept),
+        discard=tuple(discard),
+        hero_deck=content().deck("hero"),
+        history=(*state.history, record),
+        turns_played=state.turns_played + 1,
+        parent=state.left_of(state.parent),
+    )
+    return _begin_turn(nxt)
+
+
+def _record(
+    state: State,
+    party: tuple[int, ...],
+    rolls: tuple[Roll, ...],
+    total: int | None,
+    won: bool | None,
+    deltas: tuple[int, ...],
+) -> TurnRecord:
+    roles = tuple(card or "" for card in state.hands)
+    return TurnRecord(
+        state.turns_played + 1, state.parent, state.boss_hp, roles, party, rolls, total, won, deltas
+    )
+
+
+# --- the end and sudden death ----------------------------------------------------------------
+
+
+def _finish(state: State, lines: list[Narration]) -> tuple[State, Lines]:
+    best = max(state.scores)
+    leaders = tuple(seat for seat, score in enumerate(state.scores) if score == best)
+    if len(leaders) == 1:
+        return _won(state, leaders, lines)
+    names = _join(state.names[seat] for seat in leaders)
+    lines.append(say(f"{names} are tied on {best}: sudden death."))
+    sudden = SuddenDeath(seats=leaders)
+    return replace(state, phase=Phase.SUDDEN_HP, sudden=sudden, queue=()), tuple(lines)
+
+
+def _won(state: State, winners: tuple[int, ...], lines: list[Narration]) -> tuple[State, Lines]:
+    names = _join(state.names[seat] for seat in winners)
+    lines.append(say(f"{names} {'wins' if len(winners) == 1 else 'win'} the game."))
+    return replace(state, phase=Phase.OVER, winners=winners), tuple(lines)
+
+
+def _sudden_request(state: State) -> chance.ChanceRequest:
+    sudden = state.sudden
+    assert sudden is not None
+    if state.phase is Phase.SUDDEN_HP:
+        seat = sudden.seats[len(sudden.hp)]
+        return chance.dice(2, f"{state.names[seat]}'s sudden-death HP")
+    if state.phase is Phase.SUDDEN_VOLLEY:
+        return chance.dice(len(sudden.alive), "the sudden-death volley")
+    return chance.dice(len(sudden.rolloff), "the sudden-death roll-off")
+
+
+def _sudden_chance(state: State, faces: tuple[int, ...]) -> Applied[State]:
+    sudden = state.sudden
+    assert sudden is not None
+    names = state.names
+    if state.phase is Phase.SUDDEN_HP:
+        seat = sudden.seats[len(sudden.hp)]
+        hp = (*sudden.hp, sum(faces))
+        line = say(f"{names[seat]} rolls {_sum_text(faces)} HP for sudden death.")
+        if len(hp) < len(sudden.seats):
+            return Applied(replace(state, sudden=replace(sudden, hp=hp)), (line,))
+        ready = replace(sudden, hp=hp, alive=sudden.seats)
+        return Applied(replace(state, sudden=ready, phase=Phase.SUDDEN_VOLLEY), (line,))
+    if state.phase is Phase.SUDDEN_VOLLEY:
+        return _volley(state, sudden, faces)
+    best = max(faces)
+    top = tuple(seat for seat, face in zip(sudden.rolloff, faces) if face == best)
+    shown = ", ".join(f"{names[seat]} {face}" for seat, face in zip(sudden.rolloff, faces))
+    line = say(f"Roll-off: {shown}.")
+    if len(top) == 1:
+        won, lines = _won(state, top, [line])
+        return Applied(won, lines)
+    return Applied(replace(state, sudden=replace(sudden, rolloff=top)), (line,))
+
+
+def _volley(state: State, sudden: SuddenDeath, faces: tuple[int, ...]) -> Applied[State]:
+    names = state.names
+    rolled = dict(zip(sudden.alive, faces))
+    total = sum(faces)
+    hp = tuple(
+        value - (total - rolled[seat]) if seat in rolled else value
+        for seat, value in zip(sudden.seats, sudden.hp)
+    )
+    after = replace(sudden, hp=hp, last_volley=faces)
+    shown = ", ".join(f"{names[seat]} {rolled[seat]}" for seat in sudden.alive)
+    left = ", ".join(f"{names[seat]} {after.hp_of(seat)}" for seat in sudden.alive)
+    lines: list[Narration] = [say(f"Volley: {shown}. HP now {left}.")]
+    survivors = tuple(seat for seat in sudden.alive if after.hp_of(seat) > 0)
+    if len(survivors) == 1:
+        won, won_lines = _won(replace(state, sudden=after), survivors, lines)
+        return Applied(won, won_lines)
+    if survivors:
+        lines.append(say("More than one survives: another volley."))
+        return Applied(replace(state, sudden=replace(after, alive=survivors)), tuple(lines))
+    closest = max(after.hp_of(seat) for seat in sudden.alive)
+    nearest = tuple(seat for seat in sudden.alive if after.hp_of(seat) == closest)
+    if len(nearest) == 1:
+        lines.append(say("Nobody survives; the one closest to 0 wins."))
+        won, won_lines = _won(replace(state, sudden=after), nearest, lines)
+        return Applied(won, won_lines)
+    lines.append(say("Nobody survives and the closest to 0 are tied: a one-die roll-off."))
+    rolloff = replace(after, alive=(), rolloff=nearest)
+    return Applied(replace(state, sudden=rolloff, phase=Phase.SUDDEN_ROLLOFF), tuple(lines))
+
+
+# --- decisions -------------------------------------------------------------------------------
+
+
+def _keep_decision(state: State) -> Any:
+    seat = state.queue[0]
+    card = role(_hand(state, seat))
+    must_draw = sum(
+        1 for other in range(state.players) if other != state.parent and state.hands[other] is None
+    )
+    options = [Option(KEEP, f"Keep the {card.label}", "Play it again this turn.")]
+    if len(state.role_deck) > must_draw:
+        options.append(Option(DRAW, "Draw a new card", "The kept card goes to the discard pile."))
+    return choose_one(
+        seat,
+        "keep",
+        f"You kept the {card.label} from last turn. Keep it, or draw a new card?",
+        tuple(options),
+        help="Keep-card variant: a card kept from last turn can be played again or swapped.",
+    )
+
+
+def _claim_decision(state: State) -> Any:
+    seat = state.queue[0]
+    deck = "hero" if seat == state.parent else "role"
+    roles = [card for card in content().roles.values() if card.deck == deck]
+    options = [Option(SILENT, "Stay silent")] + [
+        Option(card.id, f"Claim {card.label}", f"{card.colour.value}") for card in roles
+    ]
+    return choose_one(
+        seat,
+        "claim",
+        "Tell the table your role (you may lie), or stay silent.",
+        tuple(options),
+        help="Claims are public. Only the parent's party can score, so make your case.",
+    )
+
+
+def _party_decision(state: State) -> Any:
+    others = tuple(
+        seat for seat in state.clockwise_from(state.left_of(state.parent)) if seat != state.parent
+    )
+    options = tuple(
+        Option(seat, state.names[seat], _claim_label(state.claims[seat])) for seat in others
+    )
+    return choose_several(
+        state.parent,
+        "party",
+        "Choose your companions; you are always in the party.",
+        options,
+        min_count=0,
+        max_count=len(others),
+        help="Everyone you leave out loses 1 point. Points won or lost are HP / party size.",
+    )
+
+
+# --- small helpers ---------------------------------------------------------------------------
+
+
+def colour_of(role_id: str) -> Colour:
+    return role(role_id).colour
+
+
+def _hand(state: State, seat: int) -> str:
+    card = state.hands[seat]
+    assert card is not None, f"seat {seat} holds no card"
+    return card
+
+
+def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _claim_label(claim: str | None) -> str:
+    if claim is None or claim == SILENT:
+        return "silent"
+    return f"claims {role(claim).english}"
+
+
+def _reveal_text(state: State) -> str:
+    shown = ", ".join(
+        f"{name} {role(card).english}" for name, card in zip(state.names, state.hands) if card
+    )
+    return f"Everyone reveals: {shown}."
+
+
+def _sum_text(faces: tuple[int, ...]) -> str:
+    if len(faces) == 1:
+        return str(faces[0])
+    return f"{' + '.join(map(str, faces))} = {sum(faces)}"
+
+
+def _formula(terms: list[tuple[Roll, int]]) -> str:
+    parts: list[str] = []
+    for roll, sign in terms:
+        value = roll.value or 0
+        shown = f"({value})" if value < 0 else str(value)
+        if not parts:
+            parts.append(shown if sign > 0 else f"-{shown}")
+        else:
+            parts.append(f"{'+' if sign > 0 else '-'} {shown}")
+    return " ".join(parts)
+
+
+def _join(names: Iterable[str]) -> str:
+    items = list(names)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

@@ -1,0 +1,114 @@
+"""What one seat may see of a light-and-dark game.
+
+A seat sees its own card, cards revealed to everyone, claims, dice and scores; never another
+seat's face-down card, the order of the role deck or the card left in the hero deck.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.games.base import SeatSummary, Step, View
+from core.games.light_and_dark.content import content
+from core.games.light_and_dark.state import SILENT, Phase, Roll, State, TurnRecord
+
+
+@dataclass(frozen=True)
+class SuddenView:
+    seats: tuple[int, ...]
+    hp: tuple[int, ...]
+    alive: tuple[int, ...]
+    rolloff: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    turn: int
+    turns_max: int
+    parent: int
+    boss: str
+    boss_dice: tuple[int, ...]
+    role_deck_left: int
+    discard: tuple[str, ...]
+    roles: tuple[str | None, ...]
+    claims: tuple[str | None, ...]
+    kept: tuple[bool, ...]
+    party: tuple[int, ...]
+    rolls: tuple[Roll, ...]
+    signs: tuple[int, ...]
+    history: tuple[TurnRecord, ...]
+    sudden: SuddenView | None
+
+    @property
+    def boss_hp(self) -> int:
+        return sum(self.boss_dice)
+
+
+def visible_roles(state: State, viewer: int | None) -> tuple[str | None, ...]:
+    return tuple(
+        card
+        if card is not None and (viewer is None or viewer == seat or state.public[seat])
+        else None
+        for seat, card in enumerate(state.hands)
+    )
+
+
+def build_view(state: State, viewer: int | None, step: Step) -> View:
+    roles = visible_roles(state, viewer)
+    revealed = state.phase in (Phase.ROLL, Phase.REROLL, Phase.REROLL_ROLL, Phase.CHOOSE)
+    boss = ""
+    if revealed and state.hands[state.parent]:
+        boss = content().boss_facing(state.hands[state.parent] or "").label
+    signs: tuple[int, ...] = ()
+    if revealed:
+        parent_colour = content().roles[state.hands[state.parent] or ""].colour
+        signs = tuple(
+            1 if content().roles[roll.role].colour is parent_colour else -1 for roll in state.rolls
+        )
+    sudden = None
+    if state.sudden is not None:
+        s = state.sudden
+        sudden = SuddenView(s.seats, s.hp, s.alive, s.rolloff)
+    board = Board(
+        turn=min(state.turns_played + 1, state.players),
+        turns_max=state.players,
+        parent=state.parent,
+        boss=boss,
+        boss_dice=state.boss_dice,
+        role_deck_left=len(state.role_deck),
+        discard=state.discard,
+        roles=roles,
+        claims=state.claims,
+        kept=state.kept,
+        party=state.party,
+        rolls=state.rolls,
+        signs=signs,
+        history=state.history,
+        sudden=sudden,
+    )
+    deciding = {decision.seat for decision in step.decisions}
+    seats = tuple(
+        SeatSummary(score, _notes(state, seat, roles[seat]), seat in deciding)
+        for seat, score in enumerate(state.scores)
+    )
+    over = state.phase is Phase.OVER
+    turn = "Game over" if over else f"Turn {board.turn} of {state.players}"
+    return View(viewer, turn, state.phase.value, seats, board, over)
+
+
+def _notes(state: State, seat: int, card: str | None) -> tuple[str, ...]:
+    notes: list[str] = []
+    if state.phase is not Phase.OVER and seat == state.parent:
+        notes.append("parent")
+    if card is not None:
+        notes.append(content().roles[card].label)
+    claim = state.claims[seat]
+    if claim == SILENT:
+        notes.append("silent")
+    elif claim is not None:
+        notes.append(f"claims {content().roles[claim].english}")
+    if seat in state.party:
+        notes.append("in party")
+    if seat in state.winners:
+        notes.append("winner")
+    return tuple(notes)

@@ -1,0 +1,92 @@
+"""Log entries and their plain-data form.
+
+The log is the truth of a game: a decision entry records what a seat chose, a chance entry what
+the dice (or the shuffle, or the random pick) gave. Both turn into TOML-safe dicts and back;
+`entry_from_data` is strict, because saves are written by hand too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core.chance import ChanceKind, Outcome
+from core.decisions import Choice
+
+
+class BadEntry(ValueError):
+    """A log entry whose shape is wrong (missing field, wrong type); the message says why."""
+
+
+@dataclass(frozen=True)
+class DecisionEntry:
+    seat: int
+    decision: str
+    choice: Choice
+
+    def to_data(self) -> dict[str, Any]:
+        choice = list(self.choice) if isinstance(self.choice, tuple) else self.choice
+        return {"seat": self.seat, "decision": self.decision, "choice": choice}
+
+
+@dataclass(frozen=True)
+class ChanceEntry:
+    chance: ChanceKind
+    values: Outcome
+
+    def to_data(self) -> dict[str, Any]:
+        return {"chance": self.chance.value, "values": list(self.values)}
+
+
+Entry = DecisionEntry | ChanceEntry
+
+
+def entry_from_data(data: object) -> Entry:
+    if not isinstance(data, dict):
+        raise BadEntry("an entry must be a table")
+    if "chance" in data:
+        return _chance_entry(data)
+    if "seat" in data or "decision" in data:
+        return _decision_entry(data)
+    raise BadEntry("an entry needs either 'chance' or 'seat' and 'decision'")
+
+
+def _chance_entry(data: dict[str, Any]) -> ChanceEntry:
+    _only(data, {"chance", "values"})
+    kinds = {kind.value: kind for kind in ChanceKind}
+    kind = data["chance"]
+    if kind not in kinds:
+        raise BadEntry(f"unknown chance kind {kind!r} (expected {', '.join(kinds)})")
+    if "values" not in data:
+        raise BadEntry("missing field 'values'")
+    values = data["values"]
+    if not isinstance(values, list) or not values:
+        raise BadEntry("'values' must be a non-empty list")
+    if not all(isinstance(v, int | str) and not isinstance(v, bool) for v in values):
+        raise BadEntry("'values' must hold whole numbers or card names")
+    return ChanceEntry(kinds[kind], tuple(values))
+
+
+def _decision_entry(data: dict[str, Any]) -> DecisionEntry:
+    _only(data, {"seat", "decision", "choice"})
+    for name in ("seat", "decision", "choice"):
+        if name not in data:
+            raise BadEntry(f"missing field '{name}'")
+    seat, decision, choice = data["seat"], data["decision"], data["choice"]
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise BadEntry(f"'seat' must be a whole number, not {seat!r}")
+    if not isinstance(decision, str):
+        raise BadEntry(f"'decision' must be a string, not {decision!r}")
+    if isinstance(choice, list):
+        if not all(isinstance(c, int | str) and not isinstance(c, bool) for c in choice):
+            raise BadEntry("'choice' must hold option ids (strings or whole numbers)")
+        return DecisionEntry(seat, decision, tuple(choice))
+    if isinstance(choice, bool) or not isinstance(choice, int | str):
+        raise BadEntry(f"'choice' must be an option id or a list of them, not {choice!r}")
+    return DecisionEntry(seat, decision, choice)
+
+
+def _only(data: dict[str, Any], allowed: set[str]) -> None:
+    extra = sorted(set(data) - allowed)
+    if extra:
+        raise BadEntry(f"unknown field '{extra[0]}'")

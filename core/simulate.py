@@ -1,0 +1,66 @@
+"""Bot-only games without a UI: the engine behind `partyline simulate` and the benchmarks."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from core.games import get_game
+from core.log import DecisionEntry
+from core.runner import BotDriver
+from core.table import Seat, SeatKind, Table
+
+
+@dataclass
+class Report:
+    game: str
+    players: int
+    bot: str
+    games: int = 0
+    wins: Counter[int] = field(default_factory=Counter)
+    entries: int = 0
+    decisions: int = 0
+    seconds: float = 0.0
+    last: Table | None = None
+
+    @property
+    def average_length(self) -> float:
+        return self.entries / self.games if self.games else 0.0
+
+    @property
+    def decisions_per_second(self) -> float:
+        return self.decisions / self.seconds if self.seconds else 0.0
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+
+def bot_table(game_id: str, players: int, seed: int, bot: str) -> Table:
+    seats = tuple(Seat(f"Bot {index + 1}", SeatKind.BOT, bot) for index in range(players))
+    return Table(get_game(game_id), seats, {}, seed)
+
+
+def play_one(game_id: str, players: int, seed: int, bot: str) -> Table:
+    table = bot_table(game_id, players, seed, bot)
+    table.resolve_chance()
+    BotDriver(table).play_until_human()
+    return table
+
+
+def simulate(game_id: str, players: int, seed: int, games: int, bot: str) -> Report:
+    report = Report(game_id, players, bot)
+    start = time.perf_counter()
+    for index in range(games):
+        table = play_one(game_id, players, seed + index, bot)
+        result = table.result()
+        if result is None:
+            raise RuntimeError(f"game {index + 1} (seed {seed + index}) did not end")
+        report.games += 1
+        report.wins.update(result.winners)
+        report.entries += len(table)
+        report.decisions += sum(isinstance(entry, DecisionEntry) for entry in table.log)
+        report.last = table
+    report.seconds = time.perf_counter() - start
+    return report

@@ -1,0 +1,330 @@
+"""A game in progress: the game, its options and seats, and the append-only log.
+
+The state is the fold of the log. The table lists the pending decisions, applies an action only if
+it is one of their legal answers, draws chance outcomes into the log, keeps snapshots so that undo,
+replay and loading stay fast on long logs, and tells subscribers about every change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from core import chance
+from core.chance import ImpossibleOutcome
+from core.decisions import Decision, IllegalAction
+from core.games.base import Applied, Game, Narration, Result, Step, View
+from core.log import ChanceEntry, DecisionEntry, Entry
+
+SNAPSHOT_EVERY = 64
+
+
+class SeatKind(Enum):
+    HUMAN = "human"
+    BOT = "bot"
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: SeatKind = SeatKind.HUMAN
+    bot: str = ""
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind is SeatKind.HUMAN
+
+
+class LogError(ValueError):
+    """An entry that cannot be applied; `number` is its 1-based position in the log."""
+
+    def __init__(self, number: int, reason: str) -> None:
+        super().__init__(f"entry {number}: {reason}")
+        self.number = number
+        self.reason = reason
+
+
+class ChangeKind(Enum):
+    ENTRY = "entry"
+    UNDO = "undo"
+    REDO = "redo"
+
+
+@dataclass(frozen=True)
+class Change:
+    kind: ChangeKind
+    log_length: int
+
+
+@dataclass(frozen=True)
+class _Meta:
+    """What the table remembers about each entry besides the entry itself."""
+
+    narration: tuple[Narration, ...]
+    reveals: bool
+
+
+@dataclass
+class Table:
+    game: Game[Any]
+    seats: tuple[Seat, ...]
+    options: dict[str, Any]
+    seed: int
+    practice: bool = False
+    _log: list[Entry] = field(default_factory=list, init=False)
+    _meta: list[_Meta] = field(default_factory=list, init=False)
+    _snapshots: dict[int, Any] = field(default_factory=dict, init=False)
+    _state: Any = field(default=None, init=False)
+    _step: Step = field(default_factory=Step, init=False)
+    _redo: list[list[Entry]] = field(default_factory=list, init=False)
+    _subscribers: list[Callable[[Change], None]] = field(default_factory=list, init=False)
+
+    def __post_init__(self) -> None:
+        if not self.game.min_players <= len(self.seats) <= self.game.max_players:
+            raise ValueError(
+                f"{self.game.id} is for {self.game.min_players}-{self.game.max_players} players, "
+                f"not {len(self.seats)}"
+            )
+        self._set_state(self.game.initial_state(self.names, self.options))
+        self._snapshots[0] = self._state
+
+    # --- reading -----------------------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.seats)
+
+    @property
+    def log(self) -> tuple[Entry, ...]:
+        return tuple(self._log)
+
+    def __len__(self) -> int:
+        return len(self._log)
+
+    @property
+    def step(self) -> Step:
+        return self._step
+
+    @property
+    def over(self) -> bool:
+        return self._step.over
+
+    def decisions(self) -> tuple[Decision, ...]:
+        return self._step.decisions
+
+    def decision_for(self, seat: int) -> Decision | None:
+        for decision in self._step.decisions:
+            if decision.seat == seat:
+                return decision
+        return None
+
+    def view(self, viewer: int | None) -> View:
+        return self.game.view(self._state, viewer)
+
+    def view_at(self, position: int, viewer: int | None) -> View:
+        """The view after the first `position` entries (the replay viewer's cursor)."""
+        return self.game.view(self._state_at(position), viewer)
+
+    def result(self) -> Result | None:
+        return self.game.result(self._state)
+
+    def narration(self, viewer: int | None, upto: int | None = None) -> list[tuple[int, str]]:
+        """Every log line as `viewer` may read it, as (entry number, text) pairs."""
+        lines: list[tuple[int, str]] = []
+        for number, meta in enumerate(self._meta[:upto], start=1):
+            lines.extend((number, line.for_viewer(viewer)) for line in meta.narration)
+        return lines
+
+    def entry_narration(self, index: int, viewer: int | None) -> list[str]:
+        return [line.for_viewer(viewer) for line in self._meta[index].narration]
+
+    # --- acting ------------------------------------------------------------------------------
+
+    def decide(self, seat: int, choice: object) -> None:
+        """Apply `seat`'s answer to its pending decision, then draw any chance that follows.
+
+        Raises IllegalAction (and changes nothing) if the answer is not legal now.
+        """
+        decision = self.decision_for(seat)
+        if decision is None:
+            raise IllegalAction(self._not_your_turn(seat))
+        normalised = decision.normalise(choice)
+        self._redo.clear()
+        self._append(DecisionEntry(seat, decision.name, normalised))
+        self.resolve_chance()
+
+    def resolve_chance(self) -> None:
+        """Draw every pending chance outcome from the seeded RNG into the log."""
+        while self._step.chance is not None:
+            request = self._step.chance
+            outcome = chance.draw(request, self.seed, len(self._log))
+            self._append(ChanceEntry(request.kind, outcome))
+
+    def apply(self, entry: Entry) -> None:
+        """Apply an entry from a save: strictly, as the rules allow at this point of the log."""
+        number = len(self._log) + 1
+        try:
+            if isinstance(entry, ChanceEntry):
+                self._check_chance(entry)
+                self._append(entry)
+            else:
+                decision = self._expected_decision(entry)
+                normalised = decision.normalise(entry.choice)
+                self._append(DecisionEntry(entry.seat, entry.decision, normalised))
+        except (IllegalAction, ImpossibleOutcome) as error:
+            raise LogError(number, str(error)) from None
+
+    def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
+        self._subscribers.append(callback)
+        return lambda: self._subscribers.remove(callback)
+
+    # --- undo and redo -----------------------------------------------------------------------
+
+    def can_undo(self) -> bool:
+        return self._undo_point() is not None
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> None:
+        point = self._undo_point()
+        if point is None:
+            raise IllegalAction("nothing to undo: the last decision is behind a barrier")
+        self._redo.append(self._log[point:])
+        self._truncate(point)
+        self._notify(ChangeKind.UNDO)
+
+    def redo(self) -> None:
+        if not self._redo:
+            raise IllegalAction("nothing to redo")
+        for entry in self._redo.pop():
+            self._append(entry, notify=False)
+        self._notify(ChangeKind.REDO)
+
+    def _undo_point(self) -> int | None:
+        """Where the log would be cut by one undo, or None when undo is not allowed.
+
+        In practice mode, undo takes back everything since the last decision by a human seat.
+        Otherwise only that decision itself, and only if nothing came after it: a chance outcome,
+        a reveal or another seat's decision is a barrier. Successive undos may only go on taking
+        back the same seat's decisions.
+        """
+        if self.practice:
+            for index in range(len(self._log) - 1, -1, -1):
+                entry = self._log[index]
+                if isinstance(entry, DecisionEntry) and self.seats[entry.seat].is_human:
+                    return index
+            return None
+        if not self._log:
+            return None
+        last = self._log[-1]
+        if not isinstance(last, DecisionEntry) or not self.seats[last.seat].is_human:
+            return None
+        if self._meta[-1].reveals:
+            return None
+        undone_seats = {
+            entry.seat
+            for group in self._redo
+            for entry in group
+            if isinstance(entry, DecisionEntry)
+        }
+        if undone_seats - {last.seat}:
+            return None
+        return len(self._log) - 1
+
+    # --- internals ---------------------------------------------------------------------------
+
+    def _set_state(self, state: Any) -> None:
+        self._state = state
+        self._step = self.game.pending(state)
+
+    def _append(self, entry: Entry, notify: bool = True) -> None:
+        applied: Applied[Any]
+        if isinstance(entry, ChanceEntry):
+            applied = self.game.apply_chance(self._state, entry.values)
+        else:
+            applied = self.game.apply_decision(self._state, entry.seat, entry.choice)
+        self._log.append(entry)
+        self._meta.append(_Meta(applied.narration, applied.reveals))
+        self._set_state(applied.state)
+        if len(self._log) % SNAPSHOT_EVERY == 0:
+            self._snapshots[len(self._log)] = applied.state
+        if notify:
+            self._notify(ChangeKind.ENTRY)
+
+    def _state_at(self, position: int) -> Any:
+        if position == len(self._log):
+            return self._state
+        base = position - position % SNAPSHOT_EVERY
+        state = self._snapshots[base]
+        for entry in self._log[base:position]:
+            state = self._reapply(state, entry)
+        return state
+
+    def _reapply(self, state: Any, entry: Entry) -> Any:
+        if isinstance(entry, ChanceEntry):
+            return self.game.apply_chance(state, entry.values).state
+        return self.game.apply_decision(state, entry.seat, entry.choice).state
+
+    def _truncate(self, position: int) -> None:
+        state = self._state_at(position)
+        del self._log[position:]
+        del self._meta[position:]
+        for key in [key for key in self._snapshots if key > position]:
+            del self._snapshots[key]
+        self._set_state(state)
+
+    def _notify(self, kind: ChangeKind) -> None:
+        change = Change(kind, len(self._log))
+        for callback in list(self._subscribers):
+            callback(change)
+
+    def _check_chance(self, entry: ChanceEntry) -> None:
+        request = self._step.chance
+        if request is None:
+            raise ImpossibleOutcome(f"no chance outcome is due here; {self._waiting_for()}")
+        if entry.chance is not request.kind:
+            raise ImpossibleOutcome(
+                f"expected {request.kind.value} for {request.label}, found {entry.chance.value}"
+            )
+        chance.check_outcome(request, entry.values)
+
+    def _expected_decision(self, entry: DecisionEntry) -> Decision:
+        if not 0 <= entry.seat < len(self.seats):
+            raise IllegalAction(f"there is no seat {entry.seat}")
+        if self._step.chance is not None:
+            raise IllegalAction(
+                f"expected a chance outcome ({self._step.chance.label}), found a decision"
+            )
+        decision = self.decision_for(entry.seat)
+        if decision is None:
+            raise IllegalAction(self._not_your_turn(entry.seat))
+        if decision.name != entry.decision:
+            raise IllegalAction(
+                f"expected {self.seats[entry.seat].name}'s decision '{decision.name}', "
+                f"found '{entry.decision}'"
+            )
+        return decision
+
+    def _not_your_turn(self, seat: int) -> str:
+        if self._step.over:
+            return "the game is over"
+        name = self.seats[seat].name if 0 <= seat < len(self.seats) else f"seat {seat}"
+        return f"it is not {name}'s turn; {self._waiting_for()}"
+
+    def _waiting_for(self) -> str:
+        if self._step.over:
+            return "the game is over"
+        if self._step.chance is not None:
+            return f"waiting for {self._step.chance.label}"
+        waiting = ", ".join(f"{self.seats[d.seat].name} ({d.name})" for d in self._step.decisions)
+        return f"waiting for {waiting}"
+
+
+def replay(table: Table, entries: Iterable[Entry]) -> Table:
+    """Apply `entries` to a fresh table, strictly; raises LogError naming the first bad one."""
+    for entry in entries:
+        table.apply(entry)
+    return table
