@@ -31,9 +31,8 @@ class SaveError(ValueError):
     """A save that cannot be loaded; str() is the one-line message for the user."""
 
 
-@dataclass(frozen=True)
-class SaveHeader:
-    created: str
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC).replace(microsecond=0)
 
 
 def to_data(table: Table, created: str | None = None) -> dict[str, Any]:
@@ -50,7 +49,7 @@ def to_data(table: Table, created: str | None = None) -> dict[str, Any]:
         "game": table.game.id,
         "seed": table.seed,
         "practice": table.practice,
-        "created": created or dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat(),
+        "created": dt.datetime.fromisoformat(created) if created else _now(),
         "entries": len(table),
         "options": {"players": len(table.seats), **table.options},
         "seats": seats,
@@ -59,7 +58,33 @@ def to_data(table: Table, created: str | None = None) -> dict[str, Any]:
 
 
 def dumps(table: Table, created: str | None = None) -> str:
-    return tomli_w.dumps(to_data(table, created))
+    """The save as TOML text laid out for people: one short table per seat and per log entry,
+    arrays kept on one line. tomli_w renders every value, so quoting and escaping are its."""
+    data = to_data(table, created)
+    lines = [
+        _toml_line(key, value) for key, value in data.items() if not isinstance(value, dict | list)
+    ]
+    for section in ("options",):
+        lines += ["", f"[{section}]"] + [_toml_line(k, v) for k, v in data[section].items()]
+    for item in data["seats"]:
+        lines += ["", "[[seats]]"] + [_toml_line(k, v) for k, v in item.items()]
+    for index, item in enumerate(data["log"]):
+        said = " ".join(table.public_narration(index)).replace("\n", " ")
+        if len(said) > 100:
+            said = said[:97] + "..."
+        lines += ["", f"[[log]]  # {index + 1}: {said}"]
+        lines += [_toml_line(k, v) for k, v in item.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _toml_line(key: str, value: Any) -> str:
+    if isinstance(value, list):
+        return f"{key} = [{', '.join(_toml_value(item) for item in value)}]"
+    return f"{key} = {_toml_value(value)}"
+
+
+def _toml_value(value: Any) -> str:
+    return tomli_w.dumps({"v": value})[len("v = ") :].rstrip("\n")
 
 
 def write(table: Table, path: Path, created: str | None = None) -> None:
@@ -230,7 +255,7 @@ class Autosave:
     def __init__(self, table: Table, path: Path, on_error: Callable[[str], None] | None = None):
         self.table = table
         self.path = path
-        self.created = dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
+        self.created = _now().isoformat()
         self.on_error = on_error
         self.unsubscribe = table.subscribe(self)
 

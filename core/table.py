@@ -140,6 +140,10 @@ class Table:
     def entry_narration(self, index: int, viewer: int | None) -> list[str]:
         return [line.for_viewer(viewer) for line in self._meta[index].narration]
 
+    def public_narration(self, index: int) -> list[str]:
+        """How entry `index` reads to a seat that saw nothing private (save-file comments)."""
+        return [line.public for line in self._meta[index].narration]
+
     # --- acting ------------------------------------------------------------------------------
 
     def decide(self, seat: int, choice: object) -> None:
@@ -327,4 +331,17 @@ def replay(table: Table, entries: Iterable[Entry]) -> Table:
     """Apply `entries` to a fresh table, strictly; raises LogError naming the first bad one."""
     for entry in entries:
         table.apply(entry)
+    return table
+
+
+def new_table(
+    game: Game[Any],
+    seats: tuple[Seat, ...],
+    options: dict[str, Any],
+    seed: int,
+    practice: bool = False,
+) -> Table:
+    """A table for a new game, with its opening chance outcomes (shuffles, first parent) drawn."""
+    table = Table(game, seats, options, seed, practice)
+    table.resolve_chance()
     return table

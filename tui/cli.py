@@ -1,0 +1,361 @@
+"""The `partyline` command line. Headless commands never import Textual, so they start fast."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from core import __version__
+from core.games import GAMES, UnknownGame, get_game
+from core.games.base import Game
+from core.table import Seat, SeatKind, Table
+
+DESCRIPTION = """\
+Partyline: Japanese tabletop games about heroes, demon lords and their parties, in the terminal.
+Run without a command to open the app on its setup screen."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    command = getattr(args, "command", None) or "app"
+    try:
+        return int(COMMANDS[command](args))
+    except CliError as error:
+        print(f"partyline: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+class CliError(Exception):
+    """A problem with what the user typed; printed as one line."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="partyline",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"partyline {__version__}")
+    _add_app_options(parser)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    commands.add_parser("games", help="list the game ids with titles and player counts")
+
+    play = commands.add_parser("play", help="start a new game straight away")
+    play.add_argument("game", help="a game id (see 'partyline games')")
+    play.add_argument("--players", type=int, help="number of players (default: from --seats)")
+    play.add_argument(
+        "--seats",
+        help="comma-separated seat kinds: human, bot, random or heuristic "
+        "(default: one human, the rest heuristic bots)",
+    )
+    play.add_argument("--names", help="comma-separated seat names")
+    play.add_argument("--seed", type=int, help="seed for the dice and shuffles (default: random)")
+    play.add_argument("--practice", action="store_true", help="practice mode: undo has no barriers")
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option, e.g. keep_cards=true (repeatable)",
+    )
+    _add_app_options(play)
+
+    resume = commands.add_parser("continue", help="continue a saved game in the app")
+    resume.add_argument("path", type=Path, help="the save file")
+    _add_app_options(resume)
+
+    simulate = commands.add_parser("simulate", help="play bot-only games without the app")
+    simulate.add_argument("game", help="a game id")
+    simulate.add_argument("--players", type=int, help="number of players")
+    simulate.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    simulate.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    simulate.add_argument(
+        "--bot", choices=("random", "heuristic"), default="heuristic", help="the bots' kind"
+    )
+    simulate.add_argument("--save", type=Path, help="write the last game's save here")
+
+    verify = commands.add_parser("verify", help="replay a save through the rules and report")
+    verify.add_argument("path", type=Path, help="the save file")
+    verify.add_argument("--json", action="store_true", help="print one JSON object")
+
+    replay = commands.add_parser("replay", help="step through a saved game in the replay viewer")
+    replay.add_argument("path", type=Path, help="the save file")
+    _add_app_options(replay)
+    return parser
+
+
+def _add_app_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--theme",
+        default=argparse.SUPPRESS,
+        help="partyline-dark (default), partyline-light or partyline-ansi",
+    )
+    parser.add_argument(
+        "--save-dir",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help="where saves go (default: $PARTYLINE_SAVE_DIR or the user data folder)",
+    )
+
+
+# --- headless commands -------------------------------------------------------------------------
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    width = max(len(game_id) for game_id in GAMES)
+    for game_id, game in GAMES.items():
+        players = f"{game.min_players}-{game.max_players} players"
+        print(f"{game_id:<{width}}  {game.title}  ({players})")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from core import saves
+    from core.bots import UnknownBot, make_bot
+    from core.simulate import simulate
+
+    game = _game(args.game)
+    players = args.players or _default_players(game)
+    _check_players(game, players)
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    try:
+        make_bot(args.bot, game.id)
+    except UnknownBot as error:
+        raise CliError(str(error)) from None
+    report = simulate(game.id, players, args.seed, args.games, args.bot)
+    print(
+        f"{game.id}: {report.games} games, {players} {args.bot} bots, seeds {args.seed}-"
+        f"{args.seed + report.games - 1}"
+    )
+    wins = ", ".join(f"Bot {seat + 1} {report.wins[seat]}" for seat in range(players))
+    print(f"wins by seat: {wins}")
+    print(f"average length: {report.average_length:.1f} log entries")
+    print(
+        f"speed: {report.games_per_second:.0f} games/s, "
+        f"{report.decisions_per_second:.0f} decisions/s"
+    )
+    if args.save and report.last is not None:
+        saves.write(report.last, args.save)
+        print(f"last game saved to {args.save}")
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from core import saves
+
+    path: Path = args.path
+    try:
+        table = saves.load(path, continue_chance=False).table
+    except saves.SaveError as error:
+        if args.json:
+            print(json.dumps(_verify_json(path, None, str(error)), ensure_ascii=False))
+        else:
+            print(error)
+        return 1
+    if args.json:
+        print(json.dumps(_verify_json(path, table, None), ensure_ascii=False))
+        return 0
+    result = table.result()
+    state = f"finished: {result.summary}" if result else "not finished (can be continued)"
+    print(f"{path}: ok: {table.game.id}, {len(table.seats)} players, {len(table)} entries, {state}")
+    return 0
+
+
+def _verify_json(path: Path, table: Table | None, error: str | None) -> dict[str, Any]:
+    if table is None:
+        return {
+            "ok": False,
+            "path": str(path),
+            "game": None,
+            "entries": None,
+            "seats": None,
+            "finished": None,
+            "scores": None,
+            "winners": None,
+            "error": error,
+        }
+    result = table.result()
+    scores = [summary.score for summary in table.view(None).seats]
+    return {
+        "ok": True,
+        "path": str(path),
+        "game": table.game.id,
+        "entries": len(table),
+        "seats": list(table.names),
+        "finished": result is not None,
+        "scores": scores,
+        "winners": [table.seats[seat].name for seat in result.winners] if result else [],
+        "error": None,
+    }
+
+
+# --- commands that open the app ----------------------------------------------------------------
+
+
+def cmd_app(args: argparse.Namespace) -> int:
+    return _run_app(args)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from core.paths import new_save_path
+    from core.table import new_table
+
+    game = _game(args.game)
+    seats = _seats(game, args.players, args.seats, args.names)
+    options = _options(game, args.option)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
+    table = new_table(game, seats, options, seed, args.practice)
+    folder = _save_dir(args)
+    return _run_app(args, table=table, save_path=new_save_path(folder, game.id))
+
+
+def cmd_continue(args: argparse.Namespace) -> int:
+    table = _load(args.path)
+    return _run_app(args, table=table, save_path=args.path)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    return _run_app(args, replay=_load(args.path))
+
+
+def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
+    from themes import THEME_NAMES
+
+    theme = getattr(args, "theme", "partyline-dark")
+    if theme not in THEME_NAMES:
+        raise CliError(f"unknown theme {theme!r} (known: {', '.join(THEME_NAMES)})")
+    from tui.app import PartylineApp
+
+    app = PartylineApp(save_dir=_save_dir(args), theme_name=theme, **kwargs)
+    app.run()
+    return 0
+
+
+def _load(path: Path) -> Table:
+    from core import saves
+
+    try:
+        return saves.load(path).table
+    except saves.SaveError as error:
+        raise CliError(str(error)) from None
+
+
+# --- parsing helpers ---------------------------------------------------------------------------
+
+
+def _game(game_id: str) -> Game[Any]:
+    try:
+        return get_game(game_id)
+    except UnknownGame as error:
+        raise CliError(f"{error}; see 'partyline games'") from None
+
+
+def _default_players(game: Game[Any]) -> int:
+    return min(game.max_players, max(game.min_players, 4))
+
+
+def _check_players(game: Game[Any], players: int) -> None:
+    if not game.min_players <= players <= game.max_players:
+        raise CliError(
+            f"{game.id} is for {game.min_players}-{game.max_players} players, not {players}"
+        )
+
+
+def _seats(
+    game: Game[Any], players: int | None, kinds: str | None, names: str | None
+) -> tuple[Seat, ...]:
+    from core.bots import has_heuristic
+
+    default_bot = "heuristic" if has_heuristic(game.id) else "random"
+    tokens = [token.strip().lower() for token in kinds.split(",")] if kinds else []
+    if players is None:
+        players = len(tokens) if tokens else _default_players(game)
+    _check_players(game, players)
+    if tokens and len(tokens) != players:
+        raise CliError(f"--seats lists {len(tokens)} seats but --players is {players}")
+    if not tokens:
+        tokens = ["human"] + ["bot"] * (players - 1)
+    given = [name.strip() for name in names.split(",")] if names else []
+    if given and len(given) != players:
+        raise CliError(f"--names lists {len(given)} names but there are {players} seats")
+    humans = tokens.count("human")
+    seats: list[Seat] = []
+    bot_number = 0
+    for index, token in enumerate(tokens):
+        if token == "human":
+            name = "You" if humans == 1 else f"Player {index + 1}"
+            seat = Seat(name, SeatKind.HUMAN)
+        elif token in ("bot", "random", "heuristic"):
+            kind = default_bot if token == "bot" else token
+            if kind == "heuristic" and not has_heuristic(game.id):
+                raise CliError(f"there is no heuristic bot for {game.id} yet; use 'random'")
+            bot_number += 1
+            seat = Seat(f"Bot {bot_number}", SeatKind.BOT, kind)
+        else:
+            raise CliError(f"unknown seat kind {token!r} (use human, bot, random or heuristic)")
+        if given:
+            if not given[index]:
+                raise CliError(f"seat {index + 1} has an empty name")
+            seat = Seat(given[index], seat.kind, seat.bot)
+        seats.append(seat)
+    return tuple(seats)
+
+
+def _options(game: Game[Any], pairs: list[str]) -> dict[str, Any]:
+    known = {option.name: option for option in game.options}
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or name not in known:
+            listing = ", ".join(known) or "none"
+            raise CliError(f"bad option {pair!r}: expected NAME=VALUE with NAME one of {listing}")
+        default = known[name].default
+        options[name] = _option_value(name, raw.strip(), default)
+    return options
+
+
+def _option_value(name: str, raw: str, default: bool | int | str) -> bool | int | str:
+    if isinstance(default, bool):
+        if raw.lower() in ("true", "yes", "on", "1"):
+            return True
+        if raw.lower() in ("false", "no", "off", "0"):
+            return False
+        raise CliError(f"option {name} takes true or false, not {raw!r}")
+    if isinstance(default, int):
+        try:
+            return int(raw)
+        except ValueError:
+            raise CliError(f"option {name} takes a whole number, not {raw!r}") from None
+    return raw
+
+
+def _save_dir(args: argparse.Namespace) -> Path:
+    from core.paths import save_dir
+
+    return save_dir(getattr(args, "save_dir", None))
+
+
+COMMANDS = {
+    "app": cmd_app,
+    "games": cmd_games,
+    "play": cmd_play,
+    "continue": cmd_continue,
+    "simulate": cmd_simulate,
+    "verify": cmd_verify,
+    "replay": cmd_replay,
+}
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
