@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from core.games import get_game
 from core.log import DecisionEntry
@@ -37,23 +38,34 @@ class Report:
         return self.games / self.seconds if self.seconds else 0.0
 
 
-def bot_table(game_id: str, players: int, seed: int, bot: str) -> Table:
+def bot_table(
+    game_id: str, players: int, seed: int, bot: str, options: dict[str, Any] | None = None
+) -> Table:
     seats = tuple(Seat(f"Bot {index + 1}", SeatKind.BOT, bot) for index in range(players))
-    return Table(get_game(game_id), seats, {}, seed)
+    return Table(get_game(game_id), seats, dict(options or {}), seed)
 
 
-def play_one(game_id: str, players: int, seed: int, bot: str) -> Table:
-    table = bot_table(game_id, players, seed, bot)
+def play_one(
+    game_id: str, players: int, seed: int, bot: str, options: dict[str, Any] | None = None
+) -> Table:
+    table = bot_table(game_id, players, seed, bot, options)
     table.resolve_chance()
     BotDriver(table).play_until_human()
     return table
 
 
-def simulate(game_id: str, players: int, seed: int, games: int, bot: str) -> Report:
+def simulate(
+    game_id: str,
+    players: int,
+    seed: int,
+    games: int,
+    bot: str,
+    options: dict[str, Any] | None = None,
+) -> Report:
     report = Report(game_id, players, bot)
     start = time.perf_counter()
     for index in range(games):
-        table = play_one(game_id, players, seed + index, bot)
+        table = play_one(game_id, players, seed + index, bot, options)
         result = table.result()
         if result is None:
             raise RuntimeError(f"game {index + 1} (seed {seed + index}) did not end")

@@ -82,6 +82,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--bot", choices=("random", "heuristic"), default="heuristic", help="the bots' kind"
     )
     simulate.add_argument("--save", type=Path, help="write the last game's save here")
+    simulate.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option"
+    )
 
     verify = commands.add_parser("verify", help="replay a save through the rules and report")
     verify.add_argument("path", type=Path, help="the save file")
@@ -132,7 +135,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         make_bot(args.bot, game.id)
     except UnknownBot as error:
         raise CliError(str(error)) from None
-    report = simulate(game.id, players, args.seed, args.games, args.bot)
+    options = _options(game, args.option)
+    report = simulate(game.id, players, args.seed, args.games, args.bot, options)
     print(
         f"{game.id}: {report.games} games, {players} {args.bot} bots, seeds {args.seed}-"
         f"{args.seed + report.games - 1}"
