@@ -76,6 +76,7 @@ class Table:
     _log: list[Entry] = field(default_factory=list, init=False)
     _meta: list[_Meta] = field(default_factory=list, init=False)
     _snapshots: dict[int, Any] = field(default_factory=dict, init=False)
+    _tail: list[Any] = field(default_factory=list, init=False)
     _state: Any = field(default=None, init=False)
     _step: Step = field(default_factory=Step, init=False)
     _redo: list[list[Entry]] = field(default_factory=list, init=False)
@@ -89,6 +90,7 @@ class Table:
             )
         self._set_state(self.game.initial_state(self.names, self.options))
         self._snapshots[0] = self._state
+        self._tail = [self._state]
 
     # --- reading -----------------------------------------------------------------------------
 
@@ -253,19 +255,31 @@ class Table:
         self._log.append(entry)
         self._meta.append(_Meta(applied.narration, applied.reveals))
         self._set_state(applied.state)
+        self._tail.append(applied.state)
         if len(self._log) % SNAPSHOT_EVERY == 0:
             self._snapshots[len(self._log)] = applied.state
+            self._tail = [applied.state]
         if notify:
             self._notify(ChangeKind.ENTRY)
 
+    @property
+    def _tail_start(self) -> int:
+        return len(self._log) - len(self._tail) + 1
+
     def _state_at(self, position: int) -> Any:
-        if position == len(self._log):
-            return self._state
+        """The state after `position` entries: from the tail of recent states if it is there,
+        else rebuilt from the snapshot before it (at most SNAPSHOT_EVERY - 1 entries replayed)."""
+        if position >= self._tail_start:
+            return self._tail[position - self._tail_start]
+        return self._rebuild(position)[-1]
+
+    def _rebuild(self, position: int) -> list[Any]:
+        """The states from the snapshot at or before `position` up to `position`."""
         base = position - position % SNAPSHOT_EVERY
-        state = self._snapshots[base]
+        states = [self._snapshots[base]]
         for entry in self._log[base:position]:
-            state = self._reapply(state, entry)
-        return state
+            states.append(self._reapply(states[-1], entry))
+        return states
 
     def _reapply(self, state: Any, entry: Entry) -> Any:
         if isinstance(entry, ChanceEntry):
@@ -273,7 +287,11 @@ class Table:
         return self.game.apply_decision(state, entry.seat, entry.choice).state
 
     def _truncate(self, position: int) -> None:
-        state = self._state_at(position)
+        if position >= self._tail_start:
+            del self._tail[position - self._tail_start + 1 :]
+        else:
+            self._tail = self._rebuild(position)
+        state = self._tail[-1]
         del self._log[position:]
         del self._meta[position:]
         for key in [key for key in self._snapshots if key > position]:
