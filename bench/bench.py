@@ -1,0 +1,145 @@
+"""Partyline's benchmarks: prints figures, asserts nothing. Run: python bench/bench.py [--quick]
+
+- simulate: light-and-dark games/s and decisions/s with each bot (5 players);
+- verify: entries/s replaying real light-and-dark saves, and a 10,000-entry log;
+- undo: the cost of one undo at log length 10 and 10,000, and their ratio (target <= 2);
+- start-up: Partyline's first screen against a bare Textual app with as many widgets, as a
+  ratio of wall-clock times of fresh processes (target <= 1.5).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
+
+from marathon import Marathon  # noqa: E402
+
+from core import saves  # noqa: E402
+from core.games import GAMES  # noqa: E402
+from core.log import DecisionEntry  # noqa: E402
+from core.simulate import play_one, simulate  # noqa: E402
+from core.table import Seat, Table, new_table  # noqa: E402
+
+
+def bench_simulate(games: int) -> None:
+    for bot in ("random", "heuristic"):
+        report = simulate("light-and-dark", 5, 1, games, bot)
+        print(
+            f"simulate light-and-dark 5p {bot:9}   : {report.games_per_second:8.0f} games/s "
+            f"{report.decisions_per_second:9.0f} decisions/s "
+            f"({report.games} games, {report.average_length:.1f} entries each)"
+        )
+
+
+def bench_verify_real(games: int) -> None:
+    texts = [
+        saves.dumps(play_one("light-and-dark", 4 + i % 3, i, "heuristic")) for i in range(games)
+    ]
+    entries = sum(text.count("[[log]]") for text in texts)
+    start = time.perf_counter()
+    for text in texts:
+        saves.loads(text, continue_chance=False)
+    seconds = time.perf_counter() - start
+    print(
+        f"verify light-and-dark saves        : {entries / seconds:8.0f} entries/s "
+        f"({len(texts)} saves, {entries} entries)"
+    )
+
+
+def marathon_table(length: int) -> Table:
+    """A practice-mode marathon table whose log is `length` entries long (length even)."""
+    table = new_table(Marathon(), (Seat("A"), Seat("B")), {}, seed=7, practice=True)
+    while len(table) < length:
+        decision = table.decisions()[0]
+        table.decide(decision.seat, "keep" if len(table) % 4 else "double")
+    return table
+
+
+def bench_long_log(length: int) -> None:
+    GAMES[Marathon.id] = Marathon()  # the benchmark process only
+    try:
+        start = time.perf_counter()
+        table = marathon_table(length)
+        build = time.perf_counter() - start
+        text = saves.dumps(table)
+        start = time.perf_counter()
+        loaded = saves.loads(text, continue_chance=False).table
+        seconds = time.perf_counter() - start
+        assert len(loaded) == len(table)
+        print(f"play a {length:,}-entry log          : {length / build:8.0f} entries/s")
+        print(
+            f"verify a {length:,}-entry log        : {length / seconds:8.0f} entries/s "
+            f"(parse + replay, {len(text) // 1024} KiB)"
+        )
+    finally:
+        del GAMES[Marathon.id]
+
+
+def undo_cost(length: int, repeats: int) -> float:
+    """Median seconds for one undo (which takes back a decision and the roll it caused)."""
+    table = marathon_table(length)
+    assert table.can_undo()
+    samples = []
+    for _ in range(repeats):
+        start = time.perf_counter_ns()
+        table.undo()
+        samples.append(time.perf_counter_ns() - start)
+        table.redo()
+    assert isinstance(table.log[-2], DecisionEntry)
+    return statistics.median(samples) / 1e9
+
+
+def bench_undo(repeats: int) -> None:
+    short = undo_cost(10, repeats)
+    long = undo_cost(10_000, repeats)
+    print(f"undo at log length 10              : {short * 1e6:8.1f} us")
+    print(f"undo at log length 10,000          : {long * 1e6:8.1f} us")
+    print(f"undo ratio 10,000 / 10             : {long / short:8.2f}   (target <= 2)")
+
+
+def probe(*args: str) -> tuple[float, int]:
+    start = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "startup_probe.py"), *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    return time.perf_counter() - start, int(out.stdout.strip().splitlines()[-1])
+
+
+def bench_startup(runs: int) -> None:
+    probe("bare", "0")  # warm the file cache for both
+    partyline = [probe("partyline") for _ in range(runs)]
+    widgets = partyline[0][1]
+    overhead = probe("bare", "0")[1]
+    bare = [probe("bare", str(max(0, widgets - overhead))) for _ in range(runs)]
+    ours = statistics.median(t for t, _ in partyline)
+    theirs = statistics.median(t for t, _ in bare)
+    print(f"start-up to first screen           : {ours * 1000:8.0f} ms ({widgets} widgets)")
+    print(f"bare Textual app, same widgets     : {theirs * 1000:8.0f} ms ({bare[0][1]} widgets)")
+    print(f"start-up ratio                     : {ours / theirs:8.2f}   (target <= 1.5)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer games and repeats")
+    args = parser.parse_args()
+    quick = args.quick
+    bench_simulate(50 if quick else 300)
+    bench_verify_real(50 if quick else 300)
+    bench_long_log(10_000)
+    bench_undo(200 if quick else 2000)
+    bench_startup(3 if quick else 7)
+
+
+if __name__ == "__main__":
+    main()
