@@ -44,6 +44,8 @@ Entry = DecisionEntry | ChanceEntry
 def entry_from_data(data: object) -> Entry:
     if not isinstance(data, dict):
         raise BadEntry("an entry must be a table")
+    if not data:
+        raise BadEntry("the entry is empty (is the file truncated?)")
     if "chance" in data:
         return _chance_entry(data)
     if "seat" in data or "decision" in data:
