@@ -1,0 +1,134 @@
+"""The `partyline` command line: headless commands, exit codes and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tui.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "saves" / "light-and-dark-rulebook-example-1.toml"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_games_lists_ids_titles_and_player_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    assert "light-and-dark" in out and "3-6 players" in out
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out.startswith("partyline ")
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "verify", "replay", "continue", "games"])
+def test_every_command_has_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    assert "usage: partyline" in capsys.readouterr().out
+
+
+def test_simulate_reports_games_wins_length_and_speed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "last.toml"
+    code, out, _ = run(
+        capsys, "simulate", "light-and-dark", "--players", "5", "--games", "20", "--save", str(save)
+    )
+    assert code == 0
+    assert "20 games" in out
+    assert "wins by seat: Bot 1" in out
+    assert "average length:" in out and "decisions/s" in out
+    code, out, _ = run(capsys, "verify", str(save))
+    assert code == 0 and ": ok: light-and-dark, 5 players" in out and "finished" in out
+
+
+def test_simulate_with_random_bots_and_an_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        "light-and-dark",
+        "--games",
+        "5",
+        "--bot",
+        "random",
+        "--option",
+        "keep_cards=true",
+    )
+    assert code == 0 and "5 games" in out
+
+
+def test_verify_accepts_a_save_and_reports_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "verify", str(EXAMPLE))
+    assert code == 0
+    assert "18 entries" in out and "not finished" in out
+    code, out, _ = run(capsys, "verify", str(EXAMPLE), "--json")
+    report = json.loads(out)
+    assert code == 0
+    assert report["ok"] is True and report["game"] == "light-and-dark"
+    assert report["entries"] == 18 and report["finished"] is False
+    assert report["scores"] == [3, 3, 3, -3]
+    assert report["winners"] == [] and report["error"] is None
+
+
+def test_verify_rejects_a_hand_corrupted_save_naming_the_entry(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    broken = tmp_path / "broken.toml"
+    broken.write_text(EXAMPLE.read_text().replace("values = [4, 5]", "values = [4, 9]"))
+    code, out, _ = run(capsys, "verify", str(broken))
+    assert code == 1
+    assert out.strip() == f"{broken}: entry 14: Chen's Mage roll: a 6-sided die cannot show 9"
+    code, out, _ = run(capsys, "verify", str(broken), "--json")
+    report = json.loads(out)
+    assert code == 1 and report["ok"] is False and "entry 14" in report["error"]
+
+
+def test_verify_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, _ = run(capsys, "verify", str(tmp_path / "none.toml"))
+    assert code == 1 and out.strip() == f"{tmp_path / 'none.toml'}: no such file"
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["simulate", "chess"], "unknown game 'chess'"),
+        (["play", "light-and-dark", "--players", "9"], "for 3-6 players, not 9"),
+        (["play", "light-and-dark", "--seats", "human,robot,bot"], "unknown seat kind 'robot'"),
+        (["play", "light-and-dark", "--seats", "human,bot,bot", "--players", "4"], "lists 3"),
+        (["play", "light-and-dark", "--option", "colour=red"], "bad option 'colour=red'"),
+        (["play", "light-and-dark", "--option", "keep_cards=maybe"], "takes true or false"),
+        (["simulate", "light-and-dark", "--games", "0"], "--games must be at least 1"),
+        (["--theme", "neon"], "unknown theme 'neon'"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run(capsys, "--save-dir", str(tmp_path), *argv)
+    assert code == 2
+    assert message in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_continue_and_replay_reject_a_broken_save_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    broken = tmp_path / "broken.toml"
+    broken.write_text("format = 'partyline-save'\nformat_version = 99\n")
+    for command in ("continue", "replay"):
+        code, _, err = run(capsys, command, str(broken))
+        assert code == 2
+        assert "format version 99 is newer" in err and len(err.strip().splitlines()) == 1
