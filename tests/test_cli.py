@@ -117,7 +117,7 @@ def test_verify_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path)
 def test_bad_input_is_one_line_and_exit_2(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    code, out, err = run(capsys, "--save-dir", str(tmp_path), *argv)
+    code, _, err = run(capsys, "--save-dir", str(tmp_path), *argv)
     assert code == 2
     assert message in err
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
