@@ -428,9 +428,11 @@ def _battle_result(state: State, lines: Lines) -> Applied[State]:
     deltas = [0] * state.players
     for roll, sign in terms:
         same_side = sign == 1
-        delta = points if same_side == won else -points
+        gains = same_side == won
+        delta = points if gains else -points
         if roll.seat == state.parent and remainder:
-            delta += 1 if delta > 0 else -1
+            # The extra point follows the parent's direction, also when the share is 0.
+            delta += 1 if gains else -1
         deltas[roll.seat] = delta
     scores = tuple(score + delta for score, delta in zip(state.scores, deltas))
     formula = _formula(terms)
