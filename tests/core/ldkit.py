@@ -1,0 +1,186 @@
+"""Helpers for the core tests: light-and-dark games scripted entry by entry through the log.
+
+Every die, shuffle and pick is a hand-written chance entry applied with `Table.apply`, exactly
+as a save file would script it; nothing here touches the RNG.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from core.bots.random_bot import RandomBot
+from core.decisions import Decision
+from core.games import get_game
+from core.games.base import View
+from core.games.light_and_dark.bot import LightAndDarkBot
+from core.games.light_and_dark.content import content
+from core.games.light_and_dark.state import State
+from core.log import ChanceEntry, DecisionEntry, entry_from_data
+from core.runner import BotDriver
+from core.table import Seat, SeatKind, Table
+
+GAME = get_game("light-and-dark")
+ROLE_DECK: tuple[str, ...] = content().deck("role")
+HEROES = ("light-hero", "dark-hero")
+NAMES = ("Aki", "Bea", "Chi", "Dan", "Eri", "Fumi")
+
+
+def seats(players: int, bots: Iterable[int] = (), bot: str = "random") -> tuple[Seat, ...]:
+    robots = set(bots)
+    return tuple(
+        Seat(NAMES[i], SeatKind.BOT, bot) if i in robots else Seat(NAMES[i]) for i in range(players)
+    )
+
+
+def deck_order(*top: str) -> list[str]:
+    """The 14 role cards with `top` first (in that order), the rest after in a fixed order."""
+    rest = Counter(ROLE_DECK)
+    rest.subtract(top)
+    if any(count < 0 for count in rest.values()):
+        raise AssertionError(f"not enough copies for {top}")
+    return [*top, *sorted(rest.elements())]
+
+
+class Script:
+    """A table driven entry by entry from plain data, as a save file would drive it."""
+
+    def __init__(
+        self,
+        players: int,
+        *,
+        keep_cards: bool = False,
+        practice: bool = False,
+        seed: int = 0,
+        bots: Iterable[int] = (),
+    ) -> None:
+        options: dict[str, Any] = {"keep_cards": True} if keep_cards else {}
+        self.table = Table(GAME, seats(players, bots), options, seed, practice)
+
+    # --- raw entries -------------------------------------------------------------------------
+
+    def put(self, data: dict[str, Any]) -> None:
+        self.table.apply(entry_from_data(data))
+
+    def dice(self, *faces: int) -> None:
+        self.put({"chance": "dice", "values": list(faces)})
+
+    def shuffle(self, cards: Sequence[str]) -> None:
+        self.put({"chance": "shuffle", "values": list(cards)})
+
+    def pick(self, value: int) -> None:
+        self.put({"chance": "pick", "values": [value]})
+
+    def decide(self, seat: int, decision: str, choice: Any) -> None:
+        if isinstance(choice, tuple):
+            choice = list(choice)
+        self.put({"seat": seat, "decision": decision, "choice": choice})
+
+    # --- phases ------------------------------------------------------------------------------
+
+    def setup(self, top: Sequence[str] = (), parent: int = 0) -> None:
+        self.shuffle(deck_order(*top))
+        self.pick(parent)
+
+    def start_turn(self, hp: Sequence[int], hero: str) -> None:
+        other = HEROES[1] if hero == HEROES[0] else HEROES[0]
+        self.dice(*hp)
+        self.shuffle([hero, other])
+
+    def claims(self, said: dict[int, str] | None = None) -> list[int]:
+        """Answer every claim (silent unless `said` names a role); returns the claim order."""
+        said = said or {}
+        order: list[int] = []
+        while (decision := self.pending()) is not None and decision.name == "claim":
+            order.append(decision.seat)
+            self.decide(decision.seat, "claim", said.get(decision.seat, "silent"))
+        return order
+
+    def party(self, *companions: int) -> None:
+        parent = self.parent
+        self.decide(parent, "verdict", "party")
+        self.decide(parent, "party", list(companions))
+
+    def give_up(self) -> None:
+        self.decide(self.parent, "verdict", "give-up")
+
+    def give_up_turn(self, hp: Sequence[int] | None = None) -> None:
+        """A whole turn where the parent gives up (Light Hero, everyone silent)."""
+        self.start_turn(hp or (1,) * (self.players - 1), "light-hero")
+        self.claims()
+        self.give_up()
+
+    # --- reading -----------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.table.seats)
+
+    @property
+    def state(self) -> State:
+        return fold(self.table)[-1]
+
+    @property
+    def parent(self) -> int:
+        return int(self.table.view(None).board.parent)
+
+    def pending(self) -> Decision | None:
+        decisions = self.table.decisions()
+        return decisions[0] if decisions else None
+
+    def view(self, viewer: int | None = None) -> View:
+        return self.table.view(viewer)
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(seat.score for seat in self.table.view(None).seats)
+
+
+def fold(table: Table) -> list[State]:
+    """Every state of the game, rebuilt from the log through the game's pure functions only."""
+    game = table.game
+    state = game.initial_state(table.names, table.options)
+    states = [state]
+    for entry in table.log:
+        if isinstance(entry, ChanceEntry):
+            state = game.apply_chance(state, entry.values).state
+        else:
+            assert isinstance(entry, DecisionEntry)
+            state = game.apply_decision(state, entry.seat, entry.choice).state
+        states.append(state)
+    return states
+
+
+def bot_game(
+    players: int,
+    seed: int,
+    *,
+    bot: str = "random",
+    keep_cards: bool = False,
+    practice: bool = False,
+    humans: bool = False,
+) -> Table:
+    """A finished game played by bots. With `humans`, the seats are human but bots answer."""
+    options: dict[str, Any] = {"keep_cards": True} if keep_cards else {}
+    table = Table(
+        GAME,
+        seats(players, () if humans else range(players), bot),
+        options,
+        seed,
+        practice,
+    )
+    table.resolve_chance()
+    driver = BotDriver(table, bots=bot_players(players, bot))
+    driver.play_until_human()
+    return table
+
+
+def bot_players(players: int, bot: str) -> dict[int, Any]:
+    kind = LightAndDarkBot if bot == "heuristic" else RandomBot
+    return {seat: kind() for seat in range(players)}
+
+
+def bot_choice(bot: Any, table: Table, decision: Decision) -> Any:
+    rng = random.Random(f"test:{table.seed}:{len(table)}:{decision.seat}")
+    return bot.choose(table.view(decision.seat), decision, rng)
