@@ -446,7 +446,11 @@ def _battle_result(state: State, lines: Lines) -> Applied[State]:
             + "."
         ),
     )
-    record = _record(state, state.party, state.rolls, total, won, tuple(deltas))
+    # The record holds each seat's whole change this turn: the left out lost 1 at the party.
+    changes = tuple(
+        delta if seat in state.party else delta - 1 for seat, delta in enumerate(deltas)
+    )
+    record = _record(state, state.party, state.rolls, total, won, changes)
     nxt = replace(state, scores=scores)
     ended, end_lines = _end_turn(nxt, record, party_formed=True)
     return Applied(ended, lines + result_lines + end_lines)

@@ -41,7 +41,7 @@ class Roll:
 
 @dataclass(frozen=True)
 class TurnRecord:
-    """What everyone saw of a finished turn."""
+    """What everyone saw of a finished turn; `deltas` is each seat's score change in it."""
 
     number: int
     parent: int
