@@ -260,6 +260,7 @@ def test_party_includes_the_parent_and_players_left_out_lose_1() -> None:
     turn = s.view().board.history[-1]
     assert turn.won is True
     assert s.scores() == (4, 4, -1, 4, -1)  # 12 / 3 = 4; the left out do not share
+    assert turn.deltas == (4, 4, -1, 4, -1)  # the turn's record shows every change
 
 
 def test_party_decision_allows_zero_to_all_companions() -> None:
