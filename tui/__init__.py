@@ -1,1 +1,1 @@
-"""Partyline's terminal front end (Textual). Depends on core; core never imports it."""
+"""Partyline's terminal interface (Textual). Depends on core; core never imports it."""

@@ -1,0 +1,91 @@
+"""The Partyline app: registers the themes and moves between the screens.
+
+Screen stack: setup at the bottom when the app starts there; a game, saves list or replay on top of
+it; the curtain, help and game-over screens over the game. Escape always goes one step back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+
+from core.table import Table
+from themes import DEFAULT_THEME, STYLESHEET, THEMES
+from tui.screens.game import GameScreen
+from tui.screens.replay import ReplayScreen
+from tui.screens.setup import SetupScreen
+from tui.session import Session
+
+BOT_DELAY = 0.4
+"""Seconds between two bot decisions, so a person can follow the play."""
+
+
+class PartylineApp(App[None]):
+    TITLE = "Partyline"
+    CSS_PATH = str(STYLESHEET)
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(
+        self,
+        *,
+        save_dir: Path,
+        theme_name: str = DEFAULT_THEME,
+        table: Table | None = None,
+        save_path: Path | None = None,
+        replay: Table | None = None,
+        bot_delay: float = BOT_DELAY,
+    ) -> None:
+        super().__init__()
+        for theme in THEMES.values():
+            self.register_theme(theme)
+        if theme_name not in THEMES:
+            raise ValueError(f"unknown theme {theme_name!r} (known: {', '.join(THEMES)})")
+        self.theme = theme_name
+        self.save_dir = save_dir
+        self.bot_delay = bot_delay
+        self._start_table = table
+        self._start_save_path = save_path
+        self._start_replay = replay
+
+    def on_mount(self) -> None:
+        if self._start_replay is not None:
+            table = self._start_replay
+            viewer = None if table.over else _first_human(table)
+            self.push_screen(ReplayScreen(table, viewer=viewer), lambda _: self.exit())
+        elif self._start_table is not None:
+            self.start_game(self._start_table, self._start_save_path)
+        else:
+            self.push_screen(SetupScreen())
+
+    def start_game(self, table: Table, save_path: Path | None) -> None:
+        """Show the game screen for `table`, autosaving to `save_path` after every change."""
+        session = Session(table, save_path, on_save_error=self._save_failed)
+        if save_path is not None and not save_path.exists():
+            try:
+                session.save()
+            except OSError as error:
+                self._save_failed(f"{save_path}: could not save: {error.strerror or error}")
+        self.push_screen(GameScreen(session))
+
+    def _save_failed(self, message: str) -> None:
+        self.notify(message, title="Autosave failed", severity="error", timeout=8)
+
+    def show_setup(self) -> None:
+        """Go back to the setup screen, closing everything above it (or replacing the stack)."""
+        stack = self.screen_stack
+        for index in range(len(stack) - 1, -1, -1):
+            if isinstance(stack[index], SetupScreen):
+                while len(self.screen_stack) > index + 1:
+                    self.pop_screen()
+                return
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) == 2:
+            self.switch_screen(SetupScreen())
+        else:
+            self.push_screen(SetupScreen())
+
+
+def _first_human(table: Table) -> int | None:
+    return next((index for index, seat in enumerate(table.seats) if seat.is_human), None)

@@ -1,0 +1,298 @@
+"""The game screen: header, player panels, the board, the prompt and the log.
+
+It renders only views: `session.view()` for the seat at the screen, never the table's state.
+Every table change (a decision, a chance draw, undo, redo) comes through `table.subscribe`; after
+it the screen redraws, raises the hot-seat curtain if the keyboard must change hands, shows the
+game-over screen, or lets the next bot play on a short timer (one decision per tick).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from core.decisions import IllegalAction
+from core.table import Change
+from tui.boards import board_kit
+from tui.screens.curtain import LEAVE, QUIT, READY, CurtainScreen
+from tui.session import Session
+from tui.widgets.log import LogPanel
+from tui.widgets.players import PlayersPanel
+from tui.widgets.prompt import DecisionPrompt
+
+if TYPE_CHECKING:
+    from tui.app import PartylineApp
+
+GAME_KEYS = [
+    ("1-9", "pick an option (choose several: toggle it)"),
+    ("Up / Down, Enter", "move through the options and pick"),
+    ("Space", "choose several: toggle; order a list: pick up / put down"),
+    ("Left / Right", "allocate: change the amount"),
+    ("u", "undo your last decision (until dice, a reveal or another player)"),
+    ("r", "redo what you undid"),
+    ("s", "save now (the game also saves itself after every move)"),
+    ("g", "the results, once the game is over"),
+    ("? or F1", "this help"),
+    ("Escape", "back to the setup screen (the game stays saved)"),
+    ("q", "quit (the game stays saved; continue it from the setup screen)"),
+]
+
+
+class GameScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("u", "undo", "Undo"),
+        Binding("u", "explain_undo", show=False),
+        Binding("r", "redo", "Redo"),
+        Binding("r", "explain_redo", show=False),
+        Binding("s", "save", "Save"),
+        Binding("g", "results", "Results"),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("escape", "leave", "Setup"),
+        Binding("q", "quit_game", "Quit"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.kit = board_kit(session.table.game.id)
+        self._unsubscribe: object = None
+        self._bot_timer: Timer | None = None
+        self._curtain_up = False
+        self._over_shown = False
+
+    @property
+    def partyline(self) -> PartylineApp:
+        from tui.app import PartylineApp
+
+        assert isinstance(self.app, PartylineApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="game-title", classes="title-bar")
+        with Horizontal(id="game-body"):
+            with Vertical(id="game-left"):
+                yield PlayersPanel(id="players", classes="panel")
+                yield Static(id="board", classes="panel")
+            with Vertical(id="game-right"):
+                yield DecisionPrompt(id="prompt", classes="panel")
+                yield LogPanel(id="log", classes="panel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#players").border_title = "Players"
+        self.query_one("#board").border_title = "Board"
+        self.query_one("#prompt").border_title = "Your move"
+        self.query_one("#log").border_title = "Log"
+        self._unsubscribe = self.session.table.subscribe(self._on_change)
+        self.query_one(DecisionPrompt).focus()
+        self.after_change()
+
+    def on_unmount(self) -> None:
+        if callable(self._unsubscribe):
+            self._unsubscribe()
+        self.session.close()
+
+    def on_screen_resume(self) -> None:
+        self.query_one(DecisionPrompt).focus()
+        if self.is_mounted:
+            self.after_change()
+
+    # --- redrawing ---------------------------------------------------------------------------
+
+    def _on_change(self, change: Change) -> None:
+        self.after_change()
+
+    def after_change(self) -> None:
+        self.redraw()
+        session = self.session
+        if session.table.over:
+            if not self._over_shown and self.is_current:
+                self._over_shown = True
+                self.action_results()
+            return
+        self._over_shown = False
+        target = session.curtain_for()
+        if target is not None:
+            self._raise_curtain(target)
+            return
+        self._schedule_bot()
+
+    def redraw(self) -> None:
+        session = self.session
+        table = session.table
+        names = table.names
+        bots = tuple(not seat.is_human for seat in table.seats)
+        view = session.view()
+        title = Text(table.game.title, style="bold")
+        prompt = self.query_one(DecisionPrompt)
+        if view is None:
+            # Nobody has taken the keyboard yet (hot seat): show nothing of the game.
+            self.query_one("#game-title", Static).update(title)
+            self.query_one(PlayersPanel).update("")
+            self.query_one("#board", Static).update("")
+            prompt.show(None, "Waiting for a player to take the keyboard.")
+            self.query_one(LogPanel).show([])
+            return
+        title.append(f"  |  {view.turn}  |  {view.phase}")
+        if view.viewer is not None:
+            title.append("  |  you are ")
+            title.append(names[view.viewer], style="bold")
+        elif session.spectator:
+            title.append("  |  watching the bots")
+        self.query_one("#game-title", Static).update(title)
+        self.query_one(PlayersPanel).show(view, names, bots)
+        self.query_one("#board", Static).update(self.kit.render(view, names))
+        decision = session.my_decision()
+        if decision is not None:
+            prompt.border_title = "Your move"
+            prompt.show(decision)
+        else:
+            prompt.border_title = "Waiting"
+            prompt.show(None, self._waiting_text())
+        self.query_one(LogPanel).show(session.narration())
+        self.refresh_bindings()
+
+    def _waiting_text(self) -> str:
+        table = self.session.table
+        if table.over:
+            result = table.result()
+            summary = result.summary if result else "The game is over."
+            return f"Game over. {summary} Press g for the results."
+        pending = self.session.pending()
+        if pending is None:
+            return "Rolling the dice..."
+        seat = table.seats[pending.seat]
+        who = f"{seat.name} (bot)" if not seat.is_human else seat.name
+        return f"Waiting for {who} to decide: {pending.name}."
+
+    # --- hot seat and bots -------------------------------------------------------------------
+
+    def _raise_curtain(self, seat: int) -> None:
+        if self._curtain_up or not self.is_current:
+            return
+        self._curtain_up = True
+        name = self.session.table.seats[seat].name
+
+        def done(result: str | None) -> None:
+            self._curtain_up = False
+            if result == READY:
+                self.session.pass_to(seat)
+                self.after_change()
+            elif result == LEAVE:
+                self.action_leave()
+            elif result == QUIT:
+                self.action_quit_game()
+
+        self.app.push_screen(CurtainScreen(name), done)
+
+    def _schedule_bot(self) -> None:
+        if self._bot_timer is not None or not self.session.bot_to_play():
+            return
+        self._bot_timer = self.set_timer(self.partyline.bot_delay, self._bot_step)
+
+    def _bot_step(self) -> None:
+        self._bot_timer = None
+        if not self.is_current or self.session.curtain_for() is not None:
+            return
+        try:
+            self.session.play_bot()
+        except IllegalAction as error:  # a bot bug must not end the game in a traceback
+            self.notify(f"A bot made an illegal move: {error}", severity="error")
+
+    # --- the prompt --------------------------------------------------------------------------
+
+    def on_decision_prompt_chosen(self, message: DecisionPrompt.Chosen) -> None:
+        prompt = self.query_one(DecisionPrompt)
+        if message.decision != self.session.my_decision():
+            prompt.show_error("That question is no longer open.")
+            return
+        try:
+            self.session.decide(message.choice)
+        except IllegalAction as error:
+            prompt.show_error(str(error))
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        table = self.session.table
+        if action == "undo":
+            return True if table.can_undo() and self._eyes_ok() else None
+        if action == "redo":
+            return True if table.can_redo() and self._eyes_ok() else None
+        if action == "results":
+            return table.over
+        return True
+
+    def _eyes_ok(self) -> bool:
+        return self.session.view() is not None
+
+    def action_undo(self) -> None:
+        try:
+            self.session.table.undo()
+        except IllegalAction as error:
+            self.query_one(DecisionPrompt).show_error(str(error))
+
+    def action_explain_undo(self) -> None:
+        self.query_one(DecisionPrompt).show_error(self.session.undo_reason() or "cannot undo now")
+
+    def action_redo(self) -> None:
+        try:
+            self.session.table.redo()
+        except IllegalAction as error:
+            self.query_one(DecisionPrompt).show_error(str(error))
+
+    def action_explain_redo(self) -> None:
+        self.query_one(DecisionPrompt).show_error("nothing to redo: undo something first")
+
+    def action_save(self) -> None:
+        try:
+            path = self.session.save()
+        except OSError as error:
+            self.notify(f"Could not save: {error}", severity="error")
+            return
+        if path is None:
+            self.notify("This game has no save file.", severity="warning")
+        else:
+            self.notify(f"Saved to {path}", title="Saved")
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        title = f"{self.session.table.game.title}: keys"
+        self.app.push_screen(HelpScreen(title, GAME_KEYS, self.session.table.game.id))
+
+    def action_results(self) -> None:
+        from tui.screens.gameover import GameOverScreen
+
+        self.app.push_screen(GameOverScreen(self.session.table), self._after_results)
+
+    def _after_results(self, choice: str | None) -> None:
+        if choice == "replay":
+            from tui.screens.replay import ReplayScreen
+
+            self.app.push_screen(ReplayScreen(self.session.table, viewer=None))
+        elif choice == "setup":
+            self.action_leave()
+        elif choice == "quit":
+            self.action_quit_game()
+
+    def _save_quietly(self) -> str:
+        try:
+            path = self.session.save()
+        except OSError as error:
+            return f"Could not save: {error}"
+        return f"Saved to {path}" if path else "This game was not saved."
+
+    def action_leave(self) -> None:
+        self.notify(self._save_quietly())
+        self.partyline.show_setup()
+
+    def action_quit_game(self) -> None:
+        self.partyline.exit(message=self._save_quietly())

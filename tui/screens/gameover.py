@@ -1,0 +1,80 @@
+"""The game-over screen: the result, the scores with the winners marked, and where to go next."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from core.table import Table
+
+CHOICES = (
+    ("replay", "Open the replay"),
+    ("setup", "New game (setup)"),
+    ("board", "Back to the final board"),
+    ("quit", "Quit"),
+)
+
+
+def scores_table(table: Table) -> RichTable:
+    result = table.result()
+    grid = RichTable(box=None, padding=(0, 2), show_header=True, header_style="bold")
+    grid.add_column("Player")
+    grid.add_column("Score", justify="right")
+    grid.add_column("")
+    if result is None:
+        return grid
+    ranked = sorted(range(len(table.seats)), key=lambda seat: -result.scores[seat])
+    for seat in ranked:
+        winner = seat in result.winners
+        style = "bold green" if winner else ""
+        grid.add_row(
+            Text(table.seats[seat].name, style=style),
+            Text(str(result.scores[seat]), style=style),
+            Text("winner" if winner else "", style=style),
+        )
+    return grid
+
+
+class GameOverScreen(ModalScreen[str]):
+    """Dismissed with one of the CHOICES ids."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "pick('replay')", "Replay"),
+        Binding("n", "pick('setup')", "New game"),
+        Binding("escape", "pick('board')", "Board"),
+        Binding("q", "pick('quit')", "Quit"),
+    ]
+
+    def __init__(self, table: Table) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        result = self.table.result()
+        summary = result.summary if result else "The game is over."
+        with Vertical(id="gameover-box", classes="dialog"):
+            yield Static(Text("Game over", style="bold"), id="gameover-title")
+            yield Static(Text(summary), id="gameover-summary")
+            yield Static(scores_table(self.table), id="gameover-scores")
+            yield OptionList(
+                *(Option(f"{label}", id=key) for key, label in CHOICES), id="gameover-choices"
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#gameover-box").border_title = self.table.game.title
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_pick(self, choice: str) -> None:
+        self.dismiss(choice)

@@ -1,0 +1,120 @@
+"""The replay viewer: step through the log and see the board as any seat (or everyone) saw it."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from core.table import Table
+from tui.boards import board_kit
+from tui.widgets.log import LogPanel
+from tui.widgets.players import PlayersPanel
+
+REPLAY_KEYS = [
+    ("Right / Left", "one entry forward / back"),
+    ("Page Down / Page Up", "ten entries forward / back"),
+    ("Home / End", "the start / the end of the log"),
+    ("v", "view as the next seat (or everyone)"),
+    ("0", "view as everyone"),
+    ("1-6", "view as that seat"),
+    ("? or F1", "this help"),
+    ("Escape", "leave the replay"),
+]
+
+
+class ReplayScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Back"),
+        Binding("right", "step(1)", "Forward"),
+        Binding("pageup", "step(-10)", show=False),
+        Binding("pagedown", "step(10)", show=False),
+        Binding("home", "jump(0)", "Start"),
+        Binding("end", "jump(-1)", "End"),
+        Binding("v", "cycle_viewer", "Viewer"),
+        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("escape", "leave", "Leave"),
+        *(Binding(str(digit), f"viewer({digit})", show=False) for digit in range(10)),
+    ]
+
+    def __init__(self, table: Table, viewer: int | None = None, position: int | None = None):
+        super().__init__()
+        self.table = table
+        self.viewer = viewer
+        self.position = len(table) if position is None else max(0, min(position, len(table)))
+        self.kit = board_kit(table.game.id)
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="replay-title", classes="title-bar")
+        with Horizontal(id="replay-body"):
+            with Vertical(id="replay-left"):
+                yield PlayersPanel(id="replay-players", classes="panel")
+                yield Static(id="replay-board", classes="panel")
+            yield LogPanel(id="replay-log", classes="panel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#replay-players").border_title = "Players"
+        self.query_one("#replay-board").border_title = "Board"
+        self.query_one("#replay-log").border_title = "Log"
+        self.redraw()
+
+    @property
+    def viewer_name(self) -> str:
+        return "everyone" if self.viewer is None else self.table.seats[self.viewer].name
+
+    def redraw(self) -> None:
+        table = self.table
+        view = table.view_at(self.position, self.viewer)
+        title = Text(f"Replay: {table.game.title}", style="bold")
+        title.append(f"  |  entry {self.position} of {len(table)}  |  {view.turn}  |  as ")
+        title.append(self.viewer_name, style="bold")
+        self.query_one("#replay-title", Static).update(title)
+        bots = tuple(not seat.is_human for seat in table.seats)
+        self.query_one(PlayersPanel).show(view, table.names, bots)
+        self.query_one("#replay-board", Static).update(self.kit.render(view, table.names))
+        log = self.query_one(LogPanel)
+        log.border_subtitle = f"{self.position}/{len(table)}"
+        log.show(table.narration(self.viewer, upto=self.position), current=self.position)
+
+    def action_step(self, step: int) -> None:
+        self.position = max(0, min(len(self.table), self.position + step))
+        self.redraw()
+
+    def action_jump(self, where: int) -> None:
+        self.position = len(self.table) if where < 0 else 0
+        self.redraw()
+
+    def action_cycle_viewer(self) -> None:
+        seats = len(self.table.seats)
+        if self.viewer is None:
+            self.viewer = 0
+        elif self.viewer + 1 < seats:
+            self.viewer += 1
+        else:
+            self.viewer = None
+        self.notify(f"Viewing as {self.viewer_name}", timeout=2)
+        self.redraw()
+
+    def action_viewer(self, digit: int) -> None:
+        if digit == 0:
+            self.viewer = None
+        elif digit <= len(self.table.seats):
+            self.viewer = digit - 1
+        else:
+            self.notify(f"There is no seat {digit}", severity="warning", timeout=2)
+            return
+        self.redraw()
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen("Replay: keys", REPLAY_KEYS, self.table.game.id))
+
+    def action_leave(self) -> None:
+        self.dismiss(None)

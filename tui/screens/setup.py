@@ -1,0 +1,331 @@
+"""The setup screen: game, players, seats, options, seed, practice mode; or a saved game."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+
+from core.bots import BOT_KINDS, has_heuristic
+from core.games import GAMES
+from core.games.base import Game, GameOption
+from core.paths import new_save_path
+from core.table import Seat, SeatKind, new_table
+
+if TYPE_CHECKING:
+    from tui.app import PartylineApp
+    from tui.screens.saves import SaveRow
+
+MAX_SEATS = max(game.max_players for game in GAMES.values())
+HUMAN = "human"
+
+SETUP_KEYS = [
+    ("Tab / Shift+Tab", "move between the fields"),
+    ("Enter", "open a list / press a button / start (in a text field)"),
+    ("F2", "start the game"),
+    ("F3", "continue a saved game"),
+    ("F4", "open the replay of a saved game"),
+    ("? or F1", "this help (F1 also works inside text fields)"),
+    ("Escape", "quit"),
+]
+
+
+def default_name(seat: int, kind: str) -> str:
+    return f"Player {seat + 1}" if kind == HUMAN else f"Bot {seat + 1}"
+
+
+def kind_choices(game: Game[Any]) -> list[tuple[str, str]]:
+    choices = [("Human", HUMAN)]
+    for kind in BOT_KINDS:
+        if kind == "heuristic" and not has_heuristic(game.id):
+            continue
+        choices.append((f"Bot: {kind}", f"bot:{kind}"))
+    return choices
+
+
+def default_kind(game: Game[Any]) -> str:
+    return "bot:heuristic" if has_heuristic(game.id) else "bot:random"
+
+
+class SetupScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f2", "start", "Start"),
+        Binding("f3", "saves('continue')", "Continue"),
+        Binding("f4", "saves('replay')", "Replay"),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("f1", "help", show=False, priority=True),
+        Binding("escape", "app.quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game_id = next(iter(GAMES))
+
+    @property
+    def game(self) -> Game[Any]:
+        return GAMES[self.game_id]
+
+    @property
+    def partyline(self) -> PartylineApp:
+        from tui.app import PartylineApp
+
+        assert isinstance(self.app, PartylineApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        game = self.game
+        yield Static(Text("Partyline: a new game", style="bold"), classes="title-bar")
+        with VerticalScroll(id="setup-form"):
+            with Horizontal(classes="row"):
+                yield Label("Game", classes="field")
+                yield Select(
+                    [(g.title, g.id) for g in GAMES.values()],
+                    value=self.game_id,
+                    allow_blank=False,
+                    compact=True,
+                    id="game",
+                )
+            with Horizontal(classes="row"):
+                yield Label("Players", classes="field")
+                yield Select(
+                    self._player_choices(game),
+                    value=min(4, game.max_players),
+                    allow_blank=False,
+                    compact=True,
+                    id="players",
+                )
+            for seat in range(MAX_SEATS):
+                kind = HUMAN if seat == 0 else default_kind(game)
+                with Horizontal(classes="row seat-row", id=f"seat-{seat}"):
+                    yield Label(f"Seat {seat + 1}", classes="field")
+                    yield Input(
+                        default_name(seat, kind),
+                        placeholder="name",
+                        compact=True,
+                        max_length=24,
+                        id=f"name-{seat}",
+                        classes="seat-name",
+                    )
+                    yield Select(
+                        kind_choices(game),
+                        value=kind,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"kind-{seat}",
+                        classes="seat-kind",
+                    )
+            yield Vertical(id="game-options")
+            with Horizontal(classes="row"):
+                yield Label("Seed", classes="field")
+                yield Input(
+                    placeholder="blank = random",
+                    type="integer",
+                    compact=True,
+                    id="seed",
+                )
+            with Horizontal(classes="row"):
+                yield Label("Practice", classes="field")
+                yield Checkbox(
+                    "Practice mode (undo anything, even dice)",
+                    False,
+                    compact=True,
+                    id="practice",
+                )
+            yield Static(id="setup-error")
+            with Horizontal(id="setup-buttons"):
+                yield Button("Start", variant="primary", compact=True, id="start")
+                yield Button("Continue a saved game", compact=True, id="continue")
+                yield Button("Open a replay", compact=True, id="replay")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_options()
+        self._show_seats()
+        self.query_one("#name-0", Input).focus()
+
+    # --- the form ----------------------------------------------------------------------------
+
+    def _player_choices(self, game: Game[Any]) -> list[tuple[str, int]]:
+        return [(str(n), n) for n in range(game.min_players, game.max_players + 1)]
+
+    def _players(self) -> int:
+        value = self.query_one("#players", Select).value
+        return value if isinstance(value, int) else self.game.min_players
+
+    def _show_seats(self) -> None:
+        players = self._players()
+        for seat in range(MAX_SEATS):
+            self.query_one(f"#seat-{seat}").display = seat < players
+
+    def _show_options(self) -> None:
+        box = self.query_one("#game-options", Vertical)
+        box.remove_children()
+        rows: list[Widget] = []
+        for option in self.game.options:
+            rows.append(self._option_row(option))
+        box.mount_all(rows)
+
+    def _option_row(self, option: GameOption) -> Widget:
+        widget: Widget
+        if isinstance(option.default, bool):
+            widget = Checkbox(option.label, option.default, compact=True, id=f"opt-{option.name}")
+            label = "Option"
+        elif option.choices:
+            widget = Select(
+                [(choice, choice) for choice in option.choices],
+                value=str(option.default),
+                allow_blank=False,
+                compact=True,
+                id=f"opt-{option.name}",
+            )
+            label = option.label
+        else:
+            widget = Input(
+                str(option.default),
+                type="integer" if isinstance(option.default, int) else "text",
+                compact=True,
+                id=f"opt-{option.name}",
+            )
+            label = option.label
+        widget.tooltip = option.help or None
+        return Horizontal(Label(label[:12], classes="field"), widget, classes="row")
+
+    @on(Select.Changed, "#players")
+    def _players_changed(self) -> None:
+        self._show_seats()
+
+    @on(Select.Changed, "#game")
+    def _game_changed(self, event: Select.Changed) -> None:
+        if not isinstance(event.value, str) or event.value == self.game_id:
+            return
+        self.game_id = event.value
+        game = self.game
+        players = self.query_one("#players", Select)
+        players.set_options(self._player_choices(game))
+        players.value = min(4, game.max_players)
+        for seat in range(MAX_SEATS):
+            kind = self.query_one(f"#kind-{seat}", Select)
+            kind.set_options(kind_choices(game))
+            kind.value = HUMAN if seat == 0 else default_kind(game)
+        self._show_options()
+        self._show_seats()
+
+    @on(Select.Changed, ".seat-kind")
+    def _kind_changed(self, event: Select.Changed) -> None:
+        seat = int((event.select.id or "kind-0").split("-")[1])
+        name = self.query_one(f"#name-{seat}", Input)
+        defaults = {default_name(seat, HUMAN), default_name(seat, "bot")}
+        if name.value in defaults and isinstance(event.value, str):
+            name.value = default_name(seat, event.value)
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#continue")
+    def _continue_pressed(self) -> None:
+        self.action_saves("continue")
+
+    @on(Button.Pressed, "#replay")
+    def _replay_pressed(self) -> None:
+        self.action_saves("replay")
+
+    # --- reading the form --------------------------------------------------------------------
+
+    def read_seats(self) -> tuple[Seat, ...]:
+        seats: list[Seat] = []
+        for seat in range(self._players()):
+            name = self.query_one(f"#name-{seat}", Input).value.strip()
+            if not name:
+                raise ValueError(f"seat {seat + 1} needs a name")
+            if name in {other.name for other in seats}:
+                raise ValueError(f"two seats are called {name}; give each a different name")
+            kind = self.query_one(f"#kind-{seat}", Select).value
+            if isinstance(kind, str) and kind.startswith("bot:"):
+                seats.append(Seat(name, SeatKind.BOT, kind.removeprefix("bot:")))
+            else:
+                seats.append(Seat(name, SeatKind.HUMAN))
+        return tuple(seats)
+
+    def read_options(self) -> dict[str, Any]:
+        options: dict[str, Any] = {}
+        for option in self.game.options:
+            widget = self.query_one(f"#opt-{option.name}")
+            if isinstance(widget, Checkbox | Select):
+                options[option.name] = widget.value
+            elif isinstance(widget, Input):
+                raw = widget.value.strip()
+                if isinstance(option.default, int):
+                    try:
+                        options[option.name] = int(raw)
+                    except ValueError:
+                        raise ValueError(f"{option.label} must be a whole number") from None
+                else:
+                    options[option.name] = raw
+        return options
+
+    def read_seed(self) -> int:
+        raw = self.query_one("#seed", Input).value.strip()
+        if not raw:
+            return random.SystemRandom().randrange(1, 2**31)
+        try:
+            return int(raw)
+        except ValueError:
+            raise ValueError("the seed must be a whole number (blank: a random one)") from None
+
+    # --- actions -----------------------------------------------------------------------------
+
+    def _error(self, message: str) -> None:
+        self.query_one("#setup-error", Static).update(Text(message, style="bold red"))
+
+    def action_start(self) -> None:
+        try:
+            seats = self.read_seats()
+            options = self.read_options()
+            seed = self.read_seed()
+            practice = self.query_one("#practice", Checkbox).value
+            table = new_table(self.game, seats, options, seed, practice)
+        except ValueError as error:
+            self._error(f"Cannot start: {error}.")
+            return
+        self._error("")
+        path = new_save_path(self.partyline.save_dir, self.game.id)
+        self.partyline.start_game(table, path)
+
+    def action_saves(self, purpose: str) -> None:
+        from tui.screens.saves import SavesScreen
+
+        def chosen(row: SaveRow | None) -> None:
+            if row is None or row.loaded is None:
+                return
+            if purpose == "continue":
+                self.partyline.start_game(row.loaded.table, row.path)
+            else:
+                from tui.screens.replay import ReplayScreen
+
+                table = row.loaded.table
+                viewer = None if table.over else _first_human(table.seats)
+                self.app.push_screen(ReplayScreen(table, viewer=viewer))
+
+        self.app.push_screen(SavesScreen(self.partyline.save_dir, purpose), chosen)
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen("Setup: keys", SETUP_KEYS, self.game_id))
+
+
+def _first_human(seats: tuple[Seat, ...]) -> int | None:
+    return next((index for index, seat in enumerate(seats) if seat.is_human), None)

@@ -1,0 +1,145 @@
+"""A game being played at the TUI: the table, its bots, its autosave and whose eyes the screen uses.
+
+This module is free of Textual so the seat logic can be tested on its own.
+
+Whose eyes: the screen always renders `table.view(session.viewer)`. The viewer is the human seat
+whose decision is pending; while a bot decides, it stays the last human who looked. With more than
+one human (hot seat), the viewer never changes silently: `curtain_for()` names the seat the screen
+must be handed to, and only `pass_to(seat)` (the curtain's Enter) changes the viewer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from core import saves
+from core.decisions import Choice, Decision, IllegalAction
+from core.games.base import View
+from core.runner import BotDriver
+from core.table import Table
+
+
+class Session:
+    def __init__(
+        self,
+        table: Table,
+        save_path: Path | None = None,
+        on_save_error: Callable[[str], None] | None = None,
+    ) -> None:
+        self.table = table
+        self.save_path = save_path
+        self.driver = BotDriver(table)
+        self.humans: tuple[int, ...] = tuple(
+            index for index, seat in enumerate(table.seats) if seat.is_human
+        )
+        self.autosave = (
+            saves.Autosave(table, save_path, on_error=on_save_error) if save_path else None
+        )
+        self.looking: int | None = self.humans[0] if len(self.humans) == 1 else None
+
+    # --- who is looking ----------------------------------------------------------------------
+
+    @property
+    def spectator(self) -> bool:
+        """No human seat at all: the screen shows everything (bots have nothing to hide from)."""
+        return not self.humans
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) > 1
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view the screen renders (None: everyone, only for an all-bot table)."""
+        if self.spectator:
+            return None
+        return self.looking
+
+    def view(self) -> View | None:
+        """The view to render, or None while nobody has taken the keyboard (hot seat)."""
+        if self.spectator:
+            return self.table.view(None)
+        if self.looking is None:
+            return None
+        return self.table.view(self.looking)
+
+    def narration(self) -> list[tuple[int, str]]:
+        """The log as the seat at the screen may read it (nothing while nobody looks)."""
+        if self.spectator:
+            return self.table.narration(None)
+        if self.looking is None:
+            return []
+        return self.table.narration(self.looking)
+
+    def curtain_for(self) -> int | None:
+        """The human seat the screen must be passed to before anything is shown, if any."""
+        if self.spectator:
+            return None
+        human = self.pending_human()
+        if human is not None and human != self.looking:
+            return human
+        if self.looking is None:
+            return self.humans[0]
+        return None
+
+    def pass_to(self, seat: int) -> None:
+        if seat not in self.humans:
+            raise ValueError(f"seat {seat} is not a human seat")
+        self.looking = seat
+
+    # --- what is pending ---------------------------------------------------------------------
+
+    def pending(self) -> Decision | None:
+        decisions = self.table.decisions()
+        return decisions[0] if decisions else None
+
+    def pending_human(self) -> int | None:
+        for decision in self.table.decisions():
+            if decision.seat in self.humans:
+                return decision.seat
+        return None
+
+    def my_decision(self) -> Decision | None:
+        """The decision the current viewer must answer now, if any."""
+        if self.looking is None or self.curtain_for() is not None:
+            return None
+        return self.table.decision_for(self.looking)
+
+    def bot_to_play(self) -> bool:
+        return self.driver.next_bot_decision() is not None
+
+    # --- acting ------------------------------------------------------------------------------
+
+    def decide(self, choice: Choice) -> None:
+        """The viewer answers their pending decision. Raises IllegalAction, changing nothing."""
+        decision = self.my_decision()
+        if decision is None:
+            raise IllegalAction("you have no decision to make right now")
+        self.table.decide(decision.seat, choice)
+
+    def play_bot(self) -> bool:
+        """Let one bot make one decision; False if no bot is to play."""
+        return self.driver.play_one()
+
+    def undo_reason(self) -> str:
+        """Why undo is not possible now (empty if it is)."""
+        if self.table.can_undo():
+            return ""
+        if not len(self.table) or self.table.over:
+            return "nothing to undo"
+        return "cannot undo: dice, a reveal or another player's decision came after your last move"
+
+    def save(self) -> Path | None:
+        if self.save_path is None:
+            return None
+        if self.autosave is not None:
+            self.autosave.save()
+        else:
+            saves.write(self.table, self.save_path)
+        return self.save_path
+
+    def close(self) -> None:
+        if self.autosave is not None:
+            self.autosave.unsubscribe()
+            self.autosave = None

@@ -1,0 +1,49 @@
+"""The log panel: every event as a sentence, as the viewer may read it."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import RichLog
+
+
+def log_line(number: int, text: str, current: bool = False) -> Table:
+    """One narration line: the entry number in a gutter, the sentence wrapped beside it."""
+    grid = Table.grid(padding=(0, 1), expand=True)
+    grid.add_column(width=3, justify="right", no_wrap=True)
+    grid.add_column(ratio=1)
+    marker = Text(str(number), style="bold" if current else "dim")
+    grid.add_row(marker, Text(text, style="bold reverse" if current else ""))
+    return grid
+
+
+class LogPanel(RichLog):
+    """Narration lines (entry number, text). Rewritten in one batch; appended as entries come."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(
+            id=id, classes=classes, wrap=True, markup=False, highlight=False, min_width=10
+        )
+        self.shown: list[tuple[int, str]] = []
+        self.current: int | None = None
+
+    def show(self, lines: list[tuple[int, str]], current: int | None = None) -> None:
+        """Show `lines`; only what is new is written, unless earlier lines changed (undo)."""
+        if current == self.current and lines[: len(self.shown)] == self.shown:
+            new = lines[len(self.shown) :]
+            if new:
+                for number, text in new:
+                    self.write(log_line(number, text, number == current))
+                self.shown = list(lines)
+            return
+        self.clear()
+        self.shown = list(lines)
+        self.current = current
+        for number, text in lines:
+            self.write(log_line(number, text, number == current), scroll_end=False)
+        self.scroll_end(animate=False)
+
+    @property
+    def text(self) -> str:
+        """The plain text shown (for tests)."""
+        return "\n".join(f"{number} {text}" for number, text in self.shown)

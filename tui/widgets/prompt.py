@@ -1,0 +1,341 @@
+"""The prompt panel: renders any pending Decision by its kind and collects the answer.
+
+One widget serves every decision kind, so a new game needs no new prompt:
+
+- choose one / confirm: digits 1-9 pick at once; arrows move, Enter picks.
+- choose several: digits or Space toggle; Enter confirms the set.
+- order: Space picks an item up (or puts it down); arrows move it while held; Enter confirms.
+- allocate: arrows pick a line; Left/Right or -/+ change its amount; digits set it; Enter confirms.
+
+The widget never judges legality itself: it posts `Chosen` and the screen hands the answer to the
+table, whose IllegalAction message comes back through `show_error` (nothing is lost).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.message import Message
+from textual.widget import Widget
+
+from core.decisions import Choice, Decision, DecisionKind, Option
+
+
+@dataclass
+class _Line:
+    text: Text
+    option: int | None = None
+
+
+class DecisionPrompt(Widget, can_focus=True):
+    """The pending decision of the seat at the screen, or what the table is waiting for."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "cursor(-1)", "Up", show=False),
+        Binding("down", "cursor(1)", "Down", show=False),
+        Binding("enter", "submit", "Choose", show=False),
+        Binding("space", "space", "Toggle", show=False),
+        Binding("left,minus", "adjust(-1)", "Less", show=False),
+        Binding("right,plus,equals_sign", "adjust(1)", "More", show=False),
+        Binding("home", "cursor_to(0)", show=False),
+        Binding("end", "cursor_to(-1)", show=False),
+    ]
+
+    class Chosen(Message):
+        """The seat at the screen answered `decision` with `choice`."""
+
+        def __init__(self, decision: Decision, choice: Choice) -> None:
+            super().__init__()
+            self.decision = decision
+            self.choice = choice
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.decision: Decision | None = None
+        self.waiting = ""
+        self.error = ""
+        self.cursor = 0
+        self.selected: set[int] = set()
+        self.order: list[int] = []
+        self.amounts: list[int] = []
+        self.held = False
+        self._line_options: dict[int, int] = {}
+
+    # --- what to show ------------------------------------------------------------------------
+
+    def show(self, decision: Decision | None, waiting: str = "") -> None:
+        """Ask `decision` (or show `waiting` when the seat at the screen has nothing to decide)."""
+        if decision != self.decision:
+            self.decision = decision
+            self.cursor = 0
+            self.selected = set()
+            self.order = list(range(len(decision.options))) if decision else []
+            self.amounts = [0] * len(decision.options) if decision else []
+            self.held = False
+            self.error = ""
+        self.waiting = waiting
+        self.refresh(layout=True)
+
+    def show_error(self, message: str) -> None:
+        self.error = message
+        self.refresh(layout=True)
+
+    # --- keys --------------------------------------------------------------------------------
+
+    def _count(self) -> int:
+        return len(self.decision.options) if self.decision else 0
+
+    def action_cursor(self, step: int) -> None:
+        count = self._count()
+        if not count:
+            return
+        target = max(0, min(count - 1, self.cursor + step))
+        self._move_cursor(target)
+
+    def action_cursor_to(self, index: int) -> None:
+        count = self._count()
+        if count:
+            self._move_cursor(index % count)
+
+    def _move_cursor(self, target: int) -> None:
+        decision = self.decision
+        if decision is not None and decision.kind is DecisionKind.ORDER and self.held:
+            item = self.order.pop(self.cursor)
+            self.order.insert(target, item)
+        self.cursor = target
+        self.refresh(layout=True)
+
+    def action_space(self) -> None:
+        decision = self.decision
+        if decision is None:
+            return
+        if decision.kind is DecisionKind.CHOOSE_SEVERAL:
+            self._toggle(self.cursor)
+        elif decision.kind is DecisionKind.ORDER:
+            self.held = not self.held
+            self.refresh(layout=True)
+        elif decision.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM):
+            self.action_submit()
+
+    def _toggle(self, index: int) -> None:
+        self.selected ^= {index}
+        self.error = ""
+        self.refresh(layout=True)
+
+    def action_adjust(self, step: int) -> None:
+        decision = self.decision
+        if decision is None or decision.kind is not DecisionKind.ALLOCATE:
+            return
+        self._set_amount(self.cursor, self.amounts[self.cursor] + step)
+
+    def _set_amount(self, index: int, amount: int) -> None:
+        decision = self.decision
+        assert decision is not None
+        others = sum(self.amounts) - self.amounts[index]
+        ceiling = decision.total - others
+        if decision.max_each:
+            ceiling = min(ceiling, decision.max_each)
+        self.amounts[index] = max(0, min(amount, ceiling))
+        self.error = ""
+        self.refresh(layout=True)
+
+    def action_submit(self) -> None:
+        decision = self.decision
+        if decision is None:
+            return
+        kind = decision.kind
+        options = decision.options
+        choice: Choice
+        if kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM):
+            choice = options[self.cursor].id
+        elif kind is DecisionKind.CHOOSE_SEVERAL:
+            choice = tuple(options[index].id for index in sorted(self.selected))
+        elif kind is DecisionKind.ORDER:
+            self.held = False
+            choice = tuple(options[index].id for index in self.order)
+        else:
+            choice = tuple(self.amounts)
+        self.post_message(self.Chosen(decision, choice))
+
+    def on_key(self, event: events.Key) -> None:
+        decision = self.decision
+        if decision is None or event.character is None or not event.character.isdigit():
+            return
+        digit = int(event.character)
+        event.stop()
+        event.prevent_default()
+        if decision.kind is DecisionKind.ALLOCATE:
+            self._set_amount(self.cursor, digit)
+            return
+        index = digit - 1
+        if not 0 <= index < len(decision.options):
+            self.show_error(f"there is no option {digit}")
+            return
+        if decision.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM):
+            self.cursor = index
+            self.action_submit()
+        elif decision.kind is DecisionKind.CHOOSE_SEVERAL:
+            self.cursor = index
+            self._toggle(index)
+        else:
+            self.cursor = self.order.index(index)
+            self.refresh(layout=True)
+
+    def on_click(self, event: events.Click) -> None:
+        index = self._line_options.get(event.y + self.scroll_offset.y)
+        decision = self.decision
+        if index is None or decision is None:
+            return
+        if decision.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM):
+            self.cursor = index
+            self.action_submit()
+        elif decision.kind is DecisionKind.CHOOSE_SEVERAL:
+            self.cursor = index
+            self._toggle(index)
+        else:
+            self._move_cursor(index)
+
+    # --- drawing -----------------------------------------------------------------------------
+
+    def _parts(self, width: int) -> tuple[list[_Line], ...]:
+        """The question, one line per option, the keys, the decision's help and the error."""
+        width = max(width, 10)
+        decision = self.decision
+        head: list[_Line] = []
+        body: list[_Line] = []
+        hint: list[_Line] = []
+        help_: list[_Line] = []
+        error: list[_Line] = []
+        if self.error:
+            error = [_Line(line) for line in _wrap(Text(self.error, style="bold red"), width)]
+        if decision is None:
+            waiting = Text(self.waiting or "Nothing to decide.", style="italic")
+            head = [_Line(line) for line in _wrap(waiting, width)]
+            return head, body, hint, help_, error
+        head = [_Line(line) for line in _wrap(Text(decision.prompt, style="bold"), width)]
+        kind = decision.kind
+        for row in range(len(decision.options)):
+            index = self.order[row] if kind is DecisionKind.ORDER else row
+            option = decision.options[index]
+            body.append(_Line(self._option_line(option, index, row, width), index))
+        hint = [_Line(line) for line in _wrap(Text(self._hint(), style="dim"), width)]
+        if decision.help:
+            help_ = [_Line(line) for line in _wrap(Text(decision.help, style="dim italic"), width)]
+        return head, body, hint, help_, error
+
+    def _option_line(self, option: Option, index: int, row: int, width: int) -> Text:
+        decision = self.decision
+        assert decision is not None
+        kind = decision.kind
+        at_cursor = row == self.cursor if kind is DecisionKind.ORDER else index == self.cursor
+        line = Text("> " if at_cursor else "  ", style="bold")
+        number = f"{index + 1}." if index < 9 else "  "
+        if kind is DecisionKind.ORDER:
+            number = f"{row + 1}."
+        line.append(f"{number:<3}")
+        if kind is DecisionKind.CHOOSE_SEVERAL:
+            line.append("[x] " if index in self.selected else "[ ] ")
+        if kind is DecisionKind.ALLOCATE:
+            line.append(f"{self.amounts[index]:>2} ", style="bold")
+        label_style = "reverse" if at_cursor and self.has_focus else ("bold" if at_cursor else "")
+        if kind is DecisionKind.ORDER and at_cursor and self.held:
+            label_style = "bold reverse"
+        line.append(option.label, style=label_style)
+        if option.detail:
+            line.append(f"  {option.detail}", style="dim")
+        line.truncate(width, overflow="ellipsis")
+        return line
+
+    def _hint(self) -> str:
+        decision = self.decision
+        assert decision is not None
+        kind = decision.kind
+        if kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM):
+            return "Press 1-9, or arrows and Enter."
+        if kind is DecisionKind.CHOOSE_SEVERAL:
+            low, high = decision.min_count, decision.max_count
+            span = f"{low}" if low == high else f"{low} to {high}"
+            chosen = len(self.selected)
+            return f"Choose {span}: 1-9 or Space toggle, Enter confirms ({chosen} chosen)."
+        if kind is DecisionKind.ORDER:
+            state = "moving: arrows move it, Space puts it down" if self.held else "Space picks up"
+            return f"Put in order. {state}; Enter confirms."
+        left = decision.total - sum(self.amounts)
+        cap = f", at most {decision.max_each} each" if decision.max_each else ""
+        return (
+            f"Share {decision.total}{cap}: Left/Right or 0-9 set the amount; "
+            f"{left} left; Enter confirms."
+        )
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return sum(len(part) for part in self._parts(width))
+
+    def render(self) -> Text:
+        width = self.content_region.width or self.size.width
+        height = self.content_region.height or self.size.height
+        head, body, hint, help_, error = self._parts(width)
+
+        def total() -> int:
+            return len(head) + len(body) + len(hint) + len(help_) + len(error)
+
+        if height and total() > height:
+            help_ = []
+        if height and total() > height:
+            room = height - len(head) - len(hint) - len(error)
+            if room < 3:
+                hint = []
+                room = height - len(head) - len(error)
+            body = _window(body, self._cursor_row(), max(1, room))
+        lines = head + body + hint + help_ + error
+        self._line_options = {
+            number: line.option for number, line in enumerate(lines) if line.option is not None
+        }
+        return Text("\n").join(line.text for line in lines)
+
+    def _cursor_row(self) -> int:
+        return self.cursor
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+
+def _wrap(text: Text, width: int) -> list[Text]:
+    if cell_len(text.plain) <= width:
+        return [text]
+    from rich.console import Console
+
+    console = Console(width=width, no_color=True, color_system=None)
+    return list(text.wrap(console, width))
+
+
+def _window(body: list[_Line], cursor: int, room: int) -> list[_Line]:
+    """`room` lines of the options around the cursor, with markers for what is cut off."""
+    if len(body) <= room:
+        return body
+    if room < 3:
+        start = max(0, min(cursor, len(body) - room))
+        return body[start : start + room]
+    inner = room - 2
+    start = max(0, min(cursor - inner // 2, len(body) - inner))
+    if start == 0:
+        inner = room - 1
+    elif start + inner >= len(body):
+        inner = room - 1
+        start = len(body) - inner
+    end = start + inner
+    result: list[_Line] = []
+    if start:
+        result.append(_Line(Text(f"   ^ {start} more", style="dim")))
+    result.extend(body[start:end])
+    if end < len(body):
+        result.append(_Line(Text(f"   v {len(body) - end} more", style="dim")))
+    return result
