@@ -69,12 +69,19 @@ def dumps(table: Table, created: str | None = None) -> str:
     for item in data["seats"]:
         lines += ["", "[[seats]]"] + [_toml_line(k, v) for k, v in item.items()]
     for index, item in enumerate(data["log"]):
-        said = " ".join(table.public_narration(index)).replace("\n", " ")
+        said = _comment(" ".join(table.public_narration(index)))
         if len(said) > 100:
             said = said[:97] + "..."
         lines += ["", f"[[log]]  # {index + 1}: {said}"]
         lines += [_toml_line(k, v) for k, v in item.items()]
     return "\n".join(lines) + "\n"
+
+
+def _comment(text: str) -> str:
+    """`text` made safe for a TOML comment, which may hold no control character but tab."""
+    return "".join(
+        " " if (char < " " and char != "\t") or char == "\x7f" else char for char in text
+    )
 
 
 def _toml_line(key: str, value: Any) -> str:
