@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rich.cells import cell_len
 from rich.console import RenderableType
+from rich.table import Table as RichTable
 from rich.text import Text
 
 from core.games.base import View
@@ -65,67 +65,47 @@ def render(view: View, names: tuple[str, ...]) -> RenderableType:
     board = view.board
     if not isinstance(board, Board):
         return Text(str(board))
-    text = Text()
-    _boss(text, board, view.over)
-    _parent(text, board, names, view.over)
-    _decks(text, board)
-    if board.rolls:
-        text.append("\n")
-        _battle(text, board, names)
+    grid = RichTable.grid(padding=(0, 1), expand=True)
+    grid.add_column(width=8, no_wrap=True, style="bold")
+    grid.add_column(ratio=1, overflow="fold")
+    if board.boss_dice and not view.over:
+        boss = Text(board.boss) if board.boss else Text("hidden until the reveal", style="dim")
+        grid.add_row("Boss", boss)
+        dice = " ".join(map(str, board.boss_dice))
+        grid.add_row(
+            "Boss HP", Text.assemble((str(board.boss_hp), "bold"), (f"  dice {dice}", "dim"))
+        )
+    if view.over:
+        grid.add_row("Turns", f"{len(board.history)} played")
+    else:
+        grid.add_row("Turn", f"{board.turn} of {board.turns_max}")
+        parent = Text(names[board.parent])
+        card = board.roles[board.parent]
+        if card is not None:
+            parent.append(f", holds the {label(card)}", style="dim")
+        grid.add_row("Parent", parent)
+    grid.add_row("Deck", f"{board.role_deck_left} role cards left")
+    grid.add_row("Discard", _discard(board))
+    if board.rolls and board.signs:
+        _battle(grid, board, names)
     if board.sudden is not None:
-        text.append("\n")
-        _sudden(text, board, names)
+        _sudden(grid, board, names)
     if board.history:
-        text.append("\n")
-        _last_turn(text, board.history[-1], names)
-    text.rstrip()
-    return text
+        _last_turn(grid, board.history[-1], names)
+    return grid
 
 
-def _key(text: Text, key: str) -> None:
-    text.append(f"{key:<9}", style="bold")
-
-
-def _boss(text: Text, board: Board, over: bool) -> None:
-    if over or not board.boss_dice:
-        return
-    _key(text, "Boss")
-    text.append(board.boss or "hidden until the reveal", style="" if board.boss else "dim")
-    text.append("\n")
-    _key(text, "Boss HP")
-    text.append(str(board.boss_hp), style="bold")
-    text.append(f"  (dice {' '.join(map(str, board.boss_dice))})\n", style="dim")
-
-
-def _parent(text: Text, board: Board, names: tuple[str, ...], over: bool) -> None:
-    if over:
-        _key(text, "Turns")
-        text.append(f"{len(board.history)} played\n")
-        return
-    _key(text, "Turn")
-    text.append(f"{board.turn} of {board.turns_max}\n")
-    _key(text, "Parent")
-    text.append(names[board.parent])
-    card = board.roles[board.parent]
-    if card is not None:
-        text.append(f", holds the {label(card)}", style="dim")
-    text.append("\n")
-
-
-def _decks(text: Text, board: Board) -> None:
-    _key(text, "Deck")
-    text.append(f"{board.role_deck_left} role cards left\n")
-    _key(text, "Discard")
+def _discard(board: Board) -> Text:
     if not board.discard:
-        text.append("empty\n", style="dim")
-        return
+        return Text("empty", style="dim")
     counts = Counter(board.discard)
     order = list(content().roles)
-    shown = ", ".join(
-        english(card) + (f" x{counts[card]}" if counts[card] > 1 else "")
-        for card in sorted(counts, key=order.index)
+    return Text(
+        ", ".join(
+            english(card) + (f" x{counts[card]}" if counts[card] > 1 else "")
+            for card in sorted(counts, key=order.index)
+        )
     )
-    text.append(f"{shown}\n")
 
 
 def _roll_text(roll: Roll) -> str:
@@ -135,34 +115,37 @@ def _roll_text(roll: Roll) -> str:
     return dice
 
 
-def _battle(text: Text, board: Board, names: tuple[str, ...]) -> None:
-    text.append("Battle\n", style="bold underline")
-    width = max((cell_len(names[roll.seat]) for roll in board.rolls), default=0)
+def _battle(grid: RichTable, board: Board, names: tuple[str, ...]) -> None:
+    grid.add_row("", "")
+    grid.add_row("Battle", Text(f"{board.boss or 'the boss'}, {board.boss_hp} HP", style="bold"))
     total = 0
     for roll, sign in zip(board.rolls, board.signs):
-        value = "?" if roll.value is None else f"{'+' if sign > 0 else '-'}{_paren(roll.value)}"
-        if roll.value is not None:
+        line = Text()
+        line.append(english(roll.role), style="blue" if colour(roll.role) == "blue" else "red")
+        line.append(f"  dice {_roll_text(roll)}", style="dim")
+        if roll.value is None:
+            line.append("  ?", style="bold")
+        else:
             total += sign * roll.value
-        text.append(f"  {_pad(names[roll.seat], width)} ")
-        hue = "blue" if colour(roll.role) == "blue" else "red"
-        text.append(f"{english(roll.role):<12}", style=hue)
-        text.append(f" {_roll_text(roll):<12} ")
-        text.append(f"{value}\n", style="bold")
+            line.append(f"  {'+' if sign > 0 else '-'}{_paren(roll.value)}", style="bold")
+        grid.add_row(Text(names[roll.seat], overflow="ellipsis", no_wrap=True), line)
     waiting = len(board.party) - sum(1 for roll in board.rolls if roll.value is not None)
-    text.append(f"  Total {total} vs {board.boss_hp} HP", style="bold")
+    result = Text(f"{total} vs {board.boss_hp} HP", style="bold")
     if waiting:
-        text.append(f"  ({waiting} still to roll)\n", style="dim")
+        result.append(f"  ({waiting} still to roll)", style="dim")
     else:
-        text.append(": the party wins\n" if total >= board.boss_hp else ": the party loses\n")
+        result.append(": the party wins" if total >= board.boss_hp else ": the party loses")
+    grid.add_row("Total", result)
 
 
-def _last_turn(text: Text, record: TurnRecord, names: tuple[str, ...]) -> None:
+def _last_turn(grid: RichTable, record: TurnRecord, names: tuple[str, ...]) -> None:
     parent = names[record.parent]
     hero = record.roles[record.parent]
-    text.append(f"Turn {record.number}", style="bold underline")
-    text.append(f": parent {parent}" + (f", {english(hero)}" if hero else "") + "\n")
+    grid.add_row("", "")
+    head = Text(f"parent {parent}" + (f", {english(hero)}" if hero else ""))
+    grid.add_row(f"Turn {record.number}", head)
     if record.gave_up:
-        text.append(f"  {parent} gave up against {record.boss_hp} HP.\n")
+        grid.add_row("", f"{parent} gave up against {record.boss_hp} HP.")
     else:
         parts = []
         for roll in record.rolls:
@@ -171,34 +154,30 @@ def _last_turn(text: Text, record: TurnRecord, names: tuple[str, ...]) -> None:
                 f"{names[roll.seat]} {english(roll.role)} {'+' if same else '-'}"
                 f"{_paren(roll.value or 0)}"
             )
-        text.append("  " + "; ".join(parts) + "\n")
+        grid.add_row("", "; ".join(parts))
         verdict = "won" if record.won else "lost"
-        text.append(f"  Total {record.total} vs {record.boss_hp} HP: the party {verdict}.\n")
+        grid.add_row("", f"Total {record.total} vs {record.boss_hp} HP: the party {verdict}.")
     changes = [f"{names[seat]} {delta:+d}" for seat, delta in enumerate(record.deltas) if delta]
     if changes:
-        text.append("  " + ", ".join(changes) + "\n", style="dim")
+        grid.add_row("", Text("Points: " + ", ".join(changes), style="dim"))
 
 
-def _sudden(text: Text, board: Board, names: tuple[str, ...]) -> None:
+def _sudden(grid: RichTable, board: Board, names: tuple[str, ...]) -> None:
     sudden = board.sudden
     assert sudden is not None
-    text.append("Sudden death\n", style="bold underline")
+    grid.add_row("", "")
+    grid.add_row("Sudden", Text("death: tied leaders", style="bold"))
     for index, seat in enumerate(sudden.seats):
-        hp = str(sudden.hp[index]) if index < len(sudden.hp) else "not rolled"
-        state = ""
+        hp = f"HP {sudden.hp[index]}" if index < len(sudden.hp) else "HP not rolled yet"
         if sudden.alive and seat not in sudden.alive:
-            state = "  out"
+            hp += ", out"
         if sudden.rolloff and seat in sudden.rolloff:
-            state = "  in the roll-off"
-        text.append(f"  {names[seat]}: HP {hp}{state}\n")
+            hp += ", in the roll-off"
+        grid.add_row(Text(names[seat], overflow="ellipsis", no_wrap=True), hp)
 
 
 def _paren(value: int) -> str:
     return f"({value})" if value < 0 else str(value)
-
-
-def _pad(name: str, width: int) -> str:
-    return name + " " * max(0, width - cell_len(name))
 
 
 KIT = BoardKit(render, RULES)

@@ -76,10 +76,9 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="game-title", classes="title-bar")
+        yield PlayersPanel(id="players", classes="panel")
         with Horizontal(id="game-body"):
-            with Vertical(id="game-left"):
-                yield PlayersPanel(id="players", classes="panel")
-                yield Static(id="board", classes="panel")
+            yield Static(id="board", classes="panel")
             with Vertical(id="game-right"):
                 yield DecisionPrompt(id="prompt", classes="panel")
                 yield LogPanel(id="log", classes="panel")

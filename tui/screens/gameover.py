@@ -71,7 +71,9 @@ class GameOverScreen(ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.query_one("#gameover-box").border_title = self.table.game.title
-        self.query_one(OptionList).focus()
+        choices = self.query_one(OptionList)
+        choices.highlighted = 0
+        choices.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)

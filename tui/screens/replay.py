@@ -7,7 +7,7 @@ from typing import ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -30,12 +30,12 @@ REPLAY_KEYS = [
 
 class ReplayScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Back"),
-        Binding("right", "step(1)", "Forward"),
-        Binding("pageup", "step(-10)", show=False),
-        Binding("pagedown", "step(10)", show=False),
-        Binding("home", "jump(0)", "Start"),
-        Binding("end", "jump(-1)", "End"),
+        Binding("left", "step(-1)", "Back", priority=True),
+        Binding("right", "step(1)", "Forward", priority=True),
+        Binding("pageup", "step(-10)", show=False, priority=True),
+        Binding("pagedown", "step(10)", show=False, priority=True),
+        Binding("home", "jump(0)", "Start", priority=True),
+        Binding("end", "jump(-1)", "End", priority=True),
         Binding("v", "cycle_viewer", "Viewer"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("escape", "leave", "Leave"),
@@ -51,10 +51,9 @@ class ReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="replay-title", classes="title-bar")
+        yield PlayersPanel(id="replay-players", classes="panel")
         with Horizontal(id="replay-body"):
-            with Vertical(id="replay-left"):
-                yield PlayersPanel(id="replay-players", classes="panel")
-                yield Static(id="replay-board", classes="panel")
+            yield Static(id="replay-board", classes="panel")
             yield LogPanel(id="replay-log", classes="panel")
         yield Footer()
 

@@ -91,7 +91,7 @@ class SetupScreen(Screen[None]):
                     value=self.game_id,
                     allow_blank=False,
                     compact=True,
-                    id="game",
+                    id="setup-game",
                 )
             with Horizontal(classes="row"):
                 yield Label("Players", classes="field")
@@ -100,7 +100,7 @@ class SetupScreen(Screen[None]):
                     value=min(4, game.max_players),
                     allow_blank=False,
                     compact=True,
-                    id="players",
+                    id="setup-players",
                 )
             for seat in range(MAX_SEATS):
                 kind = HUMAN if seat == 0 else default_kind(game)
@@ -157,7 +157,7 @@ class SetupScreen(Screen[None]):
         return [(str(n), n) for n in range(game.min_players, game.max_players + 1)]
 
     def _players(self) -> int:
-        value = self.query_one("#players", Select).value
+        value = self.query_one("#setup-players", Select).value
         return value if isinstance(value, int) else self.game.min_players
 
     def _show_seats(self) -> None:
@@ -198,17 +198,17 @@ class SetupScreen(Screen[None]):
         widget.tooltip = option.help or None
         return Horizontal(Label(label[:12], classes="field"), widget, classes="row")
 
-    @on(Select.Changed, "#players")
+    @on(Select.Changed, "#setup-players")
     def _players_changed(self) -> None:
         self._show_seats()
 
-    @on(Select.Changed, "#game")
+    @on(Select.Changed, "#setup-game")
     def _game_changed(self, event: Select.Changed) -> None:
         if not isinstance(event.value, str) or event.value == self.game_id:
             return
         self.game_id = event.value
         game = self.game
-        players = self.query_one("#players", Select)
+        players = self.query_one("#setup-players", Select)
         players.set_options(self._player_choices(game))
         players.value = min(4, game.max_players)
         for seat in range(MAX_SEATS):

@@ -11,7 +11,7 @@ def log_line(number: int, text: str, current: bool = False) -> Table:
     """One narration line: the entry number in a gutter, the sentence wrapped beside it."""
     grid = Table.grid(padding=(0, 1), expand=True)
     grid.add_column(width=3, justify="right", no_wrap=True)
-    grid.add_column(ratio=1)
+    grid.add_column(ratio=1, overflow="fold")
     marker = Text(str(number), style="bold" if current else "dim")
     grid.add_row(marker, Text(text, style="bold reverse" if current else ""))
     return grid
