@@ -153,6 +153,8 @@ class Table:
 
         Raises IllegalAction (and changes nothing) if the answer is not legal now.
         """
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise IllegalAction(f"{seat!r} is not a seat number")
         decision = self.decision_for(seat)
         if decision is None:
             raise IllegalAction(self._not_your_turn(seat))
