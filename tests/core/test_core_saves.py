@@ -58,7 +58,7 @@ def same_game(a: Table, b: Table) -> None:
     assert a.decisions() == b.decisions()
 
 
-# --- round trips -------------------------------------------------------------------------------
+# --- round trips ----------------------------------------------------------------------------------
 
 
 def test_dumps_loads_round_trip() -> None:
@@ -111,7 +111,7 @@ def test_a_save_without_continuing_stops_at_the_pending_chance() -> None:
     assert loaded.step.chance is not None and loaded.decisions() == ()
 
 
-# --- broken files ----------------------------------------------------------------------------------
+# --- broken files ---------------------------------------------------------------------------------
 
 
 def header(change: Callable[[dict[str, Any]], None]) -> str:

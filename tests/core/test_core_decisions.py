@@ -1,0 +1,212 @@
+"""Decisions: every kind's normalise() accepts legal answers and rejects the rest with a reason;
+the table turns illegal actions into IllegalAction and changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from ldkit import Script, bot_game
+
+from core.decisions import (
+    Decision,
+    DecisionKind,
+    IllegalAction,
+    Option,
+    allocate,
+    choose_one,
+    choose_several,
+    confirm,
+    order,
+)
+
+OPTIONS = (Option("a", "A"), Option("b", "B"), Option(3, "Three"), Option("d", "D"))
+
+
+def test_choose_one() -> None:
+    decision = choose_one(0, "pick", "Pick one", OPTIONS)
+    assert decision.kind is DecisionKind.CHOOSE_ONE
+    assert decision.normalise("a") == "a"
+    assert decision.normalise(3) == 3
+    for bad, reason in [
+        ("z", "pick: 'z' is not one of 'a', 'b', 3, 'd'"),
+        ("3", "pick: '3' is not one of"),
+        (True, "pick: expected one option, got True"),
+        (None, "pick: expected one option, got None"),
+        (3.0, "pick: expected one option, got 3.0"),
+        (["a"], "pick: expected one option, got ['a']"),
+    ]:
+        with pytest.raises(IllegalAction, match=reason.replace("[", r"\[").replace("]", r"\]")):
+            decision.normalise(bad)
+
+
+def test_confirm() -> None:
+    decision = confirm(2, "ready", "Ready?", "Go")
+    assert decision.kind is DecisionKind.CONFIRM
+    assert decision.options == (Option("ok", "Go"),)
+    assert decision.normalise("ok") == "ok"
+    with pytest.raises(IllegalAction, match="ready: 'no' is not one of 'ok'"):
+        decision.normalise("no")
+
+
+def test_choose_several() -> None:
+    decision = choose_several(0, "crew", "Pick 1-3", OPTIONS, 1, 3)
+    assert decision.normalise(["d", "a"]) == ("a", "d")  # canonical: option order
+    assert decision.normalise(("b",)) == ("b",)
+    assert decision.normalise([3, "b", "a"]) == ("a", "b", 3)
+    for bad, reason in [
+        ([], "crew: choose between 1 and 3, not 0"),
+        (["a", "b", 3, "d"], "crew: choose between 1 and 3, not 4"),
+        (["a", "a"], "crew: an option is chosen twice"),
+        (["a", "x"], "crew: 'x' is not one of"),
+        ("a", "crew: expected a list, got 'a'"),
+        ({"a": 1}, "crew: expected a list"),
+        ([True], "crew: True is not an option id"),
+        ([None], "crew: None is not an option id"),
+    ]:
+        with pytest.raises(IllegalAction, match=reason):
+            decision.normalise(bad)
+
+
+def test_choose_several_zero_allowed() -> None:
+    decision = choose_several(0, "crew", "Pick any", OPTIONS, 0, 4)
+    assert decision.normalise([]) == ()
+    assert decision.normalise(["d", 3, "b", "a"]) == ("a", "b", 3, "d")
+
+
+def test_order_hand_made() -> None:
+    decision = order(1, "line", "Line them up", OPTIONS)
+    assert decision.kind is DecisionKind.ORDER
+    assert decision.normalise(["d", 3, "a", "b"]) == ("d", 3, "a", "b")  # the order is the answer
+    for bad in (["a", "b", 3], ["a", "b", 3, "d", "a"], ["a", "a", 3, "d"], ["a", "b", 3, "x"]):
+        with pytest.raises(IllegalAction, match=r"line: list every one of 'a', 'b', 3, 'd'"):
+            decision.normalise(bad)
+    with pytest.raises(IllegalAction, match="line: expected a list"):
+        decision.normalise("abcd")
+
+
+def test_allocate_hand_made() -> None:
+    decision = allocate(0, "spend", "Spend 5 points", OPTIONS[:3], total=5, max_each=3)
+    assert decision.kind is DecisionKind.ALLOCATE
+    assert decision.normalise([3, 2, 0]) == (3, 2, 0)
+    assert decision.normalise((0, 2, 3)) == (0, 2, 3)
+    for bad, reason in [
+        ([3, 2], "spend: give 3 whole numbers"),
+        ([3, 2, 0, 0], "spend: give 3 whole numbers"),
+        ([3, "2", 0], "spend: give 3 whole numbers"),
+        ([6, -1, 0], "spend: amounts cannot be negative"),
+        ([4, 1, 0], "spend: at most 3 on one option"),
+        ([1, 1, 1], "spend: the amounts must add up to 5"),
+        ([True, 2, 2], "spend: True is not an option id"),
+        (5, "spend: expected a list"),
+    ]:
+        with pytest.raises(IllegalAction, match=reason):
+            decision.normalise(bad)
+
+
+def test_allocate_without_a_cap() -> None:
+    decision = allocate(0, "spend", "Spend 5", OPTIONS[:2], total=5)
+    assert decision.normalise([5, 0]) == (5, 0)
+
+
+def test_a_decision_needs_options_and_labels_its_options() -> None:
+    with pytest.raises(ValueError, match="has no options"):
+        choose_one(0, "empty", "Nothing", ())
+    decision = choose_one(0, "pick", "Pick", OPTIONS)
+    assert decision.label_of(3) == "Three"
+    assert decision.label_of("zz") == "zz"
+    many = choose_one(0, "many", "Many", tuple(Option(i, str(i)) for i in range(12)))
+    with pytest.raises(IllegalAction, match=r"0, 1, 2, 3, 4, 5, 6, 7, \.\.\."):
+        many.normalise(99)
+
+
+def test_decision_is_plain_frozen_data() -> None:
+    decision = Decision(0, "x", DecisionKind.CONFIRM, "x", (Option("ok", "OK"),))
+    with pytest.raises(AttributeError):
+        decision.seat = 1  # type: ignore[misc]
+
+
+# --- the table: illegal actions change nothing ----------------------------------------------------
+
+
+def frozen(s: Script) -> tuple[Any, ...]:
+    table = s.table
+    return (
+        table.log,
+        table.step,
+        table.can_undo(),
+        table.can_redo(),
+        tuple(table.view(v) for v in (None, *range(len(table.seats)))),
+        tuple(tuple(table.narration(v)) for v in (None, *range(len(table.seats)))),
+    )
+
+
+def claims_due() -> Script:
+    s = Script(3)
+    s.setup(top=("devil", "mage"), parent=0)
+    s.start_turn((2, 2), "light-hero")
+    return s
+
+
+@pytest.mark.parametrize(
+    ("seat", "choice", "reason"),
+    [
+        (2, "warrior", "it is not Chi's turn; waiting for Bea (claim)"),
+        (0, "light-hero", "it is not Aki's turn; waiting for Bea (claim)"),
+        (7, "warrior", "it is not seat 7's turn"),
+        (-1, "warrior", "it is not seat -1's turn"),
+        ("1", "warrior", "'1' is not a seat number"),
+        (True, "warrior", "True is not a seat number"),
+        (1.0, "warrior", "1.0 is not a seat number"),
+        (None, "warrior", "None is not a seat number"),
+        (1, "knight", "claim: 'knight' is not one of 'silent', 'warrior'"),
+        (1, "light-hero", "claim: 'light-hero' is not one of"),
+        (1, None, "claim: expected one option, got None"),
+        (1, ["warrior"], "claim: expected one option, got ['warrior']"),
+        (1, 3, "claim: 3 is not one of"),
+    ],
+)
+def test_illegal_claims(seat: Any, choice: Any, reason: str) -> None:
+    s = claims_due()
+    before = frozen(s)
+    with pytest.raises(IllegalAction) as caught:
+        s.table.decide(seat, choice)
+    assert reason in str(caught.value)
+    assert frozen(s) == before
+
+
+@pytest.mark.parametrize(
+    ("choice", "reason"),
+    [
+        ([0], "party: 0 is not one of 1, 2"),
+        ([1, 1], "party: an option is chosen twice"),
+        ([1, 2, 5], "party: 5 is not one of"),
+        (1, "party: expected a list, got 1"),
+        ("1, 2", "party: expected a list"),
+        (["1"], "party: '1' is not one of 1, 2"),
+        ([1.0], "party: 1.0 is not an option id"),
+    ],
+)
+def test_illegal_parties(choice: Any, reason: str) -> None:
+    s = claims_due()
+    s.claims()
+    s.table.decide(0, "party")
+    before = frozen(s)
+    with pytest.raises(IllegalAction) as caught:
+        s.table.decide(0, choice)
+    assert reason in str(caught.value)
+    assert frozen(s) == before
+    s.table.decide(0, [2, 1])
+    assert s.state.party == (0, 1, 2)
+
+
+def test_no_decision_while_chance_is_due_or_after_the_end() -> None:
+    s = Script(3)
+    s.setup(parent=0)
+    before = frozen(s)
+    with pytest.raises(IllegalAction, match="it is not Aki's turn; waiting for the boss's HP"):
+        s.table.decide(0, "party")
+    assert frozen(s) == before
+    table = bot_game(3, 8)
+    with pytest.raises(IllegalAction, match="the game is over"):
+        table.decide(0, "silent")
