@@ -19,7 +19,7 @@ def frozen(s: Script) -> tuple[Any, ...]:
     return (s.table.log, s.table.step, tuple(s.view(v) for v in (None, 0, 1, 2)))
 
 
-# --- check_outcome ----------------------------------------------------------------------------
+# --- check_outcome --------------------------------------------------------------------------------
 
 
 def test_dice_outcomes() -> None:
@@ -73,7 +73,7 @@ def test_draw_is_seeded_by_seed_and_position_and_always_possible() -> None:
     assert chance.draw(requests[1], 1, 0) != chance.draw(requests[1], 2, 0)
 
 
-# --- the table honours scripted chance, and rejects the impossible ----------------------------
+# --- the table honours scripted chance, and rejects the impossible --------------------------------
 
 
 def test_an_impossible_die_names_its_entry_and_changes_nothing() -> None:
@@ -169,7 +169,7 @@ def test_scripted_dice_are_used_as_written() -> None:
     assert s.view(None).board.roles == ("priest", "dark-hero", "sage")
 
 
-# --- replay never draws ------------------------------------------------------------------------
+# --- replay never draws ---------------------------------------------------------------------------
 
 
 def test_replay_never_calls_the_rng(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,7 +16,7 @@ from core.table import LogError
 BLUE = {"light-hero", "warrior", "mage", "sage", "priest", "gambler"}
 RED = {"dark-hero", "devil", "half-devil", "witch", "fallen-angel"}
 
-# --- ruling 1: the cards and their colours ----------------------------------------------------
+# --- ruling 1: the cards and their colours --------------------------------------------------------
 
 
 def test_colours_follow_ruling_1() -> None:
@@ -46,7 +46,7 @@ def test_the_18_cards_and_a_7_to_7_role_deck() -> None:
     }
 
 
-# --- ruling 2: the dice of each role ----------------------------------------------------------
+# --- ruling 2: the dice of each role --------------------------------------------------------------
 
 
 def test_dice_effects_follow_ruling_2() -> None:
@@ -163,7 +163,7 @@ def test_gambler_even_faces_plus_odd_faces_minus(faces: tuple[int, int], value: 
     assert s.state.rolls[1].value == value
 
 
-# --- ruling 3: the total ----------------------------------------------------------------------
+# --- ruling 3: the total --------------------------------------------------------------------------
 
 
 def finish_battle(hero: str, companions: list[str], values: list[int], hp: int) -> Script:
@@ -214,7 +214,7 @@ def test_a_total_equal_to_the_boss_hp_wins() -> None:
     assert below.view().board.history[-1].won is False
 
 
-# --- ruling 4: scoring ------------------------------------------------------------------------
+# --- ruling 4: scoring ----------------------------------------------------------------------------
 
 
 def test_win_and_loss_scoring_by_colour() -> None:
@@ -302,7 +302,7 @@ def test_give_up_costs_the_parent_1_only_and_reveals_every_card() -> None:
     assert s.view().board.parent == 0  # the parent passes left (seat 3 -> 0)
 
 
-# --- ruling 6: the boss shown -----------------------------------------------------------------
+# --- ruling 6: the boss shown ---------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("hero", "boss"), [("light-hero", "魔王"), ("dark-hero", "神")])
@@ -318,7 +318,7 @@ def test_the_boss_has_no_effect_on_scoring() -> None:
     assert light.scores() == dark.scores() == (2, 2, -2)
 
 
-# --- ruling 7: the order of a game -------------------------------------------------------------
+# --- ruling 7: the order of a game ----------------------------------------------------------------
 
 
 def test_setup_shuffles_the_role_deck_then_picks_the_first_parent() -> None:
@@ -424,7 +424,7 @@ def test_rolls_go_in_party_order_parent_first_then_clockwise() -> None:
     assert decision is not None and (decision.seat, decision.name) == (2, "choose")
 
 
-# --- ruling 8: the end of the game ------------------------------------------------------------
+# --- ruling 8: the end of the game ----------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("players", "turns"), [(3, 3), (4, 4), (5, 3), (6, 2)])

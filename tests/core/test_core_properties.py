@@ -1,0 +1,309 @@
+"""Properties over many bot games, every player count, both bots, with and without the variant."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+from collections import Counter
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from ldkit import GAME, ROLE_DECK, bot_game, bot_players, fold, seats
+
+from core import saves
+from core.games.light_and_dark.content import Effect, content
+from core.games.light_and_dark.state import State, TurnRecord
+from core.log import DecisionEntry
+from core.runner import BotDriver
+from core.table import Table
+
+SETTINGS = settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
+)
+
+games = st.fixed_dictionaries(
+    {
+        "players": st.integers(3, 6),
+        "seed": st.integers(0, 2**31),
+        "bot": st.sampled_from(["random", "heuristic"]),
+        "keep_cards": st.booleans(),
+    }
+)
+
+ROLES = content().roles
+HERO_CARDS = Counter(content().deck("hero"))
+
+
+def play(game: dict[str, Any], **kwargs: Any) -> Table:
+    return bot_game(
+        game["players"], game["seed"], bot=game["bot"], keep_cards=game["keep_cards"], **kwargs
+    )
+
+
+# --- every game ends, and ends when it should -----------------------------------------------------
+
+
+@SETTINGS
+@given(games)
+def test_every_game_ends(game: dict[str, Any]) -> None:
+    table = play(game)
+    players = game["players"]
+    assert table.over
+    result = table.result()
+    assert result is not None and len(result.winners) == 1
+    assert max(result.scores) == result.scores[result.winners[0]]
+    turns = len(table.view(None).board.history)
+    if game["keep_cards"]:
+        assert min(players, 14 // (players - 1)) <= turns <= players
+    else:
+        assert turns == min(players, 14 // (players - 1))
+    assert table.decisions() == () and table.step.chance is None
+
+
+# --- the 14 role cards and 2 heroes are conserved at every step -----------------------------------
+
+
+def check_cards(state: State) -> None:
+    roles: Counter[str] = Counter(state.role_deck) + Counter(state.discard)
+    heroes: Counter[str] = Counter(state.hero_deck)
+    for card in state.hands:
+        if card is None:
+            continue
+        if ROLES[card].deck == "hero":
+            heroes[card] += 1
+        else:
+            roles[card] += 1
+    assert roles == Counter(ROLE_DECK), state
+    assert heroes == HERO_CARDS, state
+    if state.hands[state.parent] is not None:
+        assert ROLES[state.hands[state.parent] or ""].deck == "hero"
+
+
+@SETTINGS
+@given(games)
+def test_cards_are_conserved_at_every_step(game: dict[str, Any]) -> None:
+    table = play(game)
+    states = fold(table)
+    assert states[-1] == table._state_at(len(table))  # the fold is the table's state
+    for state in states[1:]:  # states[0] is before the role deck is shuffled
+        check_cards(state)
+
+
+# --- scores change only as the rules say ----------------------------------------------------------
+
+
+def roll_value(effect: Effect, dice: tuple[int, ...], reroll: int | None, value: int) -> int:
+    if effect is Effect.REROLL:
+        assert len(dice) == 1
+        return dice[0] if reroll is None else reroll
+    if effect is Effect.CHOOSE:
+        assert len(dice) == 2 and value in dice and reroll is None
+        return value
+    if effect is Effect.GAMBLER:
+        return sum(face if face % 2 == 0 else -face for face in dice)
+    return sum(dice)
+
+
+def expected_deltas(record: TurnRecord, players: int) -> tuple[int, ...]:
+    deltas = [0] * players
+    if record.gave_up:
+        deltas[record.parent] = -1
+        assert record.party == () and record.rolls == ()
+        return tuple(deltas)
+    assert record.party[0] == record.parent
+    order = [(record.parent + step) % players for step in range(players)]
+    assert list(record.party) == [seat for seat in order if seat in record.party]
+    assert [roll.seat for roll in record.rolls] == list(record.party)
+    parent_colour = ROLES[record.roles[record.parent]].colour
+    total = 0
+    for roll in record.rolls:
+        card = ROLES[roll.role]
+        assert roll.role == record.roles[roll.seat]
+        assert len(roll.dice) == card.dice
+        assert all(1 <= face <= 6 for face in roll.dice)
+        assert roll.value is not None
+        assert roll.value == roll_value(card.effect, roll.dice, roll.reroll, roll.value)
+        total += roll.value if card.colour is parent_colour else -roll.value
+    assert record.total == total
+    assert record.won == (total >= record.boss_hp)
+    points, remainder = divmod(record.boss_hp, len(record.party))
+    for seat in range(players):
+        if seat not in record.party:
+            deltas[seat] = -1
+            continue
+        same = ROLES[record.roles[seat]].colour is parent_colour
+        gains = same == record.won
+        deltas[seat] = points if gains else -points
+        if seat == record.parent and remainder:
+            deltas[seat] += 1 if gains else -1
+    return tuple(deltas)
+
+
+@SETTINGS
+@given(games)
+def test_scores_change_only_as_the_rules_say(game: dict[str, Any]) -> None:
+    table = play(game)
+    players = game["players"]
+    history = table.view(None).board.history
+    totals = [0] * players
+    for number, record in enumerate(history, start=1):
+        assert record.number == number
+        assert record.deltas == expected_deltas(record, players), record
+        totals = [a + b for a, b in zip(totals, record.deltas)]
+    result = table.result()
+    assert result is not None and list(result.scores) == totals
+    # Scores move only when a turn ends or a party is chosen (the left-out -1).
+    states = fold(table)
+    for before, after in itertools.pairwise(states):
+        if before.scores != after.scores:
+            changed_turn = len(after.history) == len(before.history) + 1
+            left_out = after.party and not before.party
+            assert changed_turn or left_out
+
+
+# --- save, load, verify ---------------------------------------------------------------------------
+
+
+def same(a: Table, b: Table) -> None:
+    assert a.log == b.log
+    for viewer in (None, *range(len(a.seats))):
+        assert a.view(viewer) == b.view(viewer)
+        assert a.narration(viewer) == b.narration(viewer)
+    assert a.decisions() == b.decisions() and a.step == b.step
+
+
+@SETTINGS
+@given(games, st.floats(0, 1))
+def test_save_load_reproduces_the_game_at_any_point(game: dict[str, Any], where: float) -> None:
+    table = play(game)
+    same(table, saves.loads(saves.dumps(table)).table)
+    cut = int(where * len(table))
+    partial = Table(GAME, table.seats, table.options, table.seed)
+    for entry in table.log[:cut]:
+        partial.apply(entry)
+    loaded = saves.loads(saves.dumps(partial), continue_chance=False).table
+    same(partial, loaded)
+    for viewer in (None, *range(len(table.seats))):
+        assert loaded.view(viewer) == table.view_at(cut, viewer)
+
+
+# --- undo then redo -------------------------------------------------------------------------------
+
+
+def snapshot(table: Table) -> tuple[Any, ...]:
+    viewers = (None, *range(len(table.seats)))
+    return (
+        table.log,
+        table.step,
+        tuple(table.view(v) for v in viewers),
+        tuple(tuple(table.narration(v)) for v in viewers),
+    )
+
+
+@SETTINGS
+@given(games, st.booleans())
+def test_undo_then_redo_reproduces_the_same_state(game: dict[str, Any], practice: bool) -> None:
+    players = game["players"]
+    options = {"keep_cards": True} if game["keep_cards"] else {}
+    # Human seats (undo is for people), answered by bots; in practice mode seat 0 is human only.
+    table = Table(
+        GAME, seats(players, range(1, players) if practice else ()), options, game["seed"], practice
+    )
+    table.resolve_chance()
+    driver = BotDriver(table, bots=bot_players(players, game["bot"]))
+    undone = 0
+    while driver.play_one():
+        if not table.can_undo():
+            continue
+        after = snapshot(table)
+        table.undo()
+        undone += 1
+        point = len(table)
+        assert table.log == after[0][:point]
+        last = table.log[-1] if point else None
+        if not practice:
+            assert point == len(after[0]) - 1
+        else:
+            human = after[0][point]
+            assert isinstance(human, DecisionEntry) and table.seats[human.seat].is_human
+            assert not any(
+                isinstance(entry, DecisionEntry) and table.seats[entry.seat].is_human
+                for entry in after[0][point + 1 :]
+            )
+        for viewer in (None, *range(players)):
+            assert table.view(viewer) == GAME.view(fold(table)[-1], viewer)
+        assert last is None or table.log[-1] == last
+        table.redo()
+        assert snapshot(table) == after
+    assert table.over
+    assert undone > 0
+
+
+# --- hidden information ---------------------------------------------------------------------------
+
+
+def hidden_shuffle(state: State, viewer: int, rng: random.Random) -> State:
+    """Another state this viewer cannot tell apart: hidden role cards and heroes permuted."""
+    hidden = [
+        seat
+        for seat, card in enumerate(state.hands)
+        if card is not None and seat != viewer and not state.public[seat]
+    ]
+    role_seats = [seat for seat in hidden if ROLES[state.hands[seat] or ""].deck == "role"]
+    pool = [state.hands[seat] for seat in role_seats] + list(state.role_deck)
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for seat, card in zip(role_seats, pool):
+        hands[seat] = card
+    deck = tuple(str(card) for card in pool[len(role_seats) :])
+    hero_deck = state.hero_deck
+    parent = state.parent
+    if parent in hidden and len(hero_deck) == 1 and rng.random() < 0.5:
+        hands[parent], hero_deck = hero_deck[0], (str(hands[parent]),)
+    return dataclasses.replace(state, hands=tuple(hands), role_deck=deck, hero_deck=hero_deck)
+
+
+@SETTINGS
+@given(games)
+def test_no_view_shows_another_seats_hidden_card(game: dict[str, Any]) -> None:
+    table = play(game)
+    players = game["players"]
+    rng = random.Random(game["seed"])
+    states = fold(table)
+    for position, state in enumerate(states):
+        for viewer in range(players):
+            view = GAME.view(state, viewer)
+            for seat in range(players):
+                card = state.hands[seat]
+                secret = card is not None and seat != viewer and not state.public[seat]
+                if secret:
+                    assert view.board.roles[seat] is None
+                    assert not any(
+                        ROLES[str(card)].label in note for note in view.seats[seat].notes
+                    )
+                else:
+                    assert view.board.roles[seat] == card
+            assert GAME.view(hidden_shuffle(state, viewer, rng), viewer) == view, position
+
+
+@SETTINGS
+@given(games)
+def test_the_log_tells_each_seat_only_its_own_draws(game: dict[str, Any]) -> None:
+    table = play(game)
+    players = game["players"]
+    states = fold(table)
+    for viewer in range(players):
+        for index in range(len(table)):
+            before, after = states[index], states[index + 1]
+            for line in table.entry_narration(index, viewer):
+                assert " draws the " not in line, line  # the "everyone" wording
+                if "You draw the " in line:
+                    card = after.hands[viewer]
+                    assert card is not None and card != before.hands[viewer]
+                    assert line.endswith(f"You draw the {ROLES[card].label}.")
+            drew = after.hands[viewer] is not None and before.hands[viewer] is None
+            private = any("You draw the" in line for line in table.entry_narration(index, viewer))
+            if drew and not after.public[viewer]:
+                assert private, (index, viewer)
