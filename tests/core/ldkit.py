@@ -6,6 +6,7 @@ as a save file would script it; nothing here touches the RNG.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -181,6 +182,24 @@ def bot_players(players: int, bot: str) -> dict[int, Any]:
     return {seat: kind() for seat in range(players)}
 
 
-def bot_choice(bot: Any, table: Table, decision: Decision) -> Any:
-    rng = random.Random(f"test:{table.seed}:{len(table)}:{decision.seat}")
-    return bot.choose(table.view(decision.seat), decision, rng)
+def hidden_shuffle(state: State, viewer: int, rng: random.Random) -> State:
+    """Another state this viewer cannot tell apart: hidden role cards and heroes permuted."""
+    hidden = [
+        seat
+        for seat, card in enumerate(state.hands)
+        if card is not None and seat != viewer and not state.public[seat]
+    ]
+    role_seats = [
+        seat for seat in hidden if content().roles[state.hands[seat] or ""].deck == "role"
+    ]
+    pool = [state.hands[seat] for seat in role_seats] + list(state.role_deck)
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for seat, card in zip(role_seats, pool):
+        hands[seat] = card
+    deck = tuple(str(card) for card in pool[len(role_seats) :])
+    hero_deck = state.hero_deck
+    parent = state.parent
+    if parent in hidden and len(hero_deck) == 1 and rng.random() < 0.5:
+        hands[parent], hero_deck = hero_deck[0], (str(hands[parent]),)
+    return dataclasses.replace(state, hands=tuple(hands), role_deck=deck, hero_deck=hero_deck)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import random
 from collections import Counter
@@ -10,7 +9,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from ldkit import GAME, ROLE_DECK, bot_game, bot_players, fold, seats
+from ldkit import GAME, ROLE_DECK, bot_game, bot_players, fold, hidden_shuffle, seats
 
 from core import saves
 from core.games.light_and_dark.content import Effect, content
@@ -242,27 +241,6 @@ def test_undo_then_redo_reproduces_the_same_state(game: dict[str, Any], practice
 
 
 # --- hidden information ---------------------------------------------------------------------------
-
-
-def hidden_shuffle(state: State, viewer: int, rng: random.Random) -> State:
-    """Another state this viewer cannot tell apart: hidden role cards and heroes permuted."""
-    hidden = [
-        seat
-        for seat, card in enumerate(state.hands)
-        if card is not None and seat != viewer and not state.public[seat]
-    ]
-    role_seats = [seat for seat in hidden if ROLES[state.hands[seat] or ""].deck == "role"]
-    pool = [state.hands[seat] for seat in role_seats] + list(state.role_deck)
-    rng.shuffle(pool)
-    hands = list(state.hands)
-    for seat, card in zip(role_seats, pool):
-        hands[seat] = card
-    deck = tuple(str(card) for card in pool[len(role_seats) :])
-    hero_deck = state.hero_deck
-    parent = state.parent
-    if parent in hidden and len(hero_deck) == 1 and rng.random() < 0.5:
-        hands[parent], hero_deck = hero_deck[0], (str(hands[parent]),)
-    return dataclasses.replace(state, hands=tuple(hands), role_deck=deck, hero_deck=hero_deck)
 
 
 @SETTINGS
