@@ -15,7 +15,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from core.decisions import IllegalAction
@@ -63,7 +62,7 @@ class GameScreen(Screen[None]):
         self.session = session
         self.kit = board_kit(session.table.game.id)
         self._unsubscribe: object = None
-        self._bot_timer: Timer | None = None
+        self._bot_scheduled = False
         self._curtain_up = False
         self._over_shown = False
 
@@ -139,12 +138,14 @@ class GameScreen(Screen[None]):
             prompt.show(None, "Waiting for a player to take the keyboard.")
             self.query_one(LogPanel).show([])
             return
-        title.append(f"  |  {view.turn}  |  {view.phase}")
+        title = Text()
         if view.viewer is not None:
-            title.append("  |  you are ")
+            title.append("you are ")
             title.append(names[view.viewer], style="bold")
         elif session.spectator:
-            title.append("  |  watching the bots")
+            title.append("watching the bots", style="bold")
+        title.append(f"  |  {view.turn}" if view.over else f"  |  {view.turn}  |  {view.phase}")
+        title.append(f"  |  {table.game.title}")
         self.query_one("#game-title", Static).update(title)
         self.query_one(PlayersPanel).show(view, names, bots)
         self.query_one("#board", Static).update(self.kit.render(view, names))
@@ -192,12 +193,18 @@ class GameScreen(Screen[None]):
         self.app.push_screen(CurtainScreen(name), done)
 
     def _schedule_bot(self) -> None:
-        if self._bot_timer is not None or not self.session.bot_to_play():
+        """Let the next bot play after the bot delay: one decision per tick, never a batch."""
+        if self._bot_scheduled or not self.session.bot_to_play():
             return
-        self._bot_timer = self.set_timer(self.partyline.bot_delay, self._bot_step)
+        self._bot_scheduled = True
+        delay = self.partyline.bot_delay
+        if delay > 0:
+            self.set_timer(delay, self._bot_step)
+        else:
+            self.call_later(self._bot_step)
 
     def _bot_step(self) -> None:
-        self._bot_timer = None
+        self._bot_scheduled = False
         if not self.is_current or self.session.curtain_for() is not None:
             return
         try:

@@ -30,8 +30,8 @@ REPLAY_KEYS = [
 
 class ReplayScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Back", priority=True),
-        Binding("right", "step(1)", "Forward", priority=True),
+        Binding("left", "step(-1)", "Back", key_display="left", priority=True),
+        Binding("right", "step(1)", "Forward", key_display="right", priority=True),
         Binding("pageup", "step(-10)", show=False, priority=True),
         Binding("pagedown", "step(10)", show=False, priority=True),
         Binding("home", "jump(0)", "Start", priority=True),
@@ -70,9 +70,11 @@ class ReplayScreen(Screen[None]):
     def redraw(self) -> None:
         table = self.table
         view = table.view_at(self.position, self.viewer)
-        title = Text(f"Replay: {table.game.title}", style="bold")
-        title.append(f"  |  entry {self.position} of {len(table)}  |  {view.turn}  |  as ")
+        title = Text("Replay", style="bold")
+        title.append("  |  as ")
         title.append(self.viewer_name, style="bold")
+        title.append(f"  |  entry {self.position} of {len(table)}  |  {view.turn}")
+        title.append(f"  |  {table.game.title}")
         self.query_one("#replay-title", Static).update(title)
         bots = tuple(not seat.is_human for seat in table.seats)
         self.query_one(PlayersPanel).show(view, table.names, bots)

@@ -1,0 +1,100 @@
+"""TUI test helpers: tables, apps with no bot delay, reading the screen, playing by keys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from core.decisions import DecisionKind
+from core.games import GAMES
+from core.table import Seat, SeatKind, Table, new_table
+from tui.app import PartylineApp
+from tui.screens.curtain import CurtainScreen
+from tui.screens.game import GameScreen
+from tui.screens.gameover import GameOverScreen
+
+SIZE = (80, 24)
+
+ONE_HUMAN = (
+    Seat("Aki"),
+    Seat("Bot 2", SeatKind.BOT, "heuristic"),
+    Seat("ボブ太郎", SeatKind.BOT, "heuristic"),
+    Seat("Bot 4", SeatKind.BOT, "random"),
+)
+
+TWO_HUMANS = (
+    Seat("Aki"),
+    Seat("Ben"),
+    Seat("Bot 3", SeatKind.BOT, "heuristic"),
+)
+
+
+def ld_table(
+    seats: tuple[Seat, ...] = ONE_HUMAN, seed: int = 7, practice: bool = False, **options: Any
+) -> Table:
+    return new_table(GAMES["light-and-dark"], seats, dict(options), seed, practice)
+
+
+def make_app(save_dir: Path, **kwargs: Any) -> PartylineApp:
+    return PartylineApp(save_dir=save_dir, bot_delay=0, **kwargs)
+
+
+def screen_text(app: PartylineApp) -> str:
+    """Every character on the terminal right now, line by line."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def settle(pilot: Pilot[Any], limit: int = 400) -> None:
+    """Let the bots play until a human must act (or a non-game screen is up)."""
+    app = pilot.app
+    for _ in range(limit):
+        await pilot.pause()
+        screen = app.screen
+        if not isinstance(screen, GameScreen):
+            return
+        if not screen.session.bot_to_play() or screen.session.curtain_for() is not None:
+            await pilot.pause()
+            return
+        await pilot.pause(0.005)
+    raise AssertionError("the bots never stopped playing")
+
+
+async def play_one(pilot: Pilot[Any], step: int = 0) -> str:
+    """Answer the decision on screen by keys (varying how), or pass the curtain.
+
+    Returns what happened: "curtain", "decided", "over" or "idle".
+    """
+    await settle(pilot)
+    app = pilot.app
+    screen = app.screen
+    if isinstance(screen, GameOverScreen):
+        return "over"
+    if isinstance(screen, CurtainScreen):
+        await pilot.press("enter")
+        return "curtain"
+    assert isinstance(screen, GameScreen), screen
+    decision = screen.session.my_decision()
+    if decision is None:
+        await pilot.pause(0.01)
+        return "idle"
+    if decision.kind is DecisionKind.CHOOSE_SEVERAL:
+        await pilot.press("1", "space", "space", "enter")
+    elif decision.name == "claim" and step % 3 == 1:
+        await pilot.press("down", "down", "enter")
+    elif step % 2:
+        await pilot.press("down", "up", "enter")
+    else:
+        await pilot.press("1")
+    return "decided"
+
+
+async def play_to_end(pilot: Pilot[Any], limit: int = 400) -> int:
+    decided = 0
+    for step in range(limit):
+        outcome = await play_one(pilot, step)
+        if outcome == "over":
+            return decided
+        decided += outcome == "decided"
+    raise AssertionError("the game did not end")
