@@ -176,13 +176,15 @@ class Table:
         try:
             if isinstance(entry, ChanceEntry):
                 self._check_chance(entry)
-                self._append(entry)
+                applied: Entry = entry
             else:
                 decision = self._expected_decision(entry)
                 normalised = decision.normalise(entry.choice)
-                self._append(DecisionEntry(entry.seat, entry.decision, normalised))
+                applied = DecisionEntry(entry.seat, entry.decision, normalised)
         except (IllegalAction, ImpossibleOutcome) as error:
             raise LogError(number, str(error)) from None
+        self._redo.clear()  # a new entry ends redo, as a new decision does
+        self._append(applied)
 
     def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
         self._subscribers.append(callback)
