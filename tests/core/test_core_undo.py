@@ -176,3 +176,13 @@ def test_practice_undo_all_the_way_back_and_redo_all_across_snapshots() -> None:
     assert table.over and table.view(None) == GAME.view(states[-1], None)
     for position in (0, 1, 63, 64, 65, len(log)):
         assert table.view_at(position, 1) == GAME.view(states[position], 1)
+
+
+def test_an_applied_entry_ends_redo_too() -> None:
+    s = at_claims(3)
+    s.table.decide(1, "warrior")
+    s.table.undo()
+    s.decide(1, "claim", "sage")  # through Table.apply, as a save or a replay would
+    assert not s.table.can_redo()
+    s.decide(2, "claim", "silent")  # Chi's turn was not skipped
+    assert s.view(None).board.claims == (None, "sage", "silent")
