@@ -150,6 +150,8 @@ def loads(text: str, where: str = "<save>", *, continue_chance: bool = True) -> 
         ) from None
     try:
         table, created = _table_from(data)
+        if "entries" in data:
+            _field(data, "entries", int)
         entries = _entries_from(data)
         for entry in entries:
             table.apply(entry)
