@@ -153,6 +153,8 @@ def header(change: Callable[[dict[str, Any]], None]) -> str:
             "light-and-dark is for 3-6 players, not 2",
         ),
         (lambda d: d.update(log=3), "'log' must be an array of tables ([[log]])"),
+        (lambda d: d.update(entries="16"), "field 'entries' has the wrong type (str)"),
+        (lambda d: d.update(entries=True), "field 'entries' has the wrong type (bool)"),
     ],
 )
 def test_broken_headers(change: Callable[[dict[str, Any]], object], expected: str) -> None:
