@@ -31,6 +31,16 @@ class SaveError(ValueError):
     """A save that cannot be loaded; str() is the one-line message for the user."""
 
 
+def _created(text: str | None) -> dt.datetime | str:
+    """The creation time as a TOML datetime; a hand-written value that is not one stays text."""
+    if not text:
+        return _now()
+    try:
+        return dt.datetime.fromisoformat(text)
+    except ValueError:
+        return text
+
+
 def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC).replace(microsecond=0)
 
@@ -49,7 +59,7 @@ def to_data(table: Table, created: str | None = None) -> dict[str, Any]:
         "game": table.game.id,
         "seed": table.seed,
         "practice": table.practice,
-        "created": dt.datetime.fromisoformat(created) if created else _now(),
+        "created": _created(created),
         "entries": len(table),
         "options": {"players": len(table.seats), **table.options},
         "seats": seats,

@@ -399,7 +399,9 @@ def _roll(state: State, faces: tuple[int, ...]) -> Applied[State]:
             replace(nxt, phase=Phase.CHOOSE), (say(f"{name} ({held.english}) rolls {shown}."),)
         )
     value = _dice_value(held, faces)
-    text = f"{name} ({held.english}) rolls {shown}: {value}."
+    text = f"{name} ({held.english}) rolls {shown}."
+    if len(faces) > 1:
+        text = f"{name} ({held.english}) rolls {shown}: {value}."
     settled = replace(nxt, rolls=(*state.rolls, replace(rolled, value=value)))
     return _next_roller(settled, (say(text),))
 
