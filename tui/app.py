@@ -36,11 +36,14 @@ class PartylineApp(App[None]):
         replay: Table | None = None,
         bot_delay: float = BOT_DELAY,
     ) -> None:
-        super().__init__()
-        for theme in THEMES.values():
-            self.register_theme(theme)
         if theme_name not in THEMES:
             raise ValueError(f"unknown theme {theme_name!r} (known: {', '.join(THEMES)})")
+        # Textual picks its NO_COLOR filter in App.__init__, before any theme is set: tell it
+        # now that the terminal-palette theme uses native ANSI colours, or NO_COLOR with that
+        # theme would turn everything into black on black.
+        super().__init__(ansi_color=True if THEMES[theme_name].ansi else None)
+        for theme in THEMES.values():
+            self.register_theme(theme)
         self.theme = theme_name
         self.save_dir = save_dir
         self.bot_delay = bot_delay
@@ -69,7 +72,7 @@ class PartylineApp(App[None]):
         self.push_screen(GameScreen(session))
 
     def _save_failed(self, message: str) -> None:
-        self.notify(message, title="Autosave failed", severity="error", timeout=8)
+        self.notify(message, title="Autosave failed", severity="error", timeout=8, markup=False)
 
     def show_setup(self) -> None:
         """Go back to the setup screen, closing everything above it (or replacing the stack)."""

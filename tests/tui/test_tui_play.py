@@ -331,3 +331,51 @@ async def test_no_screen_shows_another_seats_hidden_role(tmp_path: Path) -> None
                         assert "Claim " in line, (seed, line)
             return
     raise AssertionError("no seed gave a hidden card that nobody claimed")
+
+
+async def test_escape_from_a_game_started_by_the_cli_goes_to_setup(tmp_path: Path) -> None:
+    path = tmp_path / "cli.toml"
+    app = make_app(tmp_path, table=ld_table(seed=2), save_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert path.exists()
+        await pilot.press("f3")
+        await pilot.pause()
+        assert "cli.toml" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app._exit
+        assert any("Press Escape again" in note.message for note in app._notifications)
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app._exit
+
+
+async def test_continuing_a_finished_game_shows_the_results(tmp_path: Path) -> None:
+    table = ld_table(seed=3)
+    app = make_app(tmp_path, table=table, save_path=tmp_path / "f.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_end(pilot)
+    finished = saves.load(tmp_path / "f.toml").table
+    assert finished.over
+    app = make_app(tmp_path, table=finished, save_path=tmp_path / "f.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+
+
+async def test_resizing_keeps_everything_working(tmp_path: Path) -> None:
+    app = make_app(tmp_path, table=ld_table(seed=6), save_path=tmp_path / "z.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        for step, size in enumerate([(60, 20), (120, 40), (80, 24), (100, 30)]):
+            await pilot.resize_terminal(*size)
+            await play_one(pilot, step)
+            text = screen_text(app)
+            assert "you are Aki" in text
+            assert len(text.splitlines()) == size[1]

@@ -20,7 +20,7 @@ class CurtainScreen(Screen[str]):
     """A full, opaque screen: nothing of the game shows through until Enter."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "ready", "Show my screen", priority=True),
+        Binding("enter", "ready", "Show my screen", key_display="Enter", priority=True),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("escape", "leave", "Setup"),
         Binding("q", "quit_game", "Quit"),

@@ -210,7 +210,7 @@ class GameScreen(Screen[None]):
         try:
             self.session.play_bot()
         except IllegalAction as error:  # a bot bug must not end the game in a traceback
-            self.notify(f"A bot made an illegal move: {error}", severity="error")
+            self.notify(f"A bot made an illegal move: {error}", severity="error", markup=False)
 
     # --- the prompt --------------------------------------------------------------------------
 
@@ -261,12 +261,12 @@ class GameScreen(Screen[None]):
         try:
             path = self.session.save()
         except OSError as error:
-            self.notify(f"Could not save: {error}", severity="error")
+            self.notify(f"Could not save: {error}", severity="error", markup=False)
             return
         if path is None:
             self.notify("This game has no save file.", severity="warning")
         else:
-            self.notify(f"Saved to {path}", title="Saved")
+            self.notify(f"Saved to {path}", title="Saved", markup=False)
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
@@ -297,7 +297,7 @@ class GameScreen(Screen[None]):
         return f"Saved to {path}" if path else "This game was not saved."
 
     def action_leave(self) -> None:
-        self.notify(self._save_quietly())
+        self.notify(self._save_quietly(), markup=False)
         self.partyline.show_setup()
 
     def action_quit_game(self) -> None:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import Group, RenderableType
+from rich.table import Table as RichTable
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -29,16 +32,21 @@ class HelpScreen(ModalScreen[None]):
         self.game_id = game_id
 
     def compose(self) -> ComposeResult:
-        width = max((len(key) for key, _ in self.keys), default=0)
-        lines = [f"[b]{self.title_text}[/b]", ""]
-        lines += [f"  [b]{key:<{width}}[/b]  {what}" for key, what in self.keys]
-        lines += ["", "Escape goes back from every screen. The mouse works but is never needed."]
+        keys = RichTable.grid(padding=(0, 2))
+        keys.add_column(no_wrap=True, style="bold")
+        keys.add_column(ratio=1)
+        for key, what in self.keys:
+            keys.add_row(key, what)
+        parts: list[RenderableType] = [Text(self.title_text, style="bold"), Text(""), keys]
+        parts.append(
+            Text("\nEscape goes back from every screen. The mouse works but is never needed.")
+        )
         if self.game_id:
             rules = board_kit(self.game_id).rules
             if rules:
-                lines += ["", "[b]The rules in short[/b]", "", rules.replace("[", r"\[")]
+                parts += [Text("\nThe rules in short\n", style="bold"), Text(_unwrap(rules))]
         with VerticalScroll(id="help-body"):
-            yield Static("\n".join(lines), id="help-text")
+            yield Static(Group(*parts), id="help-text")
         yield Footer()
 
     def action_close(self) -> None:
@@ -46,3 +54,9 @@ class HelpScreen(ModalScreen[None]):
 
     def action_scroll(self, lines: int) -> None:
         self.query_one("#help-body", VerticalScroll).scroll_relative(y=lines, animate=False)
+
+
+def _unwrap(text: str) -> str:
+    """Join hard-wrapped lines into paragraphs, so the text reflows to the screen's width."""
+    paragraphs = [" ".join(chunk.split()) for chunk in text.split("\n\n")]
+    return "\n\n".join(paragraph for paragraph in paragraphs if paragraph)

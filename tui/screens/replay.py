@@ -99,7 +99,7 @@ class ReplayScreen(Screen[None]):
             self.viewer += 1
         else:
             self.viewer = None
-        self.notify(f"Viewing as {self.viewer_name}", timeout=2)
+        self.notify(f"Viewing as {self.viewer_name}", timeout=2, markup=False)
         self.redraw()
 
     def action_viewer(self, digit: int) -> None:

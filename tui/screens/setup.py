@@ -12,13 +12,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from core.bots import BOT_KINDS, has_heuristic
 from core.games import GAMES
 from core.games.base import Game, GameOption
 from core.paths import new_save_path
 from core.table import Seat, SeatKind, new_table
+from tui.widgets.tickbox import TickBox
 
 if TYPE_CHECKING:
     from tui.app import PartylineApp
@@ -34,7 +35,7 @@ SETUP_KEYS = [
     ("F3", "continue a saved game"),
     ("F4", "open the replay of a saved game"),
     ("? or F1", "this help (F1 also works inside text fields)"),
-    ("Escape", "quit"),
+    ("Escape twice", "quit"),
 ]
 
 
@@ -62,12 +63,13 @@ class SetupScreen(Screen[None]):
         Binding("f4", "saves('replay')", "Replay"),
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("f1", "help", show=False, priority=True),
-        Binding("escape", "app.quit", "Quit"),
+        Binding("escape", "quit_app", "Quit"),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self.game_id = next(iter(GAMES))
+        self._quit_armed = False
 
     @property
     def game(self) -> Game[Any]:
@@ -133,7 +135,7 @@ class SetupScreen(Screen[None]):
                 )
             with Horizontal(classes="row"):
                 yield Label("Practice", classes="field")
-                yield Checkbox(
+                yield TickBox(
                     "Practice mode (undo anything, even dice)",
                     False,
                     compact=True,
@@ -176,7 +178,7 @@ class SetupScreen(Screen[None]):
     def _option_row(self, option: GameOption) -> Widget:
         widget: Widget
         if isinstance(option.default, bool):
-            widget = Checkbox(option.label, option.default, compact=True, id=f"opt-{option.name}")
+            widget = TickBox(option.label, option.default, compact=True, id=f"opt-{option.name}")
             label = "Option"
         elif option.choices:
             widget = Select(
@@ -263,7 +265,7 @@ class SetupScreen(Screen[None]):
         options: dict[str, Any] = {}
         for option in self.game.options:
             widget = self.query_one(f"#opt-{option.name}")
-            if isinstance(widget, Checkbox | Select):
+            if isinstance(widget, TickBox | Select):
                 options[option.name] = widget.value
             elif isinstance(widget, Input):
                 raw = widget.value.strip()
@@ -295,7 +297,7 @@ class SetupScreen(Screen[None]):
             seats = self.read_seats()
             options = self.read_options()
             seed = self.read_seed()
-            practice = self.query_one("#practice", Checkbox).value
+            practice = self.query_one("#practice", TickBox).value
             table = new_table(self.game, seats, options, seed, practice)
         except ValueError as error:
             self._error(f"Cannot start: {error}.")
@@ -325,6 +327,18 @@ class SetupScreen(Screen[None]):
         from tui.screens.help import HelpScreen
 
         self.app.push_screen(HelpScreen("Setup: keys", SETUP_KEYS, self.game_id))
+
+    def action_quit_app(self) -> None:
+        """Escape twice quits: one stray Escape (say, closing a list) must not lose the form."""
+        if self._quit_armed:
+            self.app.exit()
+            return
+        self._quit_armed = True
+        self.notify("Press Escape again to quit.", timeout=3)
+        self.set_timer(3, self._disarm)
+
+    def _disarm(self) -> None:
+        self._quit_armed = False
 
 
 def _first_human(seats: tuple[Seat, ...]) -> int | None:
