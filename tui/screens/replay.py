@@ -77,7 +77,7 @@ class ReplayScreen(Screen[None]):
         title.append(f"  |  {table.game.title}")
         self.query_one("#replay-title", Static).update(title)
         bots = tuple(not seat.is_human for seat in table.seats)
-        self.query_one(PlayersPanel).show(view, table.names, bots)
+        self.query_one(PlayersPanel).show(view, table.names, bots, me="viewing")
         self.query_one("#replay-board", Static).update(self.kit.render(view, table.names))
         log = self.query_one(LogPanel)
         log.border_subtitle = f"{self.position}/{len(table)}"

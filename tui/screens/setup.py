@@ -61,8 +61,8 @@ class SetupScreen(Screen[None]):
         Binding("f2", "start", "Start"),
         Binding("f3", "saves('continue')", "Continue"),
         Binding("f4", "saves('replay')", "Replay"),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("f1", "help", show=False, priority=True),
+        Binding("f1", "help", "Help", priority=True),
+        Binding("question_mark", "help", show=False),
         Binding("escape", "quit_app", "Quit"),
     ]
 

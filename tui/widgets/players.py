@@ -9,7 +9,9 @@ from textual.widgets import Static
 from core.games.base import View
 
 
-def players_table(view: View, names: tuple[str, ...], bots: tuple[bool, ...]) -> RichTable:
+def players_table(
+    view: View, names: tuple[str, ...], bots: tuple[bool, ...], me: str = "you"
+) -> RichTable:
     """A seat per row. `>` marks who must decide now; the viewer's own seat says (you)."""
     table = RichTable.grid(padding=(0, 1), expand=True)
     table.add_column("mark", width=1, no_wrap=True)
@@ -19,7 +21,7 @@ def players_table(view: View, names: tuple[str, ...], bots: tuple[bool, ...]) ->
     for seat, summary in enumerate(view.seats):
         name = Text(names[seat], style="bold" if summary.active else "")
         if seat == view.viewer:
-            name.append(" (you)", style="italic")
+            name.append(f" ({me})", style="italic")
         elif bots[seat]:
             name.append(" (bot)", style="dim")
         notes = Text(", ".join(summary.notes), style="dim" if not summary.active else "")
@@ -33,5 +35,7 @@ def players_table(view: View, names: tuple[str, ...], bots: tuple[bool, ...]) ->
 class PlayersPanel(Static):
     """The seats as the viewer sees them."""
 
-    def show(self, view: View, names: tuple[str, ...], bots: tuple[bool, ...]) -> None:
-        self.update(players_table(view, names, bots))
+    def show(
+        self, view: View, names: tuple[str, ...], bots: tuple[bool, ...], me: str = "you"
+    ) -> None:
+        self.update(players_table(view, names, bots, me))
