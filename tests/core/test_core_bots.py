@@ -58,11 +58,11 @@ def test_random_allocation_that_cannot_fit_is_an_error() -> None:
 
 def test_bot_kinds() -> None:
     assert BOT_KINDS == ("random", "heuristic")
-    assert has_heuristic("light-and-dark") and not has_heuristic("dangerous")
+    assert has_heuristic("light-and-dark") and not has_heuristic("chess")
     assert isinstance(make_bot("heuristic", "light-and-dark"), LightAndDarkBot)
     assert isinstance(make_bot("random", "anything"), RandomBot)
-    with pytest.raises(UnknownBot, match="no heuristic bot for dangerous"):
-        make_bot("heuristic", "dangerous")
+    with pytest.raises(UnknownBot, match="no heuristic bot for chess"):
+        make_bot("heuristic", "chess")
     with pytest.raises(UnknownBot, match="unknown bot 'genius'"):
         make_bot("genius", "light-and-dark")
 

@@ -134,7 +134,7 @@ def header(change: Callable[[dict[str, Any]], None]) -> str:
         (lambda d: d.update(seats={"a": 1}), "field 'seats' has the wrong type (dict)"),
         (lambda d: d.update(format_version="1"), "field 'format_version' has the wrong type"),
         (lambda d: d.update(practice="no"), "field 'practice' must be true or false"),
-        (lambda d: d.update(game="dangerous"), "unknown game 'dangerous' (known: light-and-dark)"),
+        (lambda d: d.update(game="chess"), "unknown game 'chess' (known: "),
         (lambda d: d.update(format_version=2), "format version 2 is newer than this Partyline"),
         (lambda d: d.update(format_version=0), "unknown format version 0"),
         (lambda d: d.update(format="something-else"), "not a Partyline save"),

@@ -1,0 +1,101 @@
+"""Movement on the school map: where a piece can stop, and where a Lv2 token can go."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from core.games.dangerous.content import content
+from core.games.dangerous.state import State
+
+
+def is_closed(space: str, players: int) -> bool:
+    return players == 2 and content().board.spaces[space].closed_2p
+
+
+def live_bosses(state: State, space: str) -> tuple[str, ...]:
+    """Bosses still standing on `space` (the classroom has two)."""
+    return tuple(site.id for site in content().board.bosses_at(space) if state.bosses.get(site.id))
+
+
+def fightable_bosses(state: State, seat: int, space: str) -> tuple[str, ...]:
+    """Live bosses `seat` may fight: nobody may take both classroom bosses."""
+    taken = state.players[seat].tokens
+    result = []
+    for boss in live_bosses(state, space):
+        if boss.startswith("classroom") and any(t.startswith("classroom") for t in taken):
+            continue
+        result.append(boss)
+    return tuple(result)
+
+
+def occupied(state: State, space: str, besides: int) -> bool:
+    return any(p.space == space for seat, p in enumerate(state.players) if seat != besides)
+
+
+def can_stop(state: State, seat: int, space: str) -> bool:
+    kind = content().board.spaces[space].kind
+    return kind in ("spring", "boss") or not occupied(state, space, seat)
+
+
+def stops_movement(state: State, space: str) -> bool:
+    """Lv2 tokens and live bosses cannot be passed: touching one ends the move."""
+    return space in state.tokens or bool(live_bosses(state, space))
+
+
+def destinations(state: State, seat: int, movement: int) -> dict[str, int]:
+    """Every space `seat` can end its move on, with the movement it costs.
+
+    Moving onto a space with another piece costs nothing (passing over it is free), but only the
+    spring and boss spaces may be shared at the end of a move. The current space is included:
+    a player may stay and trigger its event.
+    """
+    board = content().board
+    start = state.players[seat].space
+    best: dict[str, int] = {start: 0}
+    queue: deque[str] = deque([start])
+    while queue:
+        here = queue.popleft()
+        if here != start and stops_movement(state, here):
+            continue
+        for there in board.edges[here]:
+            if is_closed(there, state.count):
+                continue
+            cost = best[here] + (0 if occupied(state, there, seat) else 1)
+            if cost > movement or cost >= best.get(there, movement + 1):
+                continue
+            best[there] = cost
+            if cost == best[here]:
+                queue.appendleft(there)
+            else:
+                queue.append(there)
+    return {space: cost for space, cost in best.items() if can_stop(state, seat, space)}
+
+
+def token_spaces(state: State, number: int = 0) -> tuple[str, ...]:
+    """Spaces a Lv2 token may be put on (the 中二葬 FAQ): not the spring, not a boss space, not
+    a space with a piece or a token; with `number`, only spaces printed with it."""
+    pieces = {player.space for player in state.players}
+    return tuple(
+        space.id
+        for space in content().board.spaces.values()
+        if space.kind == "normal"
+        and (number == 0 or space.number == number)
+        and space.id not in pieces
+        and space.id not in state.tokens
+        and not is_closed(space.id, state.count)
+    )
+
+
+def space_label(space_id: str) -> str:
+    space = content().board.spaces[space_id]
+    if space.kind == "spring":
+        return "泉 Spring"
+    if space.kind == "boss":
+        site = content().board.bosses_at(space_id)[0]
+        name = (
+            "教室 Classroom" if site.id.startswith("classroom") else f"{site.name} {site.english}"
+        )
+        return name
+    if space.name:
+        return f"{space.name} ({space.number})" if space.number else space.name
+    return f"square {space_id} ({space.number})" if space.number else f"square {space_id}"

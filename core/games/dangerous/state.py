@@ -1,0 +1,147 @@
+"""The immutable state of a Dangerous game.
+
+The game runs on an agenda: a queue of small tasks (roll for an item, ask a player where to move,
+settle a 1-on-1...). The rules pop the first task; a task either needs a decision or a chance
+outcome (and waits for it), or is automatic and runs at once, usually pushing further tasks to
+the front. This keeps the long timing pipeline of a battle readable as a list of steps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Task:
+    """One step on the agenda: `kind` names it; `seat`, `side`, `arg` and `num` are its data."""
+
+    kind: str
+    seat: int = -1
+    side: int = -1
+    arg: str = ""
+    num: int = 0
+
+
+@dataclass(frozen=True)
+class Player:
+    space: str
+    party: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    items: tuple[str, ...] = ()
+    tokens: tuple[str, ...] = ()
+    ap_next: int = 3
+    out: bool = False  # final battle: no cards left
+
+
+@dataclass(frozen=True)
+class Meeting:
+    ap_left: tuple[int, ...]
+    placed: dict[str, tuple[int, ...]]
+    order: tuple[int, ...]
+    cursor: int = 0
+    extra_move: tuple[int, ...] = ()
+    slowed: tuple[int, ...] = ()
+
+    def count(self, action: str, seat: int) -> int:
+        return self.placed.get(action, (0,) * len(self.ap_left))[seat]
+
+    def total(self, action: str) -> int:
+        return sum(self.placed.get(action, ()))
+
+
+@dataclass(frozen=True)
+class Duel:
+    """The 1-on-1 in progress: each side's dice and modifiers (index 0 attacker, 1 defender)."""
+
+    dice: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    bonus: tuple[int, int] = (0, 0)
+    rolled: bool = False
+    used: tuple[str, ...] = ()
+    target: tuple[int, int] = (0, 0)  # which card of each side fights (pierce moves it)
+    result: tuple[int, int] = (0, 0)
+    winner: int = -1  # 0, 1, or 2 for a mutual kill; -1 undecided
+
+
+@dataclass(frozen=True)
+class Combat:
+    """A battle: the active player's party (side 0) against an enemy row or another party."""
+
+    kind: str  # lv1 | lv2 | boss | final
+    seats: tuple[int, int]  # side 0's owner; side 1's owner or controller
+    enemy: tuple[str, ...] = ()  # the enemy row (not used in the final battle)
+    boss: str = ""
+    defeated: tuple[str, ...] = ()  # enemy cards defeated so far
+    fought: tuple[int, int] = (0, 0)  # 1-on-1s each side has fought
+    duel: Duel = field(default_factory=Duel)
+    curse: tuple[int, int] = (0, 0)
+    lost_this_settlement: tuple[bool, bool] = (False, False)
+    revived: tuple[bool, bool] = (False, False)
+    killers: dict[str, str] = field(default_factory=dict)  # discarded card -> responsible card
+    direct: tuple[str, ...] = ()  # cards discarded by losing the 1-on-1 itself
+    log: tuple[str, ...] = ()  # this battle's lines, step by step (the battle-log panel)
+    wiped_by_ability: int = -1  # side whose on-discard ability wiped both sides
+
+
+@dataclass(frozen=True)
+class Final:
+    """The final battle: parties built in secret, then one duel per turn."""
+
+    order: tuple[int, ...]
+    size: tuple[int, ...]
+    built: tuple[tuple[str, ...] | None, ...]
+    revealed: bool = False
+    turn: int = 0  # index into order of the active player
+    winners: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class State:
+    names: tuple[str, ...]
+    options: dict[str, Any]
+    players: tuple[Player, ...]
+    agenda: tuple[Task, ...]
+    decks: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    bosses: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    cleared: dict[str, int] = field(default_factory=dict)  # boss id -> seat that took its token
+    tokens: tuple[str, ...] = ()  # spaces holding a Lv2 token
+    token_supply: int = 0
+    lv2_retired: bool = False
+    start: int = 0
+    next_start: int = -1
+    turn: int = 0
+    phase: str = "setup"
+    meeting: Meeting | None = None
+    explorer: int = -1
+    combat: Combat | None = None
+    final: Final | None = None
+    removed: tuple[str, ...] = ()  # removed from the game
+    draft: tuple[tuple[str, ...], ...] = ()  # draft packets in hand
+    winners: tuple[int, ...] = ()
+    last_battle: tuple[str, ...] = ()
+    reveal_count: int = 0  # bumped whenever hidden cards become public (an undo barrier)
+
+    @property
+    def count(self) -> int:
+        return len(self.names)
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def with_player(self, seat: int, **changes: Any) -> State:
+        players = list(self.players)
+        players[seat] = replace(players[seat], **changes)
+        return replace(self, players=tuple(players))
+
+    def clockwise(self, first: int) -> tuple[int, ...]:
+        return tuple((first + step) % self.count for step in range(self.count))
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.count
+
+    def push(self, *tasks: Task) -> State:
+        """Put tasks at the front of the agenda, in the order given."""
+        return replace(self, agenda=(*tasks, *self.agenda))
+
+    def pop(self) -> tuple[Task, State]:
+        return self.agenda[0], replace(self, agenda=self.agenda[1:])

@@ -1,0 +1,200 @@
+"""What one seat may see of a Dangerous game.
+
+Public: the map, pieces, tokens, every party in exploration, discard piles, items, boss tokens,
+the top card of the face-up Lv1 and Lv2 decks, AP placements, battles. Hidden: the order of the
+decks below the top card, face-down boss cards until they are fought, another player's draft
+packet, and another player's final party until the reveal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.games.base import SeatSummary, Step, View
+from core.games.dangerous.content import content
+from core.games.dangerous.state import State
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    name: str
+    space: str
+    party: tuple[str, ...]
+    discard: tuple[str, ...]
+    items: tuple[str, ...]
+    tokens: tuple[str, ...]
+    ap_next: int
+    out: bool
+
+
+@dataclass(frozen=True)
+class BossView:
+    id: str
+    space: str
+    cards: tuple[str | None, ...]  # None: still face down
+    cleared_by: int  # -1 while standing
+
+
+@dataclass(frozen=True)
+class MeetingView:
+    ap_left: tuple[int, ...]
+    placed: dict[str, tuple[int, ...]]
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class CombatView:
+    kind: str
+    seats: tuple[int, int]
+    rows: tuple[tuple[str, ...], tuple[str, ...]]
+    boss: str
+    dice: tuple[tuple[int, ...], tuple[int, ...]]
+    bonus: tuple[int, int]
+    result: tuple[int, int]
+    log: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class FinalView:
+    order: tuple[int, ...]
+    size: tuple[int, ...]
+    ready: tuple[bool, ...]
+    own: tuple[str, ...] | None  # the viewer's secret party before the reveal
+    revealed: bool
+
+
+@dataclass(frozen=True)
+class Board:
+    turn: int
+    phase: str
+    start: int
+    next_start: int
+    tokens: tuple[str, ...]
+    token_supply: int
+    lv2_retired: bool
+    decks: dict[str, int]
+    lv1_top: str | None
+    lv2_top: str | None
+    players: tuple[PlayerView, ...]
+    bosses: tuple[BossView, ...]
+    meeting: MeetingView | None
+    combat: CombatView | None
+    last_battle: tuple[str, ...]
+    final: FinalView | None
+    draft: tuple[str, ...] | None  # the viewer's own draft packet
+    turn_limit: int
+
+
+def build_view(state: State, viewer: int | None, step: Step) -> View:
+    fight = state.combat
+    combat_view = None
+    if fight is not None:
+        enemy = fight.enemy if fight.kind != "final" else state.players[fight.seats[1]].party
+        combat_view = CombatView(
+            kind=fight.kind,
+            seats=fight.seats,
+            rows=(state.players[fight.seats[0]].party, enemy),
+            boss=fight.boss,
+            dice=fight.duel.dice,
+            bonus=fight.duel.bonus,
+            result=fight.duel.result,
+            log=fight.log,
+        )
+    board = Board(
+        turn=state.turn,
+        phase=state.phase,
+        start=state.start,
+        next_start=state.next_start,
+        tokens=state.tokens,
+        token_supply=state.token_supply,
+        lv2_retired=state.lv2_retired,
+        decks={name: len(cards) for name, cards in state.decks.items()},
+        lv1_top=(state.decks.get("lv1") or (None,))[0],
+        lv2_top=(state.decks.get("lv2") or (None,))[0],
+        players=tuple(
+            PlayerView(
+                state.names[seat],
+                p.space,
+                _party(state, seat, viewer),
+                p.discard,
+                p.items,
+                p.tokens,
+                p.ap_next,
+                p.out,
+            )
+            for seat, p in enumerate(state.players)
+        ),
+        bosses=_bosses(state),
+        meeting=(
+            MeetingView(state.meeting.ap_left, state.meeting.placed, state.meeting.order)
+            if state.meeting
+            else None
+        ),
+        combat=combat_view,
+        last_battle=state.last_battle,
+        final=_final(state, viewer),
+        draft=state.draft[viewer] if state.draft and viewer is not None else None,
+        turn_limit=int(state.options.get("turn_limit", 0)),
+    )
+    deciding = {decision.seat for decision in step.decisions}
+    seats = tuple(
+        SeatSummary(len(p.tokens), _notes(state, seat), seat in deciding)
+        for seat, p in enumerate(state.players)
+    )
+    over = state.phase == "over"
+    turn = (
+        "Game over"
+        if over
+        else ("Final battle" if state.phase == "final" else f"Turn {state.turn}")
+    )
+    phase = {"setup": "setup", "meeting": "strategy meeting", "exploration": "field exploration"}
+    shown = phase.get(state.phase, state.phase)
+    if fight is not None and fight.kind != "final":
+        shown = f"battle ({fight.kind})"
+    return View(viewer, turn, shown, seats, board, over)
+
+
+def _party(state: State, seat: int, viewer: int | None) -> tuple[str, ...]:
+    return state.players[seat].party
+
+
+def _bosses(state: State) -> tuple[BossView, ...]:
+    views = []
+    for site in content().board.bosses:
+        if site.id not in state.bosses and site.id not in state.cleared:
+            continue  # closed with two players
+        cards = state.bosses.get(site.id, ())
+        views.append(
+            BossView(
+                site.id, site.space, tuple(None for _ in cards), state.cleared.get(site.id, -1)
+            )
+        )
+    return tuple(views)
+
+
+def _final(state: State, viewer: int | None) -> FinalView | None:
+    current = state.final
+    if current is None:
+        return None
+    ready = tuple(built is not None for built in current.built)
+    own = None
+    if not current.revealed and viewer is not None:
+        own = current.built[viewer]
+    return FinalView(current.order, current.size, ready, own, current.revealed)
+
+
+def _notes(state: State, seat: int) -> tuple[str, ...]:
+    player = state.players[seat]
+    notes = []
+    if state.phase in ("meeting", "exploration") and seat == state.start:
+        notes.append("start player")
+    notes.append(f"party {len(player.party)}")
+    if player.tokens:
+        notes.append(f"tokens {len(player.tokens)}")
+    if player.items:
+        notes.append(f"items {len(player.items)}")
+    if player.out:
+        notes.append("out")
+    if seat in state.winners:
+        notes.append("winner")
+    return tuple(notes)
