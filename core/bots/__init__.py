@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from core.bots.base import Bot
 from core.bots.random_bot import RandomBot
+from core.games.dangerous.bot import DangerousBot
 from core.games.light_and_dark.bot import LightAndDarkBot
 
 BOT_KINDS = ("random", "heuristic")
 
-_HEURISTICS: dict[str, type] = {"light-and-dark": LightAndDarkBot}
+_HEURISTICS: dict[str, type] = {"light-and-dark": LightAndDarkBot, "dangerous": DangerousBot}
 
 
 class UnknownBot(ValueError):

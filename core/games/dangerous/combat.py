@@ -42,11 +42,13 @@ def is_party(state: State, side: int) -> bool:
 
 
 def front(state: State, side: int) -> str | None:
+    """The card of `side` in the current 1-on-1 (or at the front, between 1-on-1s); None if that
+    card has left its row."""
+    fighter = combat(state).duel.fighters[side]
+    if fighter:
+        return fighter if fighter in row(state, side) else None
     cards = row(state, side)
-    index = combat(state).duel.target[side] if side in (0, 1) else 0
-    if not cards:
-        return None
-    return cards[min(index, len(cards) - 1)]
+    return cards[0] if cards else None
 
 
 def card(instance: str) -> Card:
@@ -54,9 +56,11 @@ def card(instance: str) -> Card:
 
 
 def nullified(state: State, side: int) -> bool:
-    """Is the fighting card of `side` silenced by a ユキミ it is fighting (nullify_opponent)?"""
+    """Is the fighting card of `side` silenced by a ユキミ it is fighting (nullify_opponent)?
+    A ユキミ who has just lost the 1-on-1 silences nobody (FAQ: 敗北して倒れてるため)."""
     enemy = front(state, 1 - side)
-    return enemy is not None and card(enemy).effect == "nullify_opponent"
+    lost = combat(state).duel.winner == side
+    return enemy is not None and not lost and card(enemy).effect == "nullify_opponent"
 
 
 def active_effect(state: State, side: int, timing: str) -> Card | None:
@@ -162,7 +166,9 @@ def discard(state: State, instance: str, by: str, direct: bool, lines: Lines) ->
 
 def _silenced_on_discard(state: State, side: int, by: str) -> bool:
     # A ユキミ who beat this card silences it even as it falls (she is its current opponent).
-    return bool(by) and card(by).effect == "nullify_opponent" and side_of(state, by) == 1 - side
+    if not by or by.startswith("item:"):
+        return False
+    return card(by).effect == "nullify_opponent" and side_of(state, by) == 1 - side
 
 
 def hit(
@@ -227,7 +233,93 @@ def _ambush(state: State, task: Task) -> tuple[State, Lines]:
         for instance in row(state, side):
             if card(instance).timing == "ambush" and card(instance).effect in AMBUSH_EFFECTS:
                 tasks.append(Task("ambush_fire", side=side, arg=instance))
+        if is_party(state, side) and ambush_items(state, side):
+            tasks.append(Task("ambush_item_menu", side=side))
     return state.push(*tasks), []
+
+
+def ambush_items(state: State, side: int) -> tuple[str, ...]:
+    seat = combat(state).seats[side]
+    return tuple(
+        item
+        for item in state.players[seat].items
+        if content().items[item].timing == "ambush" and content().items[item].effect == "snipe"
+    )
+
+
+def _ask_ambush_item(state: State, task: Task) -> Step:
+    seat = combat(state).seats[task.side]
+    target = row(state, 1 - task.side)
+    options = tuple(
+        Option(
+            item,
+            f"{content().items[item].name} {content().items[item].english}",
+            content().items[item].text_en,
+        )
+        for item in ambush_items(state, task.side)
+    )
+    front_card = card_name(target[0]) if target else "nobody"
+    prompt = f"Before the battle: use an item on {front_card}? (items are optional)"
+    return Step(
+        decisions=(
+            choose_one(
+                seat,
+                "ambush-item",
+                prompt,
+                (*options, Option(NO, "No")),
+            ),
+        )
+    )
+
+
+@asking("ambush_item_menu", _ask_ambush_item)
+def _ambush_item(state: State, task: Task, choice: Any, seat: int) -> tuple[State, Lines]:
+    if choice == NO or not row(state, 1 - task.side):
+        return state, []
+    item = content().items[str(choice)]
+    owner = combat(state).seats[task.side]
+    state = state.with_player(
+        owner, items=tuple(i for i in state.players[owner].items if i != item.id)
+    )
+    lines: Lines = []
+    # An item is not an ability: 白金 cannot reflect it, but 阿頼耶識's shield still guards.
+    cards = row(state, 1 - task.side)
+    target = cards[1] if card(cards[0]).effect == "shield_front" and len(cards) > 1 else cards[0]
+    state = tell(
+        state,
+        lines,
+        f"{state.names[owner]} uses {item.name} ({item.english}) on {card_name(target)}.",
+    )
+    roll = Task("item_snipe", side=task.side, arg=f"{item.id}|{target}")
+    return state.push(roll, Task("ambush_item_menu_again", side=task.side)), lines
+
+
+@automatic("ambush_item_menu_again")
+def _ambush_item_again(state: State, task: Task) -> tuple[State, Lines]:
+    if ambush_items(state, task.side) and row(state, 1 - task.side):
+        return state.push(Task("ambush_item_menu", side=task.side)), []
+    return state, []
+
+
+def _ask_item_snipe(state: State, task: Task) -> Step:
+    item = content().items[task.arg.split("|")[0]]
+    return Step(chance=chance.dice(1, f"the {item.english} roll"))
+
+
+@asking("item_snipe", _ask_item_snipe)
+def _item_snipe(state: State, task: Task, outcome: Any, seat: int) -> tuple[State, Lines]:
+    item_id, target = task.arg.split("|")
+    item = content().items[item_id]
+    lines: Lines = []
+    boost = sum(c.param("amount", 1) for c in supporters(state, task.side, "ambush_boost"))
+    hinder = sum(c.param("amount", 1) for c in supporters(state, 1 - task.side, "ambush_hinder"))
+    total = int(outcome[0]) + boost - hinder
+    need = item.param("min_roll", 4)
+    if total < need:
+        return tell(state, lines, f"The roll is {total}: a miss (needs {need})."), lines
+    state = tell(state, lines, f"The roll is {total}: a hit (needs {need}).")
+    owner = combat(state).seats[task.side]
+    return hit(state, target, f"item:{item_id}:{owner}", "discard", lines), lines
 
 
 AMBUSH_EFFECTS = ("snipe", "snipe_sure", "swap_front_last")
@@ -315,10 +407,11 @@ def _counter(state: State, task: Task, outcome: Any, seat: int) -> tuple[State, 
 def _duel(state: State, task: Task) -> tuple[State, Lines]:
     if not row(state, 0) or not row(state, 1):
         return state, []
-    state = with_combat(state, duel=Duel(), lost_this_settlement=(False, False), direct=())
+    a, b = row(state, 0)[0], row(state, 1)[0]
+    state = with_combat(
+        state, duel=Duel(fighters=(a, b)), lost_this_settlement=(False, False), direct=()
+    )
     lines: Lines = []
-    a, b = front(state, 0), front(state, 1)
-    assert a is not None and b is not None
     state = tell(
         state,
         lines,
@@ -338,9 +431,8 @@ def _duel(state: State, task: Task) -> tuple[State, Lines]:
 
 
 def duel_broken(state: State) -> bool:
-    """Has a fighter left before the dice (struck down, or the turn ended)?"""
-    fight = combat(state)
-    return fight.duel.winner >= 0 or not row(state, 0) or not row(state, 1)
+    """Has a fighter left before the dice (struck down), or has the turn ended?"""
+    return combat(state).duel.winner >= 0 or front(state, 0) is None or front(state, 1) is None
 
 
 @automatic("before_dice")
@@ -397,35 +489,38 @@ def _ability_roll(state: State, task: Task, outcome: Any, seat: int) -> tuple[St
         return tell(state, lines, f"The roll is {face}: it fails (needs {need})."), lines
     state = tell(state, lines, f"The roll is {face}: it works (needs {need}).")
     if found.effect == "strike":
-        state = hit(state, enemy, user, "discard", lines)
-        return _maybe_walkover(state, task.side), lines
+        return hit(state, enemy, user, "discard", lines), lines
+    cards = row(state, 1 - task.side)
     if found.effect == "pierce":
-        behind = row(state, 1 - task.side)
-        if len(behind) > 1:
-            target = list(combat(state).duel.target)
-            target[1 - task.side] = 1
-            state = with_duel(state, target=(target[0], target[1]))
+        if len(cards) > 1:
+            state = _set_fighter(state, 1 - task.side, cards[1])
             state = tell(
-                state, lines, f"{card_name(user)} breaks through to {card_name(behind[1])}."
+                state, lines, f"{card_name(user)} breaks through to {card_name(cards[1])}."
             )
         return state, lines
     # shove: swap the opponent with the card behind it; in the final battle the turn ends.
-    cards = row(state, 1 - task.side)
     if len(cards) > 1:
         state = hit(state, enemy, user, f"swap:{cards[1]}", lines)
+        state = state.push(Task("refront", side=1 - task.side))
     if combat(state).kind == "final":
         state = with_duel(state, winner=3)
         state = tell(state, lines, f"{state.names[combat(state).seats[task.side]]}'s turn ends.")
     return state, lines
 
 
-def _maybe_walkover(state: State, side: int) -> State:
-    """If the opponent left the game before the dice, the remaining side wins the 1-on-1."""
-    if front(state, 1 - side) is None or combat(state).killers:
-        fighters = row(state, 1 - side)
-        if not fighters or combat(state).duel.target[1 - side] >= len(fighters):
-            return with_duel(state, winner=side)
-    return state
+def _set_fighter(state: State, side: int, instance: str) -> State:
+    fighters = list(combat(state).duel.fighters)
+    fighters[side] = instance
+    return with_duel(state, fighters=(fighters[0], fighters[1]))
+
+
+@automatic("refront")
+def _refront(state: State, task: Task) -> tuple[State, Lines]:
+    """After a swap before the dice, the card now at the front fights this 1-on-1."""
+    cards = row(state, task.side)
+    if cards and combat(state).duel.winner < 0:
+        state = _set_fighter(state, task.side, cards[0])
+    return state, []
 
 
 def dice_count(state: State, side: int) -> int:
@@ -504,7 +599,7 @@ def after_options(state: State, side: int) -> list[Option]:
         seat = combat(state).seats[side]
         for item_id in state.players[seat].items:
             item = content().items[item_id]
-            if item.timing == "after_dice" and item.effect in ("bump", "reroll"):
+            if item.timing == "after_dice" and item.effect in ("bump", "reroll", "support_minus"):
                 options.append(
                     Option(f"item:{item_id}", f"{item.name} {item.english}", item.text_en)
                 )
@@ -545,6 +640,10 @@ def _after_menu(state: State, task: Task, choice: Any, seat: int) -> tuple[State
     if effect == "reroll":
         count = len(combat(state).duel.dice[task.side])
         state = state.push(Task("reroll_dice", side=task.side, num=max(count, 1)))
+    elif effect == "support_minus":
+        penalty = list(combat(state).duel.penalty)
+        penalty[1 - task.side] += amount
+        state = with_duel(state, penalty=(penalty[0], penalty[1]))
     else:
         bonus = list(combat(state).duel.bonus)
         bonus[task.side] += amount
@@ -571,6 +670,7 @@ def value(state: State, side: int) -> int:
     fight = combat(state)
     faces = fight.duel.dice[side]
     minus = sum(c.param("amount", 1) for c in supporters(state, 1 - side, "support_minus"))
+    minus += fight.duel.penalty[side]
     highest = max((max(1, face - minus) for face in faces), default=3 if fight.duel.rolled else 0)
     plus = sum(c.param("amount", 1) for c in supporters(state, side, "support_plus"))
     total = highest + plus + fight.duel.bonus[side] - fight.curse[side]
@@ -591,9 +691,13 @@ def _resolve(state: State, task: Task) -> tuple[State, Lines]:
     fight = combat(state)
     if fight.duel.winner >= 0:
         return state, lines
-    if not row(state, 0) or not row(state, 1):
-        survivor = 0 if row(state, 0) else 1
-        return with_duel(state, winner=survivor if row(state, survivor) else 2), lines
+    present = (front(state, 0) is not None, front(state, 1) is not None)
+    if not all(present):
+        # A fighter left the game before the result: the one remaining wins (勝敗決定).
+        winner = 0 if present[0] else 1 if present[1] else 2
+        if winner < 2:
+            state = tell(state, lines, f"{side_name(state, winner)}'s card wins by default.")
+        return with_duel(state, winner=winner), lines
     results = (value(state, 0), value(state, 1))
     winner = 0 if results[0] > results[1] else 1 if results[1] > results[0] else 2
     for side in (0, 1):
@@ -695,6 +799,9 @@ def _settle(state: State, task: Task) -> tuple[State, Lines]:
         return state, lines  # the turn ended before the dice (小泉ヒズミ)
     fighters = (front(state, 0), front(state, 1))
     losers = {0: (1,), 1: (0,), 2: (0, 1)}.get(winner, ())
+    # Follow-ups go on the agenda first: each discard below puts its own triggers in front of
+    # them (on-discard abilities, justice), so revival comes after everything (FAQ ファーティマ).
+    state = state.push(Task("revival", side=0), Task("revival", side=1), Task("spoils"))
     for side in losers:
         loser = fighters[side]
         beater = fighters[1 - side] or ""
@@ -704,7 +811,7 @@ def _settle(state: State, task: Task) -> tuple[State, Lines]:
     for side in (0, 1):
         fought[side] += 1
     state = with_combat(state, fought=(fought[0], fought[1]), curse=_spent_curse(state))
-    return state.push(Task("revival", side=0), Task("revival", side=1), Task("spoils")), lines
+    return state, lines
 
 
 def _spent_curse(state: State) -> tuple[int, int]:
@@ -728,7 +835,7 @@ def _on_discard(state: State, task: Task) -> tuple[State, Lines]:
     # avenge (あげは): only the card that beat her in direct combat, or 鏡介's ability.
     killer = fight.killers.get(task.arg, "")
     direct = task.arg in fight.direct
-    if not killer or side_of(state, killer) < 0:
+    if not killer or killer.startswith("item:") or side_of(state, killer) < 0:
         return state, lines
     if not direct and card(killer).effect != "on_win_shove_six":
         return state, lines

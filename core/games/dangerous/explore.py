@@ -81,6 +81,10 @@ def _ask_explore(state: State, task: Task) -> Step:
             options.append(
                 Option(f"card:{instance}", f"{found.ability} ({found.name})", found.text_en)
             )
+    for item_id in state.players[seat].items:
+        item = content().items[item_id]
+        if item.timing == "field" and (item.effect != "heal" or state.players[seat].discard):
+            options.append(Option(f"item:{item_id}", f"{item.name} {item.english}", item.text_en))
     prompt = f"Your move: movement {movement(state, seat)}. Choose where to go (its event follows)."
     return Step(decisions=(choose_one(seat, "move", prompt, tuple(options)),))
 
@@ -104,6 +108,8 @@ def _explore(state: State, task: Task, choice: Any, seat: int) -> tuple[State, L
     name = state.names[task.seat]
     if choice == REORDER:
         return state.push(Task("reorder", seat=task.seat), task), []
+    if str(choice).startswith("item:"):
+        return _field_item(state, task.seat, str(choice)[5:], task)
     if str(choice).startswith("card:"):
         instance = str(choice)[5:]
         used = f"{task.arg},{instance}" if task.arg else instance
@@ -133,6 +139,36 @@ def _field_ability(state: State, seat: int, instance: str, again: Task) -> tuple
     if found.effect == "grasshopper":
         return state.push(Task("grasshopper", seat=seat), again), [line]
     return state.push(again), [line]
+
+
+def _field_item(state: State, seat: int, item_id: str, again: Task) -> tuple[State, Lines]:
+    item = content().items[item_id]
+    state = state.with_player(
+        seat, items=tuple(i for i in state.players[seat].items if i != item_id)
+    )
+    line = say(f"{state.names[seat]} uses {item.name} ({item.english}).")
+    if item.effect == "extra_move":
+        assert state.meeting is not None
+        extra = list(state.meeting.extra_move)
+        extra[seat] += item.param("amount", 1)
+        state = replace(state, meeting=replace(state.meeting, extra_move=tuple(extra)))
+        return state.push(again), [line]
+    return state.push(Task("heal", seat=seat), again), [line]
+
+
+def _ask_heal(state: State, task: Task) -> Step:
+    pile = state.players[task.seat].discard
+    options = tuple(Option(c, card_name(c)) for c in dict.fromkeys(pile))
+    prompt = "Which card comes back from your discard pile to the end of your party?"
+    return Step(decisions=(choose_one(task.seat, "heal", prompt, options),))
+
+
+@asking("heal", _ask_heal)
+def _heal(state: State, task: Task, choice: Any, seat: int) -> tuple[State, Lines]:
+    pile = list(state.players[task.seat].discard)
+    pile.remove(str(choice))
+    state = state.with_player(task.seat, discard=tuple(pile))
+    return take(state, task.seat, (str(choice),), True)
 
 
 def _ask_slow(state: State, task: Task) -> Step:

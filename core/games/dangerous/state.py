@@ -56,9 +56,10 @@ class Duel:
 
     dice: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     bonus: tuple[int, int] = (0, 0)
+    penalty: tuple[int, int] = (0, 0)  # taken off each of that side's dice (never below 1)
     rolled: bool = False
     used: tuple[str, ...] = ()
-    target: tuple[int, int] = (0, 0)  # which card of each side fights (pierce moves it)
+    fighters: tuple[str, str] = ("", "")  # the two cards in this 1-on-1 (pierce changes one)
     result: tuple[int, int] = (0, 0)
     winner: int = -1  # 0, 1, or 2 for a mutual kill; -1 undecided
 

@@ -51,6 +51,7 @@ class CombatView:
     dice: tuple[tuple[int, ...], tuple[int, ...]]
     bonus: tuple[int, int]
     result: tuple[int, int]
+    defeated: tuple[str, ...]
     log: tuple[str, ...]
 
 
@@ -98,6 +99,7 @@ def build_view(state: State, viewer: int | None, step: Step) -> View:
             dice=fight.duel.dice,
             bonus=fight.duel.bonus,
             result=fight.duel.result,
+            defeated=fight.defeated,
             log=fight.log,
         )
     board = Board(
