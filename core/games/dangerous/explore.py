@@ -266,7 +266,13 @@ def _boss_fight(state: State, seat: int, boss: str) -> State:
     cards = state.bosses[boss]
     state = start_combat(state, "boss", (seat, state.next_seat(seat)), cards, boss)
     # The boss cards were face down until now.
-    return replace(state, bosses={**state.bosses, boss: ()}, reveal_count=state.reveal_count + 1)
+    seen = state.seen_bosses if boss in state.seen_bosses else (*state.seen_bosses, boss)
+    return replace(
+        state,
+        bosses={**state.bosses, boss: ()},
+        seen_bosses=seen,
+        reveal_count=state.reveal_count + (boss not in state.seen_bosses),
+    )
 
 
 def _ask_choose_boss(state: State, task: Task) -> Step:

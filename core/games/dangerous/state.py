@@ -120,6 +120,7 @@ class State:
     draft: tuple[tuple[str, ...], ...] = ()  # draft packets in hand
     winners: tuple[int, ...] = ()
     last_battle: tuple[str, ...] = ()
+    seen_bosses: tuple[str, ...] = ()  # bosses whose cards were turned up in a fight
     reveal_count: int = 0  # bumped whenever hidden cards become public (an undo barrier)
 
     @property
