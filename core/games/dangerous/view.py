@@ -166,11 +166,8 @@ def _bosses(state: State) -> tuple[BossView, ...]:
         if site.id not in state.bosses and site.id not in state.cleared:
             continue  # closed with two players
         cards = state.bosses.get(site.id, ())
-        views.append(
-            BossView(
-                site.id, site.space, tuple(None for _ in cards), state.cleared.get(site.id, -1)
-            )
-        )
+        shown = cards if site.id in state.seen_bosses else tuple(None for _ in cards)
+        views.append(BossView(site.id, site.space, shown, state.cleared.get(site.id, -1)))
     return tuple(views)
 
 
