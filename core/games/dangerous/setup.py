@@ -60,13 +60,18 @@ def _build_bosses(state: State, task: Task) -> tuple[State, Lines]:
     decks = dict(state.decks)
     bosses: dict[str, tuple[str, ...]] = {}
     for site in content().board.bosses:
-        if (site.closed_2p and state.count == 2) or is_closed(site.space, state.count):
-            continue  # the area is closed in a two-player game: no boss is built there
+        closed = (site.closed_2p and state.count == 2) or is_closed(site.space, state.count)
         cards = []
         for deck in site.cards:
             if decks[deck]:
                 cards.append(decks[deck][0])
                 decks[deck] = decks[deck][1:]
+        if closed:
+            # The area is closed in a two-player game: no boss is built there; the cards drawn
+            # for it go to the bottom of their decks (ruling R3).
+            for instance, deck in zip(cards, site.cards, strict=False):
+                decks[deck] = (*decks[deck], instance)
+            continue
         bosses[site.id] = tuple(cards)
     line = say(f"The bosses take their places ({len(bosses)} boss parties, face down).")
     return replace(state, decks=decks, bosses=bosses), [line]
