@@ -350,7 +350,7 @@ def _top_up(state: State, seat: int, lines: Lines) -> tuple[State, Lines]:
     short = 3 - len(player.party) - len(player.discard)
     deck = state.decks["lv1"]
     if len(player.party) >= 3 or short <= 0 or not deck:
-        if len(player.party) < 3 and player.discard:
+        if short > 0 and len(player.party) < 3 and player.discard:
             pile = player.discard
             state = state.with_player(seat, party=(*player.party, *pile), discard=())
             lines.append(say(f"{state.names[seat]} takes the rest of the discard pile."))
