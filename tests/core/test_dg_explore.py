@@ -1,0 +1,258 @@
+"""Field exploration (rulebook §4, docs/rules/dangerous.md "A turn: exploration"): movement,
+passing pieces, where a piece may stop, Lv2 tokens and bosses stopping a move, each square's
+event, the spring's two options, the empty Lv1 deck and the end of the Lv2 deck."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from dgkit import GAME, Dg
+
+from core.games.dangerous.board import destinations
+
+PLAIN = {0: ["move", "move", "item"], 1: ["move", "move", "item"]}
+
+
+def moves(g: Dg) -> set[str]:
+    return {o for o in g.options() if isinstance(o, str) and ":" not in o and o != "reorder"}
+
+
+def test_movement_is_the_highest_level_plus_move_ap() -> None:
+    g = Dg(2)
+    g.setup()
+    g.meeting({0: ["move", "next_ap", "next_ap"], 1: ["move", "move", "move"]})
+    # Lv1 party + 1 AP: movement 2.
+    assert moves(g) == set(destinations(g.state, 0, 2))
+    assert "backyard" in moves(g) and "forest" not in moves(g)
+    assert "movement 2" in g.pending().prompt  # type: ignore[union-attr]
+    g.move(0, "courtyard")
+    g.attack([6], [1])
+    g.decide(0, "capture", "discard")
+    # Seat 1: 3 AP on move, movement 4: the classroom is 4 steps away.
+    assert "classroom" in moves(g) and "old-building-front" not in moves(g)
+
+
+def test_field_abilities_and_items_add_movement_once_per_turn() -> None:
+    g = Dg(2)
+    g.setup(items=(5, 1))  # Aki keeps the skateboard, Bea the knife
+    g.meeting(PLAIN)
+    assert "card:rindou" in g.options() and "item:skateboard" in g.options()
+    g.decide(0, "move", "card:rindou")  # +2
+    assert "card:rindou" not in g.options()
+    assert "movement 5" in g.pending().prompt  # type: ignore[union-attr]
+    g.decide(0, "move", "card:idaten-koharu")  # +1
+    g.decide(0, "move", "item:skateboard")  # +2, used up
+    assert g.state.players[0].items == ()
+    assert "movement 8" in g.pending().prompt  # type: ignore[union-attr]
+    assert moves(g) == set(destinations(g.state, 0, 8))
+
+
+def test_passing_a_piece_is_free_but_stopping_on_it_is_not_allowed() -> None:
+    g = Dg(2)
+    g.setup(start=1)
+    g.meeting({0: ["next_ap", "next_ap", "next_start"], 1: ["move", "move", "item"]})
+    g.move(1, "courtyard")
+    g.attack([6], [1])
+    g.decide(1, "capture", "discard")
+    # Aki has movement 1: the courtyard costs nothing to cross, so the backyard is in reach.
+    assert "courtyard" not in moves(g)
+    assert "backyard" in moves(g) and "flowerbed" not in moves(g)
+    assert destinations(g.state, 0, 1)["backyard"] == 1
+
+
+def test_the_spring_and_boss_spaces_may_be_shared() -> None:
+    g = Dg(2)
+    g.setup(start=1, lv3=["ikematsu-murakumo"])
+    g.meeting({0: ["move", "move", "item"], 1: ["move", "move", "item"]})
+    g.move(1, "forest")
+    g.attack([1], [6, 1, 1, 1])  # 池松叢雲 rolls 4 dice
+    g.decide(1, "flee", "flee")
+    assert g.state.players[1].space == "forest"
+    assert g.state.bosses["forest"] == ("ikematsu-murakumo",)
+    assert "forest" in moves(g) and "spring" in moves(g)
+
+
+def test_staying_put_triggers_the_event_of_the_square() -> None:
+    g = Dg(2)
+    g.setup(lv1=["rokudou-mutsumi", "tachikawa-toshio"])
+    g.meeting(PLAIN)
+    g.move(0, "statue")
+    g.attack([6], [1])
+    g.decide(0, "capture", "discard")
+    g.rest(1)
+    g.meeting(PLAIN)
+    g.decide(0, "move", "statue")
+    assert "Aki stays on 銅像前 (1)." in g.text()
+    assert g.state.combat is not None and g.state.combat.enemy == ("tachikawa-toshio",)
+
+
+def test_a_lv2_token_stops_the_move_and_starts_a_lv2_fight() -> None:
+    g = Dg(2)
+    g.setup(lv2=["kyouko"])
+    g.meeting({0: ["lv2", "move", "move"], 1: ["move", "move", "item"]})
+    g.token(0, 5, "courtyard")
+    # Movement 3: the backyard and the forest lie behind the token, out of reach.
+    assert "courtyard" in moves(g)
+    assert "backyard" not in moves(g) and "forest" not in moves(g)
+    assert "Lv2 fight: 鏡子 (Lv2)" in [o.detail for o in g.pending().options if o.id == "courtyard"]  # type: ignore[union-attr]
+    g.move(0, "courtyard")
+    assert "courtyard" not in g.state.tokens
+    fight = g.state.combat
+    assert fight is not None and fight.kind == "lv2" and fight.enemy == ("kyouko",)
+    assert fight.seats == (0, 1)  # the next player controls the enemy
+    g.attack([6], [2, 2])
+    g.decide(0, "capture", "party")
+    assert g.party(0)[-1] == "kyouko"
+    assert g.board.tokens == ("gym", "shop")
+    # A Lv2 card in the party: movement is 2 + AP from now on.
+    g.rest(1)
+    g.meeting({0: ["next_ap", "next_ap", "next_start"], 1: ["move", "move", "item"]})
+    assert "movement 2" in g.pending().prompt  # type: ignore[union-attr]
+
+
+def test_a_boss_with_nobody_left_does_nothing() -> None:
+    g = Dg(2)
+    g.setup(lv3=["ikematsu-murakumo"])
+    g.meeting(PLAIN)
+    g.move(0, "forest")
+    g.attack([6], [1, 1, 1, 1])
+    g.decide(0, "boss-card", "ikematsu-murakumo")
+    g.dice(1)  # the reward roll
+    g.rest(1)
+    g.meeting(PLAIN)
+    assert [o.detail for o in g.pending().options if o.id == "forest"] == ["boss beaten"]  # type: ignore[union-attr]
+    g.move(0, "forest")
+    assert "Nothing happens here." in g.text()
+    assert g.state.combat is None
+
+
+def test_spring_draw_takes_random_cards_and_returns_the_excess() -> None:
+    g = Dg(2)
+    g.setup()
+    g.meeting(PLAIN)
+    # Aki captures 2 Lv1 cards into the discard pile over two turns.
+    top = g.board.lv1_top
+    g.move(0, "statue")
+    g.attack([6], [1])
+    g.decide(0, "capture", "discard")
+    g.rest(1)
+    g.meeting(PLAIN)
+    second = g.board.lv1_top
+    g.decide(0, "move", "statue")
+    g.attack([6], [1])
+    g.decide(0, "capture", "discard")
+    g.rest(1)
+    g.meeting(PLAIN)
+    g.move(0, "spring")
+    assert g.options() == ["draw", "swap", "rest"]
+    g.decide(0, "spring", "draw")
+    g.expect("chance:Aki's spring roll")
+    g.dice(1)
+    g.expect("chance:Aki's discard pile")
+    g.shuffle([second, top])
+    assert g.party(0)[-1] == second and g.discard(0) == (top,)
+    assert "Aki draws" in g.text()
+
+
+def test_spring_draw_over_five_returns_cards_of_your_choice() -> None:
+    g = Dg(2)
+    g.setup()
+    g.meeting(PLAIN)
+    caught = []
+    for _ in range(3):
+        caught.append(g.board.lv1_top)
+        g.decide(0, "move", "statue")
+        g.attack([6], [1])
+        g.decide(0, "capture", "discard")
+        g.rest(1)
+        g.meeting(PLAIN)
+    assert len(g.discard(0)) == 3
+    g.move(0, "spring")
+    g.decide(0, "spring", "draw")
+    g.dice(6)
+    g.shuffle(list(g.discard(0)))
+    # 3 + 3 = 6 cards: one goes back, chosen by the player.
+    decision = g.expect("return")
+    assert decision is not None and decision.min_count == decision.max_count == 1
+    g.decide(0, "return", (caught[1],))
+    assert len(g.party(0)) == 5 and g.discard(0) == (caught[1],)
+
+
+def test_spring_draw_takes_only_the_roll_and_tops_up_only_when_two_or_fewer() -> None:
+    g = Dg(2)
+    g.setup()
+    g.meeting(PLAIN)
+    g.move(0, "statue")
+    g.attack([1], [6])
+    g.decide(0, "flee", "fight")
+    g.attack([1], [6])
+    g.decide(0, "flee", "flee")
+    assert g.party(0) == ("rindou",) and g.discard(0) == ("idaten-koharu", "idaten-koharu#2")
+    g.rest(1)
+    g.meeting(PLAIN)
+    top = g.board.lv1_top
+    g.move(0, "spring")
+    at_spring = g.state
+    g.decide(0, "spring", "draw")
+    g.dice(1)
+    g.shuffle(["idaten-koharu#2", "idaten-koharu"])
+    # A roll of 1 draws one card; the whole pile would make 3, which is not "2 or fewer":
+    # no top-up, and the other card stays in the pile.
+    assert g.party(0) == ("rindou", "idaten-koharu#2")
+    assert g.discard(0) == ("idaten-koharu",)
+    assert g.board.lv1_top == top
+    # Ruling R17: with party + whole pile <= 2, the shortfall up to 3 comes from the Lv1 deck.
+    # (Play never gets there: cards only leave a player through corpse theft, from 4 or more.)
+    thin = at_spring.with_player(0, party=("rindou",), discard=("idaten-koharu",))
+    step = GAME.apply_decision(thin, 0, "draw").state
+    step = GAME.apply_chance(step, (1,)).state
+    step = GAME.apply_chance(step, ("idaten-koharu",)).state
+    assert step.players[0].party == ("rindou", "idaten-koharu", top)
+    assert step.players[0].discard == ()
+    assert step.decks["lv1"][0] != top
+
+
+def test_spring_swap_discards_one_and_takes_one_back() -> None:
+    g = Dg(2)
+    g.setup()
+    g.meeting(PLAIN)
+    top = g.board.lv1_top
+    g.move(0, "statue")
+    g.attack([6], [1])
+    g.decide(0, "capture", "discard")
+    g.rest(1)
+    g.meeting(PLAIN)
+    g.move(0, "spring")
+    g.decide(0, "spring", "swap")
+    g.decide(0, "spring-out", "rindou")
+    assert set(g.options()) == {top, "rindou"}
+    g.decide(0, "spring-in", top)
+    assert g.party(0) == ("idaten-koharu", "idaten-koharu#2", top)
+    assert g.discard(0) == ("rindou",)
+
+
+def test_an_empty_lv1_deck_means_nothing_happens() -> None:
+    g = Dg(2)
+    g.setup()
+    g.meeting(PLAIN)
+    empty = dataclasses.replace(g.state, decks={**g.state.decks, "lv1": ()})
+    applied = GAME.apply_decision(empty, 0, "statue")
+    assert "The Lv1 deck is empty: nothing happens." in [n.public for n in applied.narration]
+    assert applied.state.combat is None
+    assert GAME.pending(applied.state).decisions[0].seat == 1
+
+
+def test_the_last_lv2_card_takes_every_token_off_the_board() -> None:
+    g = Dg(2)
+    g.setup()
+    g.meeting({0: ["move", "move", "move"], 1: ["move", "next_ap", "next_ap"]})
+    last = g.state.decks["lv2"][0]
+    one_left = dataclasses.replace(g.state, decks={**g.state.decks, "lv2": (last,)})
+    applied = GAME.apply_decision(one_left, 0, "gym")
+    state = applied.state
+    assert state.combat is not None and state.combat.enemy == (last,)
+    applied = GAME.apply_chance(state, (6, 1, 1))
+    applied = GAME.apply_decision(applied.state, 0, "party")
+    state = applied.state
+    assert state.tokens == () and state.lv2_retired
+    assert any("every Lv2 token leaves" in n.public for n in applied.narration)
