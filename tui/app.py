@@ -7,15 +7,19 @@ it; the curtain, help and game-over screens over the game. Escape always goes on
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
+from textual.screen import Screen
 
-from core.table import Table
 from themes import DEFAULT_THEME, STYLESHEET, THEMES
-from tui.screens.game import GameScreen
-from tui.screens.replay import ReplayScreen
 from tui.screens.setup import SetupScreen
-from tui.session import Session
+
+if TYPE_CHECKING:
+    from core.table import Table
+
+# The game, replay and session modules (and the log and prompt widgets they bring) load when
+# first needed: the setup screen, the usual first screen, shows sooner without them.
 
 BOT_DELAY = 0.4
 """Seconds between two bot decisions, so a person can follow the play."""
@@ -51,18 +55,28 @@ class PartylineApp(App[None]):
         self._start_save_path = save_path
         self._start_replay = replay
 
+    def get_default_screen(self) -> Screen[Any]:
+        """Opening on the setup screen, it is the bottom of the stack from the start (instead of
+        pushed over an empty screen, which styled and laid the app out twice over)."""
+        if self._start_replay is None and self._start_table is None:
+            return SetupScreen()
+        return super().get_default_screen()
+
     def on_mount(self) -> None:
         if self._start_replay is not None:
+            from tui.screens.replay import ReplayScreen
+
             table = self._start_replay
             viewer = None if table.over else _first_human(table)
             self.push_screen(ReplayScreen(table, viewer=viewer), lambda _: self.exit())
         elif self._start_table is not None:
             self.start_game(self._start_table, self._start_save_path)
-        else:
-            self.push_screen(SetupScreen())
 
     def start_game(self, table: Table, save_path: Path | None) -> None:
         """Show the game screen for `table`, autosaving to `save_path` after every change."""
+        from tui.screens.game import GameScreen
+        from tui.session import Session
+
         session = Session(table, save_path, on_save_error=self._save_failed)
         if save_path is not None and not save_path.exists():
             try:

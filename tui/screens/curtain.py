@@ -9,7 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from tui.widgets.footer import KeysFooter
 
 READY = "ready"
 LEAVE = "leave"
@@ -43,7 +45,7 @@ class CurtainScreen(Screen[str]):
         )
         with Middle(), Center():
             yield Static(text, id="curtain-text")
-        yield Footer()
+        yield KeysFooter()
 
     def action_ready(self) -> None:
         self.dismiss(READY)

@@ -15,13 +15,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from core.decisions import IllegalAction
 from core.table import Change
 from tui.boards import board_kit
 from tui.screens.curtain import LEAVE, QUIT, READY, CurtainScreen
 from tui.session import Session
+from tui.widgets.footer import KeysFooter
 from tui.widgets.log import LogPanel
 from tui.widgets.players import PlayersPanel
 from tui.widgets.prompt import DecisionPrompt
@@ -81,7 +82,7 @@ class GameScreen(Screen[None]):
             with Vertical(id="game-right"):
                 yield DecisionPrompt(id="prompt", classes="panel")
                 yield LogPanel(id="log", classes="panel")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#players").border_title = "Players"

@@ -10,10 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.table import Table
+from tui.widgets.footer import KeysFooter
 
 CHOICES = (
     ("replay", "Open the replay"),
@@ -67,7 +68,7 @@ class GameOverScreen(ModalScreen[str]):
             yield OptionList(
                 *(Option(f"{label}", id=key) for key, label in CHOICES), id="gameover-choices"
             )
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#gameover-box").border_title = self.table.game.title

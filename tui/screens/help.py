@@ -11,9 +11,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tui.boards import board_kit
+from tui.widgets.footer import KeysFooter
 
 
 class HelpScreen(ModalScreen[None]):
@@ -47,7 +48,7 @@ class HelpScreen(ModalScreen[None]):
                 parts += [Text("\nThe rules in short\n", style="bold"), Text(_unwrap(rules))]
         with VerticalScroll(id="help-body"):
             yield Static(Group(*parts), id="help-text")
-        yield Footer()
+        yield KeysFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from core.table import Table
 from tui.boards import board_kit
+from tui.widgets.footer import KeysFooter
 from tui.widgets.log import LogPanel
 from tui.widgets.players import PlayersPanel
 
@@ -55,7 +56,7 @@ class ReplayScreen(Screen[None]):
         with Horizontal(id="replay-body"):
             yield Static(id="replay-board", classes="panel")
             yield LogPanel(id="replay-log", classes="panel")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#replay-players").border_title = "Players"

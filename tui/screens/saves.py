@@ -11,10 +11,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core import paths, saves
+from tui.widgets.footer import KeysFooter
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ class SavesScreen(Screen[SaveRow | None]):
         yield Static(Text(verb, style="bold"), id="saves-title", classes="title-bar")
         yield OptionList(id="saves-list")
         yield Static(id="saves-status")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.action_reload()

@@ -12,25 +12,26 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Static
 
 from core.bots import BOT_KINDS, has_heuristic
 from core.games import GAMES
 from core.games.base import Game, GameOption
-from core.paths import new_save_path
-from core.table import Seat, SeatKind, new_table
+from tui.widgets.cycle import Cycle
+from tui.widgets.footer import KeysFooter
 from tui.widgets.tickbox import TickBox
 
 if TYPE_CHECKING:
+    from core.table import Seat
     from tui.app import PartylineApp
     from tui.screens.saves import SaveRow
 
-MAX_SEATS = max(game.max_players for game in GAMES.values())
 HUMAN = "human"
 
 SETUP_KEYS = [
     ("Tab / Shift+Tab", "move between the fields"),
-    ("Enter", "open a list / press a button / start (in a text field)"),
+    ("Left / Right", "change a choice shown as < 4 >; Space steps on too"),
+    ("Enter", "press a button; start the game (in a text field)"),
     ("F2", "start the game"),
     ("F3", "continue a saved game"),
     ("F4", "open the replay of a saved game"),
@@ -57,6 +58,9 @@ def default_kind(game: Game[Any]) -> str:
 
 
 class SetupScreen(Screen[None]):
+    AUTO_FOCUS = "#setup-players"
+    """The players count first (Left/Right change it), then Tab through the seats."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f2", "start", "Start"),
         Binding("f3", "saves('continue')", "Continue"),
@@ -84,47 +88,24 @@ class SetupScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         game = self.game
+        players = min(4, game.max_players)
         yield Static(Text("Partyline: a new game", style="bold"), classes="title-bar")
-        with VerticalScroll(id="setup-form"):
+        # The form scrolls but is not a stop of its own on the Tab chain: focusing a field
+        # scrolls it into view.
+        with VerticalScroll(id="setup-form", can_focus=False):
             with Horizontal(classes="row"):
                 yield Label("Game", classes="field")
-                yield Select(
-                    [(g.title, g.id) for g in GAMES.values()],
-                    value=self.game_id,
-                    allow_blank=False,
-                    compact=True,
-                    id="setup-game",
+                yield Cycle(
+                    [(g.title, g.id) for g in GAMES.values()], self.game_id, id="setup-game"
                 )
             with Horizontal(classes="row"):
                 yield Label("Players", classes="field")
-                yield Select(
-                    self._player_choices(game),
-                    value=min(4, game.max_players),
-                    allow_blank=False,
-                    compact=True,
-                    id="setup-players",
-                )
-            for seat in range(MAX_SEATS):
-                kind = HUMAN if seat == 0 else default_kind(game)
-                with Horizontal(classes="row seat-row", id=f"seat-{seat}"):
-                    yield Label(f"Seat {seat + 1}", classes="field")
-                    yield Input(
-                        default_name(seat, kind),
-                        placeholder="name",
-                        compact=True,
-                        max_length=24,
-                        id=f"name-{seat}",
-                        classes="seat-name",
-                    )
-                    yield Select(
-                        kind_choices(game),
-                        value=kind,
-                        allow_blank=False,
-                        compact=True,
-                        id=f"kind-{seat}",
-                        classes="seat-kind",
-                    )
-            yield Vertical(id="game-options")
+                yield Cycle(self._player_choices(game), players, id="setup-players")
+            # Seats beyond the players count are added when the count grows; hidden again (with
+            # what was typed in them) when it shrinks.
+            for seat in range(players):
+                yield self._seat_row(seat)
+            yield Vertical(*self._option_rows(), id="game-options")
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="field")
                 yield Input(
@@ -146,12 +127,7 @@ class SetupScreen(Screen[None]):
                 yield Button("Start", variant="primary", compact=True, id="start")
                 yield Button("Continue a saved game", compact=True, id="continue")
                 yield Button("Open a replay", compact=True, id="replay")
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self._show_options()
-        self._show_seats()
-        self.query_one("#name-0", Input).focus()
+        yield KeysFooter()
 
     # --- the form ----------------------------------------------------------------------------
 
@@ -159,21 +135,45 @@ class SetupScreen(Screen[None]):
         return [(str(n), n) for n in range(game.min_players, game.max_players + 1)]
 
     def _players(self) -> int:
-        value = self.query_one("#setup-players", Select).value
+        value = self.query_one("#setup-players", Cycle).value
         return value if isinstance(value, int) else self.game.min_players
+
+    def _seat_row(self, seat: int) -> Widget:
+        kind = HUMAN if seat == 0 else default_kind(self.game)
+        return Horizontal(
+            Label(f"Seat {seat + 1}", classes="field"),
+            Input(
+                default_name(seat, kind),
+                placeholder="name",
+                compact=True,
+                max_length=24,
+                id=f"name-{seat}",
+                classes="seat-name",
+            ),
+            Cycle(kind_choices(self.game), kind, id=f"kind-{seat}", classes="seat-kind"),
+            classes="row seat-row",
+            id=f"seat-{seat}",
+        )
+
+    def _seat_rows(self) -> list[Widget]:
+        return list(self.query(".seat-row"))
 
     def _show_seats(self) -> None:
         players = self._players()
-        for seat in range(MAX_SEATS):
-            self.query_one(f"#seat-{seat}").display = seat < players
+        rows = self._seat_rows()
+        for seat, row in enumerate(rows):
+            row.display = seat < players
+        new = [self._seat_row(seat) for seat in range(len(rows), players)]
+        if new:
+            self.query_one("#setup-form").mount_all(new, before="#game-options")
 
     def _show_options(self) -> None:
         box = self.query_one("#game-options", Vertical)
         box.remove_children()
-        rows: list[Widget] = []
-        for option in self.game.options:
-            rows.append(self._option_row(option))
-        box.mount_all(rows)
+        box.mount_all(self._option_rows())
+
+    def _option_rows(self) -> list[Widget]:
+        return [self._option_row(option) for option in self.game.options]
 
     def _option_row(self, option: GameOption) -> Widget:
         widget: Widget
@@ -181,11 +181,9 @@ class SetupScreen(Screen[None]):
             widget = TickBox(option.label, option.default, compact=True, id=f"opt-{option.name}")
             label = "Option"
         elif option.choices:
-            widget = Select(
+            widget = Cycle(
                 [(choice, choice) for choice in option.choices],
-                value=str(option.default),
-                allow_blank=False,
-                compact=True,
+                str(option.default),
                 id=f"opt-{option.name}",
             )
             label = option.label
@@ -198,35 +196,39 @@ class SetupScreen(Screen[None]):
             )
             label = option.label
         widget.tooltip = option.help or None
-        return Horizontal(Label(label[:12], classes="field"), widget, classes="row")
+        return Horizontal(Label(label, classes="field"), widget, classes="row")
 
-    @on(Select.Changed, "#setup-players")
+    @on(Cycle.Changed, "#setup-players")
     def _players_changed(self) -> None:
         self._show_seats()
 
-    @on(Select.Changed, "#setup-game")
-    def _game_changed(self, event: Select.Changed) -> None:
+    @on(Cycle.Changed, "#setup-game")
+    def _game_changed(self, event: Cycle.Changed) -> None:
         if not isinstance(event.value, str) or event.value == self.game_id:
             return
         self.game_id = event.value
         game = self.game
-        players = self.query_one("#setup-players", Select)
-        players.set_options(self._player_choices(game))
-        players.value = min(4, game.max_players)
-        for seat in range(MAX_SEATS):
-            kind = self.query_one(f"#kind-{seat}", Select)
-            kind.set_options(kind_choices(game))
-            kind.value = HUMAN if seat == 0 else default_kind(game)
+        self.query_one("#setup-players", Cycle).set_choices(
+            self._player_choices(game), min(4, game.max_players)
+        )
+        for seat in range(len(self._seat_rows())):
+            kind = HUMAN if seat == 0 else default_kind(game)
+            self.query_one(f"#kind-{seat}", Cycle).set_choices(kind_choices(game), kind)
+            self._rename(seat, kind)
         self._show_options()
         self._show_seats()
 
-    @on(Select.Changed, ".seat-kind")
-    def _kind_changed(self, event: Select.Changed) -> None:
-        seat = int((event.select.id or "kind-0").split("-")[1])
+    @on(Cycle.Changed, ".seat-kind")
+    def _kind_changed(self, event: Cycle.Changed) -> None:
+        seat = int((event.cycle.id or "kind-0").split("-")[1])
+        if isinstance(event.value, str):
+            self._rename(seat, event.value)
+
+    def _rename(self, seat: int, kind: str) -> None:
+        """Give a seat still called by its default name the default name for `kind`."""
         name = self.query_one(f"#name-{seat}", Input)
-        defaults = {default_name(seat, HUMAN), default_name(seat, "bot")}
-        if name.value in defaults and isinstance(event.value, str):
-            name.value = default_name(seat, event.value)
+        if name.value in {default_name(seat, HUMAN), default_name(seat, "bot")}:
+            name.value = default_name(seat, kind)
 
     @on(Input.Submitted)
     def _submitted(self) -> None:
@@ -247,6 +249,8 @@ class SetupScreen(Screen[None]):
     # --- reading the form --------------------------------------------------------------------
 
     def read_seats(self) -> tuple[Seat, ...]:
+        from core.table import Seat, SeatKind
+
         seats: list[Seat] = []
         for seat in range(self._players()):
             name = self.query_one(f"#name-{seat}", Input).value.strip()
@@ -254,7 +258,7 @@ class SetupScreen(Screen[None]):
                 raise ValueError(f"seat {seat + 1} needs a name")
             if name in {other.name for other in seats}:
                 raise ValueError(f"two seats are called {name}; give each a different name")
-            kind = self.query_one(f"#kind-{seat}", Select).value
+            kind = self.query_one(f"#kind-{seat}", Cycle).value
             if isinstance(kind, str) and kind.startswith("bot:"):
                 seats.append(Seat(name, SeatKind.BOT, kind.removeprefix("bot:")))
             else:
@@ -265,7 +269,7 @@ class SetupScreen(Screen[None]):
         options: dict[str, Any] = {}
         for option in self.game.options:
             widget = self.query_one(f"#opt-{option.name}")
-            if isinstance(widget, TickBox | Select):
+            if isinstance(widget, TickBox | Cycle):
                 options[option.name] = widget.value
             elif isinstance(widget, Input):
                 raw = widget.value.strip()
@@ -293,6 +297,10 @@ class SetupScreen(Screen[None]):
         self.query_one("#setup-error", Static).update(Text(message, style="bold red"))
 
     def action_start(self) -> None:
+        # Tables, logs and saves load on the first start: the form shows sooner without them.
+        from core.paths import new_save_path
+        from core.table import new_table
+
         try:
             seats = self.read_seats()
             options = self.read_options()

@@ -1,0 +1,137 @@
+"""The setup screen by keyboard and mouse: the players count first, the seats, the choices."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input
+from tuikit import SIZE, make_app, screen_text, settle
+
+from core.games import GAMES
+from core.games.base import GameOption
+from core.games.light_and_dark.rules import LightAndDark
+from tui.screens.game import GameScreen
+from tui.screens.setup import SetupScreen
+from tui.widgets.cycle import Cycle
+
+
+class Variant(LightAndDark):
+    """A second game for the game choice: 2-4 players, no heuristic bot, other options."""
+
+    id = "variant"
+    title = "Variant"
+    min_players = 2
+    max_players = 4
+    options = (
+        GameOption("mode", "Mode", "fast", choices=("fast", "slow")),
+        GameOption("rounds", "Rounds", 3),
+    )
+
+
+def setup_screen(app: object) -> SetupScreen:
+    screen = getattr(app, "screen", None)
+    assert isinstance(screen, SetupScreen)
+    return screen
+
+
+def shown_seats(screen: SetupScreen) -> list[str]:
+    return [str(row.id) for row in screen.query(".seat-row") if row.display]
+
+
+async def test_the_players_count_has_the_first_focus_and_arrows_change_it(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = setup_screen(app)
+        players = screen.query_one("#setup-players", Cycle)
+        assert app.focused is players and players.value == 4
+        assert shown_seats(screen) == ["seat-0", "seat-1", "seat-2", "seat-3"]
+        assert "Players    < 4 >" in screen_text(app)
+        await pilot.press("right", "right")
+        assert players.value == 6
+        assert shown_seats(screen) == [f"seat-{seat}" for seat in range(6)]
+        await pilot.press("right")  # wraps round to the fewest
+        assert players.value == 3
+        assert shown_seats(screen) == ["seat-0", "seat-1", "seat-2"]
+        await pilot.press("left", "left", "left")
+        assert players.value == 4
+        # Tab goes on to the first seat's name, then its kind, then the next seat's name.
+        await pilot.press("tab")
+        assert app.focused is screen.query_one("#name-0")
+        await pilot.press("tab")
+        assert app.focused is screen.query_one("#kind-0")
+        await pilot.press("tab")
+        assert app.focused is screen.query_one("#name-1")
+        await pilot.press("shift+tab", "shift+tab", "shift+tab")
+        assert app.focused is players
+
+
+async def test_hidden_seats_keep_their_names_and_a_bigger_table_starts(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = setup_screen(app)
+        await pilot.press("right")  # 5 players
+        screen.query_one("#name-4", Input).value = "Eve"
+        await pilot.press("left")  # 4: seat 5 hidden, not forgotten
+        assert shown_seats(screen) == ["seat-0", "seat-1", "seat-2", "seat-3"]
+        await pilot.press("right")
+        assert screen.query_one("#name-4", Input).value == "Eve"
+        # Seat 2 becomes a person: Tab to its kind, Left from heuristic to random to human.
+        await pilot.press("tab", "tab", "tab", "tab", "left", "left")
+        assert screen.query_one("#kind-1", Cycle).value == "human"
+        assert screen.query_one("#name-1", Input).value == "Player 2"  # default name follows
+        await pilot.press("f2")
+        await settle(pilot)
+        game = app.screen_stack[1]  # under the hot-seat curtain: two people play
+        assert isinstance(game, GameScreen)
+        seats = game.session.table.seats
+        assert [seat.name for seat in seats] == ["Player 1", "Player 2", "Bot 3", "Bot 4", "Eve"]
+        assert [seat.is_human for seat in seats] == [True, True, False, False, False]
+
+
+async def test_enter_space_and_clicks_step_a_choice(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = setup_screen(app)
+        kind = screen.query_one("#kind-2", Cycle)
+        assert kind.choices == [
+            ("Human", "human"),
+            ("Bot: random", "bot:random"),
+            ("Bot: heuristic", "bot:heuristic"),
+        ]
+        kind.focus()
+        await pilot.press("enter")  # steps on (wrapping), does not start the game
+        assert kind.value == "human"
+        await pilot.press("space")
+        assert kind.value == "bot:random"
+        await pilot.click(kind, offset=(len(kind.label) + 3, 0))  # on ">": the next one
+        assert kind.value == "bot:heuristic"
+        await pilot.click(kind, offset=(0, 0))  # on "<": the one before
+        assert kind.value == "bot:random"
+        assert isinstance(app.screen, SetupScreen)
+        assert "< Bot: random    >" in screen_text(app)
+
+
+async def test_another_game_resets_players_seats_and_options(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(GAMES, Variant.id, Variant())
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = setup_screen(app)
+        await pilot.press("right", "right")  # 6 players for light-and-dark
+        game = screen.query_one("#setup-game", Cycle)
+        game.value = Variant.id
+        await pilot.pause()
+        assert screen.game_id == Variant.id
+        players = screen.query_one("#setup-players", Cycle)
+        assert [value for _, value in players.choices] == [2, 3, 4]
+        assert players.value == 4
+        assert shown_seats(screen) == ["seat-0", "seat-1", "seat-2", "seat-3"]
+        # No heuristic bot for this game: the bots fall back to random ones.
+        assert screen.query_one("#kind-1", Cycle).value == "bot:random"
+        text = screen_text(app)
+        assert "< fast >" in text and "Rounds" in text and "Keep-card" not in text
+        screen.query_one("#opt-mode", Cycle).focus()
+        await pilot.press("right")
+        assert screen.read_options() == {"mode": "slow", "rounds": 3}
