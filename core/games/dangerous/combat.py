@@ -947,9 +947,11 @@ def _spoils(state: State, task: Task) -> tuple[State, Lines]:
     if fight.kind in ("final", "boss") or not fight.defeated:
         return state, []
     if fight.duel.winner == 2:
-        # A mutual kill: the enemy card goes into the hand (rulebook §5, 相討ちの場合).
+        # A mutual kill: the enemy card goes into the hand (rulebook §5, 相討ちの場合) -- unless
+        # that was the last card: wiped out, the card goes to the discard pile (ruling R20).
         state = with_combat(state, defeated=())
-        return take(state, fight.seats[0], (fight.defeated[-1],), True)
+        standing = bool(state.players[fight.seats[0]].party)
+        return take(state, fight.seats[0], (fight.defeated[-1],), standing)
     return state.push(Task("capture", arg=fight.defeated[-1])), []
 
 
