@@ -78,6 +78,28 @@ def boss_cards(players: int, lv3: Sequence[str], transfer: Sequence[str]) -> dic
     return result
 
 
+def boss_decks(**bosses: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Lv3 and 転校生 deck orders that give each named boss (ids with "_" for "-") these cards,
+    in fighting order; the other bosses get the remaining cards in content order."""
+    wanted = {name.replace("_", "-"): list(cards) for name, cards in bosses.items()}
+    used = [card for cards in wanted.values() for card in cards]
+    spare = {
+        "lv3": [c for c in DECKS["lv3"] if c not in used],
+        "transfer": [c for c in DECKS["transfer"] if c not in used],
+    }
+    orders: dict[str, list[str]] = {"lv3": [], "transfer": []}
+    for site in content().board.bosses:
+        cards = wanted.get(site.id)
+        for index, source in enumerate(site.cards):
+            if cards is not None:
+                card = cards[index]
+                assert content().card(card).deck == source, (site.id, card)
+            else:
+                card = spare[source].pop(0)
+            orders[source].append(card)
+    return orders["lv3"] + spare["lv3"], orders["transfer"] + spare["transfer"]
+
+
 class Dg:
     """A Dangerous table driven entry by entry from plain data, as a save file would drive it."""
 
@@ -181,6 +203,7 @@ class Dg:
         lv2: Sequence[str] = (),
         lv3: Sequence[str] = (),
         transfer: Sequence[str] = (),
+        bosses: dict[str, Sequence[str]] | None = None,
         start: int = 0,
         items: Sequence[int] | None = None,
         orders: Sequence[Sequence[str]] | None = None,
@@ -192,6 +215,8 @@ class Dg:
         if parties is None:
             parties = [FILLERS[3 * s : 3 * s + 3] for s in range(self.players)]
         dealt = [card for party in parties for card in party]
+        if bosses is not None:
+            lv3, transfer = boss_decks(**bosses)
         self.shuffle(deck("lv3", *lv3))
         self.shuffle(deck("transfer", *transfer))
         self.shuffle(deck("lv1", *dealt, *lv1))
@@ -213,7 +238,7 @@ class Dg:
 
     # --- the strategy meeting ------------------------------------------------------------------
 
-    FALLBACK = ("item", "move", "next_start", "combat", "next_ap", "lv2")
+    FALLBACK = ("move", "next_start", "combat", "next_ap", "item", "lv2")
 
     def meeting(self, plans: dict[int, Sequence[str]] | None = None) -> None:
         """Skip the before-meeting abilities, then place every AP: each seat follows its plan,
