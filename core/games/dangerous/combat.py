@@ -457,7 +457,8 @@ def _ask_use(state: State, task: Task) -> Step:
     instance = task.arg
     found = card(instance)
     seat = combat(state).seats[task.side]
-    prompt = f"{_for_enemy(state, task.side)}Use {card_name(instance)}'s {found.ability or 'ability'}? {found.text_en}"
+    ability = found.ability or "ability"
+    prompt = f"{_for_enemy(state, task.side)}Use {card_name(instance)}'s {ability}? {found.text_en}"
     options = (Option(YES, f"Use {found.ability or 'it'}"), Option(NO, "Don't use it"))
     return Step(decisions=(choose_one(seat, "ability", prompt, options),))
 
