@@ -1,7 +1,7 @@
 """Partyline's benchmarks: prints figures, asserts nothing. Run: python bench/bench.py [--quick]
 
-- simulate: light-and-dark games/s and decisions/s with each bot (5 players);
-- verify: entries/s replaying real light-and-dark saves, and a 10,000-entry log;
+- simulate: games/s and decisions/s with each bot (light-and-dark 5 players, dangerous 4);
+- verify: entries/s replaying real saves of each game, and a 10,000-entry log;
 - undo: the cost of one undo at log length 10 and 10,000, and their ratio (target <= 2);
 - start-up: Partyline's first screen against a bare Textual app with as many widgets, as a
   ratio of wall-clock times of fresh processes (target <= 1.5).
@@ -27,30 +27,37 @@ from core.log import DecisionEntry  # noqa: E402
 from core.simulate import play_one, simulate  # noqa: E402
 from core.table import Seat, Table, new_table  # noqa: E402
 
+GAMES_BENCHED = (("light-and-dark", 5), ("dangerous", 4))
+
 
 def bench_simulate(games: int) -> None:
-    for bot in ("random", "heuristic"):
-        report = simulate("light-and-dark", 5, 1, games, bot)
-        print(
-            f"simulate light-and-dark 5p {bot:9}   : {report.games_per_second:8.0f} games/s "
-            f"{report.decisions_per_second:9.0f} decisions/s "
-            f"({report.games} games, {report.average_length:.1f} entries each)"
-        )
+    for game_id, players in GAMES_BENCHED:
+        count = games if game_id == "light-and-dark" else max(5, games // 10)
+        for bot in ("random", "heuristic"):
+            report = simulate(game_id, players, 1, count, bot)
+            print(
+                f"simulate {game_id} {players}p {bot:9}".ljust(37)
+                + f": {report.games_per_second:8.1f} games/s "
+                f"{report.decisions_per_second:9.0f} decisions/s "
+                f"({report.games} games, {report.average_length:.1f} entries each)"
+            )
 
 
 def bench_verify_real(games: int) -> None:
-    texts = [
-        saves.dumps(play_one("light-and-dark", 4 + i % 3, i, "heuristic")) for i in range(games)
-    ]
-    entries = sum(text.count("[[log]]") for text in texts)
-    start = time.perf_counter()
-    for text in texts:
-        saves.loads(text, continue_chance=False)
-    seconds = time.perf_counter() - start
-    print(
-        f"verify light-and-dark saves        : {entries / seconds:8.0f} entries/s "
-        f"({len(texts)} saves, {entries} entries)"
-    )
+    for game_id, players in GAMES_BENCHED:
+        count = games if game_id == "light-and-dark" else max(5, games // 10)
+        texts = [
+            saves.dumps(play_one(game_id, players - i % 2, i, "heuristic")) for i in range(count)
+        ]
+        entries = sum(text.count("[[log]]") for text in texts)
+        start = time.perf_counter()
+        for text in texts:
+            saves.loads(text, continue_chance=False)
+        seconds = time.perf_counter() - start
+        print(
+            f"verify {game_id} saves".ljust(37)
+            + f": {entries / seconds:8.0f} entries/s ({len(texts)} saves, {entries} entries)"
+        )
 
 
 def marathon_table(length: int) -> Table:
@@ -73,7 +80,7 @@ def bench_long_log(length: int) -> None:
         loaded = saves.loads(text, continue_chance=False).table
         seconds = time.perf_counter() - start
         assert len(loaded) == len(table)
-        print(f"play a {length:,}-entry log          : {length / build:8.0f} entries/s")
+        print(f"play a {length:,}-entry log            : {length / build:8.0f} entries/s")
         print(
             f"verify a {length:,}-entry log        : {length / seconds:8.0f} entries/s "
             f"(parse + replay, {len(text) // 1024} KiB)"
@@ -99,9 +106,9 @@ def undo_cost(length: int, repeats: int) -> float:
 def bench_undo(repeats: int) -> None:
     short = undo_cost(10, repeats)
     long = undo_cost(10_000, repeats)
-    print(f"undo at log length 10              : {short * 1e6:8.1f} us")
-    print(f"undo at log length 10,000          : {long * 1e6:8.1f} us")
-    print(f"undo ratio 10,000 / 10             : {long / short:8.2f}   (target <= 2)")
+    print(f"undo at log length 10                : {short * 1e6:8.1f} us")
+    print(f"undo at log length 10,000            : {long * 1e6:8.1f} us")
+    print(f"undo ratio 10,000 / 10               : {long / short:8.2f}   (target <= 2)")
 
 
 def probe(*args: str) -> tuple[float, int]:
@@ -124,9 +131,9 @@ def bench_startup(runs: int) -> None:
     bare = [probe("bare", str(max(0, widgets - overhead))) for _ in range(runs)]
     ours = statistics.median(t for t, _ in partyline)
     theirs = statistics.median(t for t, _ in bare)
-    print(f"start-up to first screen           : {ours * 1000:8.0f} ms ({widgets} widgets)")
-    print(f"bare Textual app, same widgets     : {theirs * 1000:8.0f} ms ({bare[0][1]} widgets)")
-    print(f"start-up ratio                     : {ours / theirs:8.2f}   (target <= 1.5)")
+    print(f"start-up to first screen             : {ours * 1000:8.0f} ms ({widgets} widgets)")
+    print(f"bare Textual app, same widgets       : {theirs * 1000:8.0f} ms ({bare[0][1]} widgets)")
+    print(f"start-up ratio                       : {ours / theirs:8.2f}   (target <= 1.5)")
 
 
 def main() -> None:
