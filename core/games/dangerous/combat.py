@@ -406,6 +406,14 @@ def _counter(state: State, task: Task, outcome: Any, seat: int) -> tuple[State, 
 @automatic("duel")
 def _duel(state: State, task: Task) -> tuple[State, Lines]:
     if not row(state, 0) or not row(state, 1):
+        fight = combat(state)
+        if fight.kind in ("lv1", "lv2") and fight.defeated and not row(state, 1):
+            # The enemy fell before any 1-on-1 (an ambush): it is still the player's to take,
+            # or, with the party gone too, it goes to the discard pile (as in ruling R20).
+            if row(state, 0):
+                return state.push(Task("spoils")), []
+            state = with_combat(state, defeated=())
+            return take(state, fight.seats[0], fight.defeated, False)
         return state, []
     a, b = row(state, 0)[0], row(state, 1)[0]
     state = with_combat(
