@@ -308,3 +308,19 @@ def test_a_boss_partly_beaten_before_a_wipe_out_gives_its_beaten_cards_to_the_pi
     assert "onigawara-gondo" in g.discard(0) and len(g.discard(0)) == 4
     g.pick("onigawara-gondo")
     assert g.discard(1) == ("onigawara-gondo",)
+
+
+def test_an_enemy_shot_down_in_the_ambush_can_still_be_taken() -> None:
+    g = Dg(2)
+    g.setup(
+        parties=[("wagomu-tetsu", "rindou", "tigris"), ("hattori-asuka", "bal", "otoshiana-gonzou")]
+    )
+    g.meeting(PLAIN)
+    enemy = lv1_fight(g)
+    g.expect("chance:輪ゴムのテツ (Lv1)'s ambush roll")
+    g.dice(6)
+    # No 1-on-1 is fought, but the enemy fell to Aki's card: capture it.
+    g.expect("capture")
+    g.decide(0, "capture", "party")
+    assert g.party(0) == ("wagomu-tetsu", "rindou", "tigris", enemy)
+    assert g.state.combat is None and enemy not in g.state.decks["lv1"]
