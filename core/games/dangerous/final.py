@@ -7,7 +7,7 @@ from typing import Any
 
 from core.decisions import Option, choose_one, choose_several, order
 from core.games.base import Narration, Step
-from core.games.dangerous.combat import start_combat
+from core.games.dangerous.combat import AMBUSH_EFFECTS, start_combat
 from core.games.dangerous.content import content
 from core.games.dangerous.engine import (
     Lines,
@@ -152,7 +152,7 @@ def _final_ambush_round(state: State, task: Task) -> tuple[State, Lines]:
     tasks = []
     for seat in final(state).order:
         for instance in state.players[seat].party:
-            if content().card(instance).timing == "ambush":
+            if content().card(instance).effect in AMBUSH_EFFECTS:  # not the ambush supports
                 tasks.append(Task("final_ambush_target", seat=seat, arg=instance))
     return state.push(*tasks), []
 
