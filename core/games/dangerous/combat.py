@@ -417,7 +417,10 @@ def _duel(state: State, task: Task) -> tuple[State, Lines]:
         return state, []
     a, b = row(state, 0)[0], row(state, 1)[0]
     state = with_combat(
-        state, duel=Duel(fighters=(a, b)), lost_this_settlement=(False, False), direct=()
+        state,
+        duel=Duel(fighters=(a, b), curse=combat(state).curse),
+        lost_this_settlement=(False, False),
+        direct=(),
     )
     lines: Lines = []
     state = tell(
@@ -693,7 +696,7 @@ def value(state: State, side: int) -> int:
     minus += fight.duel.penalty[side]
     highest = max((max(1, face - minus) for face in faces), default=3 if fight.duel.rolled else 0)
     plus = sum(c.param("amount", 1) for c in supporters(state, side, "support_plus"))
-    total = highest + plus + fight.duel.bonus[side] - fight.curse[side]
+    total = highest + plus + fight.duel.bonus[side] - fight.duel.curse[side]
     if side == 0 and fight.kind != "final" and state.meeting is not None:
         total += state.meeting.count("combat", fight.seats[0])
     return total
@@ -835,7 +838,12 @@ def _settle(state: State, task: Task) -> tuple[State, Lines]:
 
 
 def _spent_curse(state: State) -> tuple[int, int]:
-    return (0, 0) if combat(state).duel.rolled else combat(state).curse
+    """A curse is spent by the 1-on-1 that rolled with it; one set by this 1-on-1's on-win
+    ability waits for the next."""
+    fight = combat(state)
+    if not fight.duel.rolled:
+        return fight.curse
+    return (fight.curse[0] - fight.duel.curse[0], fight.curse[1] - fight.duel.curse[1])
 
 
 def _ask_on_discard(state: State, task: Task) -> Step:

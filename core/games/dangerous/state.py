@@ -62,6 +62,7 @@ class Duel:
     fighters: tuple[str, str] = ("", "")  # the two cards in this 1-on-1 (pierce changes one)
     result: tuple[int, int] = (0, 0)
     winner: int = -1  # 0, 1, or 2 for a mutual kill; -1 undecided
+    curse: tuple[int, int] = (0, 0)  # the on-win curses this 1-on-1 carries (from the one before)
 
 
 @dataclass(frozen=True)
