@@ -76,6 +76,8 @@ class Session:
         """The human seat the screen must be passed to before anything is shown, if any."""
         if self.spectator:
             return None
+        if self.looking is not None and self.table.decision_for(self.looking) is not None:
+            return None  # the seat at the screen answers its own question first
         human = self.pending_human()
         if human is not None and human != self.looking:
             return human

@@ -1,17 +1,47 @@
-"""Board views by game. A game without its own board view gets the generic one."""
+"""Board views by game. A game without its own board view gets the generic one.
+
+A game's `BoardKit` may offer several board modes (a map, an action board, a battle...): the
+screens then bind `b` to cycle them and `w` to let the board take the whole body width. A kit
+may also mark seats (a coloured letter per piece, shown in the players panel as the map's
+legend), describe option ids as cards (the party-ordering prompt), put a line above a prompt
+(who the seat acts for) and open a card viewer.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rich.console import RenderableType
 from rich.text import Text
 
+from core.decisions import Decision, OptionId
 from core.games.base import View
 
 Renderer = Callable[[View, tuple[str, ...]], RenderableType]
+
+
+@dataclass(frozen=True)
+class BoardMode:
+    """One way to show the board: `name` in the footer and help, `width` the content width it
+    wants beside the prompt (0: the usual share)."""
+
+    id: str
+    name: str
+    render: Renderer
+    width: int = 0
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """A card as the party-ordering prompt shows it."""
+
+    name: str
+    level: int
+    timing: str
+    ability: str
+    text: str
 
 
 @dataclass(frozen=True)
@@ -20,6 +50,18 @@ class BoardKit:
 
     render: Renderer
     rules: str = ""
+    modes: tuple[BoardMode, ...] = ()
+    auto_mode: Callable[[View], str] | None = None
+    """The mode that suits the view (the screen switches to it when it changes)."""
+    seat_mark: Callable[[int], Text] | None = None
+    seat_note: Callable[[View, int], str] | None = None
+    card_info: Callable[[OptionId], CardInfo | None] | None = None
+    banner: Callable[[View, Decision, tuple[str, ...]], str] | None = None
+    """A line above the prompt (e.g. "you decide for the enemy"), or ""."""
+    card_pages: Callable[[View, tuple[str, ...]], list[tuple[str, RenderableType]]] | None = None
+    """Pages for the card viewer (`c`): (title, contents), e.g. one per player."""
+    keys: tuple[tuple[str, str], ...] = field(default=())
+    """The game's own keys, for the help screen."""
 
 
 def generic_board(view: View, names: tuple[str, ...]) -> RenderableType:
@@ -28,14 +70,19 @@ def generic_board(view: View, names: tuple[str, ...]) -> RenderableType:
     if not dataclasses.is_dataclass(board) or isinstance(board, type):
         return Text(str(board))
     text = Text()
-    for field in dataclasses.fields(board):
-        text.append(f"{field.name.replace('_', ' ')}: ", style="bold")
-        text.append(f"{getattr(board, field.name)}\n")
+    for field_ in dataclasses.fields(board):
+        text.append(f"{field_.name.replace('_', ' ')}: ", style="bold")
+        text.append(f"{getattr(board, field_.name)}\n")
     return text
 
 
 def board_kit(game_id: str) -> BoardKit:
-    from tui.boards import light_and_dark
+    if game_id == "light-and-dark":
+        from tui.boards import light_and_dark
 
-    kits = {"light-and-dark": light_and_dark.KIT}
-    return kits.get(game_id, BoardKit(generic_board))
+        return light_and_dark.KIT
+    if game_id == "dangerous":
+        from tui.boards import dangerous
+
+        return dangerous.KIT
+    return BoardKit(generic_board)

@@ -22,6 +22,7 @@ from core.table import Change
 from tui.boards import board_kit
 from tui.screens.curtain import LEAVE, QUIT, READY, CurtainScreen
 from tui.session import Session
+from tui.widgets.board import BoardPanel
 from tui.widgets.footer import KeysFooter
 from tui.widgets.log import LogPanel
 from tui.widgets.players import PlayersPanel
@@ -34,7 +35,9 @@ GAME_KEYS = [
     ("1-9", "pick an option (choose several: toggle it)"),
     ("Up / Down, Enter", "move through the options and pick"),
     ("Space", "choose several: toggle; order a list: pick up / put down"),
-    ("Left / Right", "allocate: change the amount"),
+    ("Left / Right", "allocate: change the amount; order a list: move the card"),
+    ("[ ] or Shift+Up/Down", "order a list: move the selected item up / down"),
+    ("Home or f", "order a list: move the selected item to the front"),
     ("u", "undo your last decision (until dice, a reveal or another player)"),
     ("r", "redo what you undid"),
     ("s", "save now (the game also saves itself after every move)"),
@@ -53,6 +56,9 @@ class GameScreen(Screen[None]):
         Binding("r", "explain_redo", show=False),
         Binding("s", "save", "Save"),
         Binding("g", "results", "Results"),
+        Binding("b", "board_mode", "Board"),
+        Binding("w", "wide", "Wide"),
+        Binding("c", "cards", "Cards"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("escape", "leave", "Setup"),
         Binding("q", "quit_game", "Quit"),
@@ -78,7 +84,7 @@ class GameScreen(Screen[None]):
         yield Static(id="game-title", classes="title-bar")
         yield PlayersPanel(id="players", classes="panel")
         with Horizontal(id="game-body"):
-            yield Static(id="board", classes="panel")
+            yield BoardPanel(self.kit, id="board", classes="panel")
             with Vertical(id="game-right"):
                 yield DecisionPrompt(id="prompt", classes="panel")
                 yield LogPanel(id="log", classes="panel")
@@ -86,10 +92,10 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#players").border_title = "Players"
-        self.query_one("#board").border_title = "Board"
         self.query_one("#prompt").border_title = "Your move"
         self.query_one("#log").border_title = "Log"
         self._unsubscribe = self.session.table.subscribe(self._on_change)
+        self.query_one(DecisionPrompt).card_info = self.kit.card_info
         self.query_one(DecisionPrompt).focus()
         self.after_change()
 
@@ -135,7 +141,7 @@ class GameScreen(Screen[None]):
             # Nobody has taken the keyboard yet (hot seat): show nothing of the game.
             self.query_one("#game-title", Static).update(title)
             self.query_one(PlayersPanel).update("")
-            self.query_one("#board", Static).update("")
+            self.query_one(BoardPanel).show(None, names)
             prompt.show(None, "Waiting for a player to take the keyboard.")
             self.query_one(LogPanel).show([])
             return
@@ -148,17 +154,33 @@ class GameScreen(Screen[None]):
         title.append(f"  |  {view.turn}" if view.over else f"  |  {view.turn}  |  {view.phase}")
         title.append(f"  |  {table.game.title}")
         self.query_one("#game-title", Static).update(title)
-        self.query_one(PlayersPanel).show(view, names, bots)
-        self.query_one("#board", Static).update(self.kit.render(view, names))
+        self.query_one(PlayersPanel).show(view, names, bots, kit=self.kit)
+        board = self.query_one(BoardPanel)
+        board.show(view, names)
+        self._layout()
         decision = session.my_decision()
         if decision is not None:
             prompt.border_title = "Your move"
-            prompt.show(decision)
+            banner = self.kit.banner(view, decision, names) if self.kit.banner else ""
+            prompt.show(decision, banner=banner)
         else:
             prompt.border_title = "Waiting"
             prompt.show(None, self._waiting_text())
         self.query_one(LogPanel).show(session.narration())
         self.refresh_bindings()
+
+    def _layout(self) -> None:
+        board = self.query_one(BoardPanel)
+        right = self.query_one("#game-right")
+        board.layout_for(not board.wide)
+        right.display = not board.wide
+        if board.wide:
+            waiting = self.session.my_decision() is not None
+            board.border_subtitle = (
+                "your move is waiting: w" if waiting else "b next view  w prompt and log"
+            )
+        if not board.wide and not self.query_one(DecisionPrompt).has_focus:
+            self.query_one(DecisionPrompt).focus()
 
     def _waiting_text(self) -> str:
         table = self.session.table
@@ -235,6 +257,12 @@ class GameScreen(Screen[None]):
             return True if table.can_redo() and self._eyes_ok() else None
         if action == "results":
             return table.over
+        if action in ("board_mode", "wide"):
+            return bool(self.kit.modes)
+        if action == "cards":
+            if self.kit.card_pages is None:
+                return False
+            return True if self._eyes_ok() else None
         return True
 
     def _eyes_ok(self) -> bool:
@@ -269,11 +297,30 @@ class GameScreen(Screen[None]):
         else:
             self.notify(f"Saved to {path}", title="Saved", markup=False)
 
+    def action_board_mode(self) -> None:
+        self.query_one(BoardPanel).next_mode()
+        self.redraw()
+
+    def action_wide(self) -> None:
+        board = self.query_one(BoardPanel)
+        board.wide = not board.wide
+        self.redraw()
+
+    def action_cards(self) -> None:
+        from tui.screens.cards import CardsScreen
+
+        view = self.session.view()
+        if view is None or self.kit.card_pages is None:
+            return
+        names = self.session.table.names
+        self.app.push_screen(CardsScreen(self.kit.card_pages(view, names), view.viewer))
+
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
         title = f"{self.session.table.game.title}: keys"
-        self.app.push_screen(HelpScreen(title, GAME_KEYS, self.session.table.game.id))
+        keys = GAME_KEYS + list(self.kit.keys)
+        self.app.push_screen(HelpScreen(title, keys, self.session.table.game.id))
 
     def action_results(self) -> None:
         from tui.screens.gameover import GameOverScreen

@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from core.table import Table
 from tui.boards import board_kit
+from tui.widgets.board import BoardPanel
 from tui.widgets.footer import KeysFooter
 from tui.widgets.log import LogPanel
 from tui.widgets.players import PlayersPanel
@@ -28,6 +29,12 @@ REPLAY_KEYS = [
     ("Escape", "leave the replay"),
 ]
 
+BOARD_KEYS = [
+    ("b", "the board's next view (the view follows the game by itself)"),
+    ("w", "wide board: the board takes the whole width (w again: back)"),
+    ("c", "cards: every player's cards as the viewer saw them"),
+]
+
 
 class ReplayScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -38,6 +45,9 @@ class ReplayScreen(Screen[None]):
         Binding("home", "jump(0)", "Start", priority=True),
         Binding("end", "jump(-1)", "End", priority=True),
         Binding("v", "cycle_viewer", "Viewer"),
+        Binding("b", "board_mode", "Board"),
+        Binding("w", "wide", "Wide"),
+        Binding("c", "cards", "Cards"),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("escape", "leave", "Leave"),
         *(Binding(str(digit), f"viewer({digit})", show=False) for digit in range(10)),
@@ -54,13 +64,12 @@ class ReplayScreen(Screen[None]):
         yield Static(id="replay-title", classes="title-bar")
         yield PlayersPanel(id="replay-players", classes="panel")
         with Horizontal(id="replay-body"):
-            yield Static(id="replay-board", classes="panel")
+            yield BoardPanel(self.kit, id="replay-board", classes="panel")
             yield LogPanel(id="replay-log", classes="panel")
         yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#replay-players").border_title = "Players"
-        self.query_one("#replay-board").border_title = "Board"
         self.query_one("#replay-log").border_title = "Log"
         self.redraw()
 
@@ -78,9 +87,12 @@ class ReplayScreen(Screen[None]):
         title.append(f"  |  {table.game.title}")
         self.query_one("#replay-title", Static).update(title)
         bots = tuple(not seat.is_human for seat in table.seats)
-        self.query_one(PlayersPanel).show(view, table.names, bots, me="viewing")
-        self.query_one("#replay-board", Static).update(self.kit.render(view, table.names))
+        self.query_one(PlayersPanel).show(view, table.names, bots, me="viewing", kit=self.kit)
+        board = self.query_one(BoardPanel)
+        board.show(view, table.names)
+        board.layout_for(True)
         log = self.query_one(LogPanel)
+        log.display = not board.wide
         log.border_subtitle = f"{self.position}/{len(table)}"
         log.show(table.narration(self.viewer, upto=self.position), current=self.position)
 
@@ -113,10 +125,36 @@ class ReplayScreen(Screen[None]):
             return
         self.redraw()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("board_mode", "wide"):
+            return bool(self.kit.modes)
+        if action == "cards":
+            return self.kit.card_pages is not None
+        return True
+
+    def action_board_mode(self) -> None:
+        self.query_one(BoardPanel).next_mode()
+        self.redraw()
+
+    def action_wide(self) -> None:
+        board = self.query_one(BoardPanel)
+        board.wide = not board.wide
+        self.redraw()
+
+    def action_cards(self) -> None:
+        from tui.screens.cards import CardsScreen
+
+        if self.kit.card_pages is None:
+            return
+        view = self.table.view_at(self.position, self.viewer)
+        pages = self.kit.card_pages(view, self.table.names)
+        self.app.push_screen(CardsScreen(pages, self.viewer))
+
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen("Replay: keys", REPLAY_KEYS, self.table.game.id))
+        keys = REPLAY_KEYS + (BOARD_KEYS if self.kit.modes else [])
+        self.app.push_screen(HelpScreen("Replay: keys", keys, self.table.game.id))
 
     def action_leave(self) -> None:
         self.dismiss(None)

@@ -7,14 +7,25 @@ from rich.text import Text
 from textual.widgets import Static
 
 from core.games.base import View
+from tui.boards import BoardKit
 
 
 def players_table(
-    view: View, names: tuple[str, ...], bots: tuple[bool, ...], me: str = "you"
+    view: View,
+    names: tuple[str, ...],
+    bots: tuple[bool, ...],
+    me: str = "you",
+    kit: BoardKit | None = None,
 ) -> RichTable:
-    """A seat per row. `>` marks who must decide now; the viewer's own seat says (you)."""
+    """A seat per row. `>` marks who must decide now; the viewer's own seat says (you).
+
+    A kit with seat marks shows each seat's mark (its piece on the map) and a note of its own."""
+    marks = kit.seat_mark if kit is not None else None
+    note = kit.seat_note if kit is not None else None
     table = RichTable.grid(padding=(0, 1), expand=True)
     table.add_column("mark", width=1, no_wrap=True)
+    if marks is not None:
+        table.add_column("piece", width=1, no_wrap=True)
     table.add_column("name", no_wrap=True, overflow="ellipsis", max_width=18)
     table.add_column("score", justify="right", no_wrap=True)
     table.add_column("notes", ratio=1, overflow="fold")
@@ -24,11 +35,19 @@ def players_table(
             name.append(f" ({me})", style="italic")
         elif bots[seat]:
             name.append(" (bot)", style="dim")
-        notes = Text(", ".join(summary.notes), style="dim" if not summary.active else "")
+        parts = list(summary.notes)
+        if note is not None:
+            extra = note(view, seat)
+            if extra:
+                parts.append(extra)
+        notes = Text(", ".join(parts), style="dim" if not summary.active else "")
         if "winner" in summary.notes:
             name.stylize("bold green")
         mark = Text(">", style="bold") if summary.active else Text(" ")
-        table.add_row(mark, name, Text(str(summary.score), style="bold"), notes)
+        cells = [mark, name, Text(str(summary.score), style="bold"), notes]
+        if marks is not None:
+            cells.insert(1, marks(seat))
+        table.add_row(*cells)
     return table
 
 
@@ -36,6 +55,11 @@ class PlayersPanel(Static):
     """The seats as the viewer sees them."""
 
     def show(
-        self, view: View, names: tuple[str, ...], bots: tuple[bool, ...], me: str = "you"
+        self,
+        view: View,
+        names: tuple[str, ...],
+        bots: tuple[bool, ...],
+        me: str = "you",
+        kit: BoardKit | None = None,
     ) -> None:
-        self.update(players_table(view, names, bots, me))
+        self.update(players_table(view, names, bots, me, kit))

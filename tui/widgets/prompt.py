@@ -4,7 +4,11 @@ One widget serves every decision kind, so a new game needs no new prompt:
 
 - choose one / confirm: digits 1-9 pick at once; arrows move, Enter picks.
 - choose several: digits or Space toggle; Enter confirms the set.
-- order: Space picks an item up (or puts it down); arrows move it while held; Enter confirms.
+- order: Up/Down select an item; Left/Right, [ ] or Shift+Up/Down move it; Home or f moves it
+  to the front; Space picks it up (arrows then move it) or puts it down; Enter confirms. With a
+  `card_info` hook (the game's kit), each item shows as a card: position, level, name, timing.
+- the option under the cursor shows in full below the options when it is a card (`card_info`)
+  or the decision is an order.
 - allocate: arrows pick a line; Left/Right or -/+ change its amount; digits set it; Enter confirms.
 
 The widget never judges legality itself: it posts `Chosen` and the screen hands the answer to the
@@ -13,6 +17,7 @@ table, whose IllegalAction message comes back through `show_error` (nothing is l
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -24,7 +29,8 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
-from core.decisions import Choice, Decision, DecisionKind, Option
+from core.decisions import Choice, Decision, DecisionKind, Option, OptionId
+from tui.boards import CardInfo
 
 
 @dataclass
@@ -43,8 +49,11 @@ class DecisionPrompt(Widget, can_focus=True):
         Binding("space", "space", "Toggle", show=False),
         Binding("left,minus", "adjust(-1)", "Less", show=False),
         Binding("right,plus,equals_sign", "adjust(1)", "More", show=False),
-        Binding("home", "cursor_to(0)", show=False),
+        Binding("home", "home", show=False),
         Binding("end", "cursor_to(-1)", show=False),
+        Binding("shift+up,left_square_bracket", "move(-1)", show=False),
+        Binding("shift+down,right_square_bracket", "move(1)", show=False),
+        Binding("f", "front", show=False),
     ]
 
     class Chosen(Message):
@@ -65,12 +74,16 @@ class DecisionPrompt(Widget, can_focus=True):
         self.order: list[int] = []
         self.amounts: list[int] = []
         self.held = False
+        self.banner = ""
+        self.card_info: Callable[[OptionId], CardInfo | None] | None = None
         self._line_options: dict[int, int] = {}
 
     # --- what to show ------------------------------------------------------------------------
 
-    def show(self, decision: Decision | None, waiting: str = "") -> None:
-        """Ask `decision` (or show `waiting` when the seat at the screen has nothing to decide)."""
+    def show(self, decision: Decision | None, waiting: str = "", banner: str = "") -> None:
+        """Ask `decision` (or show `waiting` when the seat at the screen has nothing to decide);
+        `banner` is a line above the question (whose behalf the seat decides on)."""
+        self.banner = banner if decision is not None else ""
         if decision != self.decision:
             self.decision = decision
             self.cursor = 0
@@ -111,6 +124,32 @@ class DecisionPrompt(Widget, can_focus=True):
         self.cursor = target
         self.refresh(layout=True)
 
+    def _ordering(self) -> bool:
+        return self.decision is not None and self.decision.kind is DecisionKind.ORDER
+
+    def action_move(self, step: int) -> None:
+        """Order a list: move the selected item `step` places (towards the front if negative)."""
+        if not self._ordering():
+            if step < 0:
+                self.action_cursor(step)
+            return
+        target = max(0, min(len(self.order) - 1, self.cursor + step))
+        item = self.order.pop(self.cursor)
+        self.order.insert(target, item)
+        self.cursor = target
+        self.error = ""
+        self.refresh(layout=True)
+
+    def action_front(self) -> None:
+        if self._ordering():
+            self.action_move(-self.cursor)
+
+    def action_home(self) -> None:
+        if self._ordering():
+            self.action_front()
+        else:
+            self.action_cursor_to(0)
+
     def action_space(self) -> None:
         decision = self.decision
         if decision is None:
@@ -130,6 +169,9 @@ class DecisionPrompt(Widget, can_focus=True):
 
     def action_adjust(self, step: int) -> None:
         decision = self.decision
+        if self._ordering():
+            self.action_move(step)
+            return
         if decision is None or decision.kind is not DecisionKind.ALLOCATE:
             return
         self._set_amount(self.cursor, self.amounts[self.cursor] + step)
@@ -204,9 +246,11 @@ class DecisionPrompt(Widget, can_focus=True):
     # --- drawing -----------------------------------------------------------------------------
 
     def _parts(self, width: int) -> tuple[list[_Line], ...]:
-        """The question, one line per option, the keys, the decision's help and the error."""
+        """The banner and question, one line per option, the cursor option's detail, the keys,
+        the decision's help and the error."""
         width = max(width, 10)
         decision = self.decision
+        detail: list[_Line] = []
         head: list[_Line] = []
         body: list[_Line] = []
         hint: list[_Line] = []
@@ -217,17 +261,48 @@ class DecisionPrompt(Widget, can_focus=True):
         if decision is None:
             waiting = Text(self.waiting or "Nothing to decide.", style="italic")
             head = [_Line(line) for line in _wrap(waiting, width)]
-            return head, body, hint, help_, error
-        head = [_Line(line) for line in _wrap(Text(decision.prompt, style="bold"), width)]
+            return head, body, detail, hint, help_, error
+        if self.banner:
+            head = [_Line(line) for line in _wrap(Text(self.banner, style="bold reverse"), width)]
+        head += [_Line(line) for line in _wrap(Text(decision.prompt, style="bold"), width)]
         kind = decision.kind
         for row in range(len(decision.options)):
             index = self.order[row] if kind is DecisionKind.ORDER else row
             option = decision.options[index]
             body.append(_Line(self._option_line(option, index, row, width), index))
+        full = self._detail()
+        detail = [_Line(line) for line in _wrap(full, width)] if body and full.plain else []
         hint = [_Line(line) for line in _wrap(Text(self._hint(), style="dim"), width)]
         if decision.help:
             help_ = [_Line(line) for line in _wrap(Text(decision.help, style="dim italic"), width)]
-        return head, body, hint, help_, error
+        return head, body, detail, hint, help_, error
+
+    def _cursor_option(self) -> Option | None:
+        decision = self.decision
+        if decision is None or not decision.options:
+            return None
+        index = self.order[self.cursor] if decision.kind is DecisionKind.ORDER else self.cursor
+        return decision.options[index]
+
+    def _info(self, option: Option) -> CardInfo | None:
+        return self.card_info(option.id) if self.card_info is not None else None
+
+    def _detail(self) -> Text:
+        """The option under the cursor in full: a card's name, timing and ability, or the
+        option's detail text."""
+        option = self._cursor_option()
+        if option is None:
+            return Text()
+        info = self._info(option)
+        if info is None and not self._ordering():
+            return Text()  # the option's line shows its detail already
+        if info is not None:
+            text = Text.assemble((f"{info.name} Lv{info.level}", "bold"), f" [{info.timing}] ")
+            if info.ability:
+                text.append(f"{info.ability}: ", style="bold")
+            text.append(info.text)
+            return text
+        return Text(option.detail, style="italic") if option.detail else Text()
 
     def _option_line(self, option: Option, index: int, row: int, width: int) -> Text:
         decision = self.decision
@@ -246,9 +321,17 @@ class DecisionPrompt(Widget, can_focus=True):
         label_style = "reverse" if at_cursor and self.has_focus else ("bold" if at_cursor else "")
         if kind is DecisionKind.ORDER and at_cursor and self.held:
             label_style = "bold reverse"
-        line.append(option.label, style=label_style)
-        if option.detail:
-            line.append(f"  {option.detail}", style="dim")
+        info = self._info(option) if kind is DecisionKind.ORDER else None
+        if info is not None:
+            line.append(f"Lv{info.level} ", style="bold" if at_cursor else "")
+            line.append(info.name, style=label_style)
+            line.append(f" {info.timing}", style="italic")
+            if info.ability:
+                line.append(f" {info.ability}", style="dim")
+        else:
+            line.append(option.label, style=label_style)
+            if option.detail:
+                line.append(f"  {option.detail}", style="dim")
         line.truncate(width, overflow="ellipsis")
         return line
 
@@ -264,8 +347,12 @@ class DecisionPrompt(Widget, can_focus=True):
             chosen = len(self.selected)
             return f"Choose {span}: 1-9 or Space toggle, Enter confirms ({chosen} chosen)."
         if kind is DecisionKind.ORDER:
-            state = "moving: arrows move it, Space puts it down" if self.held else "Space picks up"
-            return f"Put in order. {state}; Enter confirms."
+            if self.held:
+                return "Put in order. Moving: arrows move it, Space puts it down; Enter confirms."
+            return (
+                "Put in order (1 = front). Up/Down select; Left/Right or [ ] move; "
+                "Home or f: to the front; Enter confirms."
+            )
         left = decision.total - sum(self.amounts)
         cap = f", at most {decision.max_each} each" if decision.max_each else ""
         return (
@@ -279,20 +366,28 @@ class DecisionPrompt(Widget, can_focus=True):
     def render(self) -> Text:
         width = self.content_region.width or self.size.width
         height = self.content_region.height or self.size.height
-        head, body, hint, help_, error = self._parts(width)
+        head, body, detail, hint, help_, error = self._parts(width)
 
         def total() -> int:
-            return len(head) + len(body) + len(hint) + len(help_) + len(error)
+            return len(head) + len(body) + len(detail) + len(hint) + len(help_) + len(error)
 
         if height and total() > height:
             help_ = []
+        if height and total() > height and len(detail) > 2:
+            detail = detail[:2]
+            detail[-1] = _Line(detail[-1].text.copy())
+            detail[-1].text.truncate(width - 1)
+            detail[-1].text.append("~", style="dim")
         if height and total() > height:
-            room = height - len(head) - len(hint) - len(error)
+            room = height - len(head) - len(detail) - len(hint) - len(error)
+            if room < 3:
+                detail = []
+                room = height - len(head) - len(hint) - len(error)
             if room < 3:
                 hint = []
                 room = height - len(head) - len(error)
             body = _window(body, self._cursor_row(), max(1, room))
-        lines = head + body + hint + help_ + error
+        lines = head + body + detail + hint + help_ + error
         self._line_options = {
             number: line.option for number, line in enumerate(lines) if line.option is not None
         }

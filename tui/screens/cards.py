@@ -1,0 +1,67 @@
+"""The card viewer: pages of cards (a player's party, items and discard pile...) from the kit.
+
+Left/Right (or Tab, or 1-9) turn the page, Up/Down and Page Up/Down scroll, Escape closes.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from tui.widgets.footer import KeysFooter
+
+
+class CardsScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q,c", "close", "Close"),
+        Binding("right,tab", "page(1)", "Next", key_display="right"),
+        Binding("left,shift+tab", "page(-1)", "Back", key_display="left"),
+        Binding("up", "scroll(-1)", show=False),
+        Binding("down", "scroll(1)", show=False),
+        Binding("pageup", "scroll(-10)", show=False),
+        Binding("pagedown,space", "scroll(10)", show=False),
+        *(Binding(str(digit), f"goto({digit})", show=False) for digit in range(1, 10)),
+    ]
+
+    def __init__(self, pages: list[tuple[str, RenderableType]], start: int | None = None):
+        super().__init__()
+        self.pages = pages
+        self.page = start if start is not None and 0 <= start < len(pages) else 0
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="cards-body"):
+            yield Static(id="cards-text")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.show_page()
+
+    def show_page(self) -> None:
+        title, body = self.pages[self.page]
+        body_widget = self.query_one("#cards-body", VerticalScroll)
+        body_widget.border_title = f"{title}  ({self.page + 1}/{len(self.pages)})"
+        body_widget.border_subtitle = "Left/Right: page  Up/Down: scroll  Esc: close"
+        self.query_one("#cards-text", Static).update(body if body else Text(""))
+        body_widget.scroll_home(animate=False)
+
+    def action_page(self, step: int) -> None:
+        self.page = (self.page + step) % len(self.pages)
+        self.show_page()
+
+    def action_goto(self, number: int) -> None:
+        if number <= len(self.pages):
+            self.page = number - 1
+            self.show_page()
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one("#cards-body", VerticalScroll).scroll_relative(y=lines, animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

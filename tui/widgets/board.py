@@ -1,0 +1,70 @@
+"""The board panel: the game's board view, in one of the modes its kit offers.
+
+The mode follows the game (the kit's `auto_mode`: the AP board in a meeting, the battle during a
+fight...) whenever that suggestion changes; `b` picks another mode in between, which holds until
+the game suggests a new one.
+"""
+
+from __future__ import annotations
+
+from rich.console import RenderableType
+from textual.widgets import Static
+
+from core.games.base import View
+from tui.boards import BoardKit, BoardMode
+
+
+class BoardPanel(Static):
+    def __init__(self, kit: BoardKit, *, id: str | None = None, classes: str | None = None):
+        super().__init__(id=id, classes=classes)
+        self.kit = kit
+        self.mode: str = kit.modes[0].id if kit.modes else ""
+        self._suggested: str | None = None
+        self.wide = False
+
+    @property
+    def current(self) -> BoardMode | None:
+        return next((mode for mode in self.kit.modes if mode.id == self.mode), None)
+
+    def show(self, view: View | None, names: tuple[str, ...]) -> None:
+        if view is None:
+            self.update("")
+            return
+        if self.kit.auto_mode is not None:
+            suggested = self.kit.auto_mode(view)
+            if suggested != self._suggested:
+                self._suggested = suggested
+                self.mode = suggested
+        mode = self.current
+        renderable: RenderableType = (mode.render if mode else self.kit.render)(view, names)
+        self.update(renderable)
+        self._titles()
+        if mode is not None and mode.id == "battle":
+            self.call_after_refresh(self.scroll_end, animate=False)
+
+    def next_mode(self) -> str:
+        modes = [mode.id for mode in self.kit.modes]
+        if modes:
+            at = modes.index(self.mode) if self.mode in modes else -1
+            self.mode = modes[(at + 1) % len(modes)]
+        self._titles()
+        return self.mode
+
+    def _titles(self) -> None:
+        mode = self.current
+        if mode is None:
+            self.border_title = "Board"
+            return
+        self.border_title = f"Board: {mode.name}"
+        self.border_subtitle = "b next view  w " + ("narrow" if self.wide else "wide")
+
+    def layout_for(self, right_visible: bool) -> None:
+        """Size the panel for its mode: the mode's width beside the prompt, or all of it."""
+        mode = self.current
+        if self.wide:
+            self.styles.width = "1fr"
+        elif mode is not None and mode.width:
+            self.styles.width = mode.width + 4
+        else:
+            self.styles.width = None
+        del right_visible
