@@ -288,6 +288,8 @@ class Dg:
     def win(self, seat: int, space: str, mine: Sequence[int], theirs: Sequence[int]) -> None:
         """Move to `space`, win its one-card fight with these dice, take the card."""
         self.move(seat, space)
+        while (decision := self.pending()) is not None and decision.name == "ability":
+            self.decide(decision.seat, "ability", "no")  # the enemy's before-dice ability
         self.attack(mine, theirs)
         self.done_after_dice()
         self.expect("capture")

@@ -222,3 +222,116 @@ def test_faq_hattori_sanzou_breaks_through_in_the_final_battle() -> None:
     # The card behind Bea's front fell; her front still stands.
     assert g.party(1) == ("otoshiana-gonzou", "nukemichi-wataru")
     assert g.discard(1) == ("arijigoku-tamako",)
+
+
+# --- 小泉ヒズミ (line 170) ------------------------------------------------------------------------
+
+
+def test_faq_koizumi_against_ryuuju_is_a_pass() -> None:
+    g = Dg(2, turn_limit=2)
+    g.setup(lv2=["koizumi-hizumi", "ryuuju-nae"])
+    g.meeting(FAST)
+    g.win(0, "gym", [6], [1, 1])
+    g.rest(1)
+    g.meeting({0: ["next_start"] * 3, 1: ["move", "move", "move", "item", "combat"]})
+    g.decide(0, "move", "gym")  # Aki stays: a Lv1 fight on the gym, now without its token
+    g.attack([6], [1])
+    g.decide(0, "capture", "discard")
+    g.win(1, "shop", [6], [1, 1, 1])  # 流樹苗 rolls 3
+    aki = ("koizumi-hizumi", "rindou", "idaten-koharu")
+    bea = ("otoshiana-gonzou", "ryuuju-nae", "arijigoku-tamako")
+    g.decide(1, "final-party", tuple(sorted(bea)))
+    g.decide(0, "final-party", tuple(sorted(aki)))
+    g.decide(1, "final-order", bea)
+    g.decide(0, "final-order", aki)
+    # Aki holds the start chip; her 小泉 shoves: a success, but 流樹苗 cannot be moved.
+    g.decide(0, "target", 1)
+    g.decide(0, "ability", "yes")
+    g.dice(4)
+    assert g.party(1) == bea
+    assert "The swap fails" in g.text() and "Aki's turn ends." in g.text()
+    decision = g.expect("target")
+    assert decision is not None and decision.seat == 1  # no dice were rolled: a pass
+
+
+def test_faq_koizumi_against_a_one_card_party_is_a_pass() -> None:
+    g = Dg(2, turn_limit=1)
+    g.setup(lv2=["koizumi-hizumi"])
+    g.meeting(FAST)
+    g.win(0, "gym", [6], [1, 1])
+    g.rest(1)
+    aki = ("rindou", "idaten-koharu", "koizumi-hizumi")
+    g.decide(0, "final-party", tuple(sorted(aki)))
+    g.decide(1, "final-party", tuple(sorted(BEA)))
+    g.decide(0, "final-order", aki)
+    g.decide(1, "final-order", BEA)
+    for _ in range(2):  # Aki's first two cards each beat one of Bea's, and fall next turn
+        g.decide(0, "target", 1)
+        g.attack([6], [1])
+        g.decide(1, "target", 0)
+        g.attack([6], [1])
+    assert g.party(0) == ("koizumi-hizumi",) and len(g.party(1)) == 1
+    g.decide(0, "target", 1)
+    g.decide(0, "ability", "yes")
+    g.dice(6)
+    assert len(g.party(1)) == 1 and "Aki's turn ends." in g.text()
+    g.expect("target")
+    assert g.pending().seat == 1  # type: ignore[union-attr]
+
+
+# --- 白金翔一郎 (line 178) ------------------------------------------------------------------------
+
+
+def test_faq_shirogane_does_not_stop_arnie() -> None:
+    g = Dg(2)
+    g.setup(lv2=["shirogane-shouichirou"], bosses={"forest": ["arnie"]})
+    take_gym(g)
+    g.meeting(PLAIN)
+    g.move(0, "forest")  # 3 steps from the gym
+    g.expect("ability")
+    g.decide(1, "ability", "yes")  # Bea plays the boss: 剛腕ラリアット
+    g.dice(5)
+    assert g.discard(0) == ("idaten-koharu",)  # not reflected
+    assert "reflected" not in g.text()
+
+
+def test_faq_ambush_against_shirogane_is_not_optional_and_bounces() -> None:
+    g = Dg(2)
+    g.setup(lv2=["shirogane-shouichirou"], bosses={"forest": ["poison-giant-panda"]})
+    take_gym(g)
+    g.meeting(PLAIN)
+    g.move(0, "forest")
+    # Nobody is asked: the ambush fires, and 白金 turns it onto the panda itself.
+    g.expect("chance:ambush roll")
+    g.dice(4)
+    assert "reflected by 白金翔一郎" in g.text()
+    g.expect("boss-card")
+    assert g.options() == ["poison-giant-panda"] and len(g.party(0)) == 4
+
+
+def test_faq_shirogane_does_not_stop_an_ero_hon() -> None:
+    g = Dg(2)
+    g.setup(lv2=["shirogane-shouichirou"], items=(5, 4), start=1)  # Aki: ero-hon
+    g.meeting({1: ["move", "next_ap", "next_ap"], 0: ["move", "move", "move"]})
+    g.rest(1)
+    g.move(0, "gym")
+    g.attack([3], [4, 4])
+    g.decide(0, "after-dice", "item:ero-hon")  # 白金 is the enemy here: still 4 - 2
+    assert "Final result 3 against 2" in g.text()
+
+
+# --- 一刀両断 (line 185) --------------------------------------------------------------------------
+
+
+def test_faq_ittou_ryoudan_swapped_to_the_front_is_the_first_card() -> None:
+    g = Dg(2)
+    g.setup(lv2=["onjouji-sakana"], bosses={"banchou": ["onigawara-gondo", "ittou-ryoudan"]})
+    take_gym(g)
+    g.meeting(FAST)
+    g.decide(0, "move", "card:rindou")
+    g.move(0, "banchou")  # 6 steps from the gym
+    # サカナ's ambush swapped the boss: 一刀両断 fights first with 3 + 2 dice.
+    assert g.state.combat is not None and g.state.combat.enemy[0] == "ittou-ryoudan"
+    assert chance_count(g) == 1 + 5
+    g.attack([6], [1, 1, 1, 1, 1])
+    assert chance_count(g) == 1 + 3  # then 鬼瓦ゴンド, no longer the first: 3 dice
