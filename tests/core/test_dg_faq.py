@@ -25,7 +25,7 @@ def take_forest(g: Dg, card: str) -> None:
     g.move(0, "forest")
     g.attack([6], [1, 1, 1])
     g.decide(0, "boss-card", card)
-    g.dice(1)  # the reward roll: 1 + 1, the katana
+    g.dice(4)  # the reward roll: 4 + 1, the skateboard (no after-dice item to offer)
     g.rest(1)
 
 
@@ -335,3 +335,331 @@ def test_faq_ittou_ryoudan_swapped_to_the_front_is_the_first_card() -> None:
     assert chance_count(g) == 1 + 5
     g.attack([6], [1, 1, 1, 1, 1])
     assert chance_count(g) == 1 + 3  # then 鬼瓦ゴンド, no longer the first: 3 dice
+
+
+# --- 阿頼耶識そら (line 189) ----------------------------------------------------------------------
+
+
+def test_faq_arayashiki_at_the_front_passes_a_snipe_to_the_card_behind() -> None:
+    g = Dg(2)
+    g.setup(lv2=["arayashiki-sora"], bosses={"forest": ["nueno-gatarou"]})
+    take_gym(g)
+    g.meeting(PLAIN)
+    front(g, 0, "arayashiki-sora")
+    g.move(0, "forest")
+    # 鵺野蛾太郎's sure shot hits the card behind her.
+    assert g.discard(0) == ("idaten-koharu",)
+    assert g.party(0)[0] == "arayashiki-sora"
+
+
+def test_faq_arayashiki_at_the_front_against_sakana_swaps_second_and_last() -> None:
+    g = Dg(2)
+    g.setup(lv2=["arayashiki-sora", "onjouji-sakana"])
+    take_gym(g)
+    g.meeting({0: ["lv2", "move", "move"], 1: ["move", "move", "item"]})
+    g.token(0, 1, "science-lab")
+    front(g, 0, "arayashiki-sora")
+    assert g.party(0) == ("arayashiki-sora", "idaten-koharu", "idaten-koharu#2", "rindou")
+    g.move(0, "science-lab")
+    assert g.party(0) == ("arayashiki-sora", "rindou", "idaten-koharu#2", "idaten-koharu")
+
+
+# --- あげは (line 196) ----------------------------------------------------------------------------
+
+
+def test_faq_ageha_in_a_mutual_kill_does_nothing() -> None:
+    g = Dg(2)
+    g.setup(lv2=["ageha"])
+    g.meeting(FAST)
+    g.move(0, "gym")
+    g.attack([4], [4, 2])
+    # Both fell; her target is already dead: Aki's other cards are untouched.
+    assert g.party(0) == ("idaten-koharu#2", "rindou", "ageha")
+    assert "strikes back" not in g.text()
+
+
+def test_faq_an_enemy_ageha_strikes_back_at_the_card_that_beat_her() -> None:
+    g = Dg(2)
+    g.setup(lv2=["ageha"])
+    g.meeting(FAST)
+    g.move(0, "gym")
+    g.attack([6], [4, 2])
+    assert "strikes back at 韋駄天コハル" in g.text()
+    # Her victor fell with her; Aki still took her (she was beaten).
+    assert "idaten-koharu" in g.discard(0)
+    g.expect("capture")
+
+
+def test_faq_ageha_wiping_out_both_sides_wins_the_final_battle() -> None:
+    g = Dg(2, turn_limit=1)
+    g.setup(lv2=["ageha"])
+    g.meeting(FAST)
+    g.win(0, "gym", [6], [1, 1])
+    g.rest(1)
+    aki = ("idaten-koharu", "rindou", "ageha")
+    g.decide(0, "final-party", tuple(sorted(aki)))
+    g.decide(1, "final-party", tuple(sorted(BEA)))
+    g.decide(0, "final-order", aki)
+    g.decide(1, "final-order", BEA)
+    g.decide(0, "target", 1)
+    g.attack([6], [1])
+    g.decide(1, "target", 0)
+    g.attack([6], [1])
+    g.decide(0, "target", 1)
+    g.attack([6], [1])
+    g.decide(1, "target", 0)
+    g.attack([6], [1])
+    assert g.party(0) == ("ageha",) and len(g.party(1)) == 1
+    g.decide(0, "target", 1)
+    g.attack([1, 1], [6])  # あげは loses, and takes Bea's last card with her
+    result = g.table.result()
+    assert result is not None and result.winners == (0,)
+
+
+def test_faq_justice_fires_on_ageha_but_finds_no_target() -> None:
+    g = Dg(2)
+    g.setup(lv2=["ageha"], bosses={"forest": ["doseigi-takuya"]})
+    take_forest(g, "doseigi-takuya")
+    g.meeting(FAST)
+    g.win(0, "gym", [6], [1, 1])  # 3 steps from the forest: Aki takes あげは
+    g.rest(1)
+    g.meeting(PLAIN)
+    front(g, 0, "ageha")
+    g.decide(0, "move", "gym")  # a Lv1 fight where she stands
+    g.attack([1, 1], [6])
+    # あげは strikes back first; ド正義's judgement still triggers, but finds nobody.
+    assert "strikes back" in g.text()
+    g.expect("chance:justice roll")
+    g.dice(6)
+    assert "passes judgement" not in g.text()
+    assert g.state.combat is not None and g.state.combat.enemy == ()
+
+
+def test_faq_ageha_does_not_strike_back_at_doseigi() -> None:
+    g = Dg(2)
+    g.setup(lv2=["ageha"], bosses={"forest": ["doseigi-takuya"]})
+    take_forest(g, "doseigi-takuya")
+    g.meeting(FAST)
+    g.move(0, "gym")  # the enemy あげは beats Aki's front
+    g.attack([1], [6, 1])
+    g.expect("chance:justice roll")
+    g.dice(5)
+    # ド正義's judgement discards her: she does not strike back at him.
+    assert "passes judgement" in g.text() and "strikes back" not in g.text()
+    assert "doseigi-takuya" in g.party(0)
+
+
+# --- 鏡子 (line 212) ------------------------------------------------------------------------------
+
+
+def test_faq_kyouko_cannot_turn_a_one_into_zero() -> None:
+    g = Dg(2)
+    g.setup(lv2=["kyouko"])
+    take_gym(g)
+    g.meeting(PLAIN)
+    g.decide(0, "move", "gym")  # 鏡子 stands behind Aki's front
+    g.attack([1], [1])
+    assert "Final result 1 against 1: a mutual kill." in g.text()
+
+
+# --- 小竹真央 (line 216) --------------------------------------------------------------------------
+
+
+def test_faq_kotake_mutual_kill_then_one_hit_takes_each_next_card() -> None:
+    g = Dg(2)
+    g.setup(bosses={"banchou": ["kotake-mao", "tsukumo-tsukumo"]})
+    g.meeting(FAST)
+    g.decide(0, "move", "card:rindou")
+    g.move(0, "banchou")
+    g.attack([3], [3, 1, 1])
+    g.expect("chance:フルキューブ")
+    g.dice(5, 1, 1)
+    # Both fighters were already gone: the next card of each side falls.
+    assert g.party(0) == ("rindou",)
+    assert g.discard(0)[:2] == ("idaten-koharu", "idaten-koharu#2")
+    g.expect("boss-card")  # the boss is beaten: both its cards fell
+    assert set(g.options()) == {"kotake-mao", "tsukumo-tsukumo"}
+
+
+def test_faq_kotake_as_a_boss_wiping_both_sides_counts_as_beaten() -> None:
+    g = Dg(2)
+    g.setup(bosses={"forest": ["kotake-mao"]})
+    g.meeting(PLAIN)
+    g.move(0, "forest")
+    g.attack([3], [3, 1, 1])
+    g.dice(5, 6, 1)
+    # Aki is wiped out, and the forest boss is still hers: token, reward and corpse theft.
+    assert g.party(0) == () and g.state.players[0].space == "spring"
+    g.expect("chance:takes from the corpse")
+    g.pick("kotake-mao")
+    g.shuffle(list(g.discard(0)))
+    g.expect("chance:reward roll (+1)")
+    g.dice(1)
+    assert g.state.players[0].tokens == ("forest",)
+    assert g.board.bosses[0].cleared_by == 0 and g.discard(1) == ("kotake-mao",)
+
+
+def test_faq_kotake_fullcube_collateral_ageha_has_no_target() -> None:
+    g = Dg(2)
+    g.setup(lv2=["ageha"], bosses={"banchou": ["kotake-mao", "tsukumo-tsukumo"]})
+    take_gym(g)
+    g.meeting(FAST)
+    # (Winning her at the gym cost Aki the card that beat her: あげは struck back.)
+    g.decide(0, "move", "reorder")
+    g.decide(0, "order", ("rindou", "ageha", "idaten-koharu#2"))
+    g.decide(0, "move", "card:rindou")
+    g.move(0, "banchou")
+    g.attack([3], [3, 1, 1])
+    strikes = g.text().count("strikes back")
+    g.dice(5, 1, 1)
+    # あげは fell to フルキューブ, not in direct combat, and 小竹 is gone: nothing more.
+    assert "ageha" in g.discard(0) and g.text().count("strikes back") == strikes
+    assert g.party(0) == ("idaten-koharu#2",)
+
+
+# --- ド正義卓也 (line 226) ------------------------------------------------------------------------
+
+
+def test_faq_justice_answers_an_ambush() -> None:
+    g = Dg(2)
+    g.setup(bosses={"forest": ["doseigi-takuya"], "classroom_a": ["nueno-gatarou"]})
+    take_forest(g, "doseigi-takuya")
+    g.meeting(FAST)
+    g.decide(0, "move", "card:rindou")
+    g.move(0, "classroom")
+    g.decide(0, "boss", "classroom-a")
+    g.expect("chance:justice roll")
+    g.dice(5)
+    assert "passes judgement" in g.text()
+    g.expect("boss-card")  # 鵺野 fell to the judgement: the boss is beaten
+
+
+# --- ユキミ (line 230) ----------------------------------------------------------------------------
+
+
+def test_faq_yukimi_beaten_cannot_silence_the_winners_on_win() -> None:
+    g = Dg(2)
+    g.setup(lv2=["tomozuri-ayu"], bosses={"forest": ["yukimi"]})
+    take_gym(g)
+    g.meeting(PLAIN)
+    front(g, 0, "tomozuri-ayu")
+    extra = g.board.lv1_top
+    g.move(0, "forest")
+    g.attack([6, 1], [1, 1, 1])
+    assert "友釣り" in g.text() and extra in g.discard(0)
+
+
+def test_faq_yukimi_does_not_silence_support_behind_her_opponent() -> None:
+    g = Dg(2)
+    g.setup(parties=[("rindou", "shimizu-ichimotsu", "tigris"), BEA], bosses={"forest": ["yukimi"]})
+    g.meeting(PLAIN)
+    g.move(0, "forest")
+    g.attack([3], [3, 1, 1])  # 3 + 1 (清水一物's support) against 3
+    assert "Final result 4 against 3" in g.text()
+
+
+# --- 鏡介 (line 237) ------------------------------------------------------------------------------
+
+
+def test_faq_kyousuke_with_one_card_left_targets_it_without_a_swap() -> None:
+    g = Dg(2)
+    g.setup(bosses={"forest": ["kyousuke"]})
+    g.meeting(PLAIN)
+    g.move(0, "forest")
+    g.attack([1], [6, 1, 1])
+    g.dice(1)  # 合わせ鏡: the card behind swapped with the last; no hit on a 1
+    assert g.party(0) == ("rindou", "idaten-koharu#2")
+    g.decide(0, "flee", "fight")
+    g.attack([1], [6, 1, 1])
+    g.dice(6)  # one card left behind: no swap, and a 6 discards it
+    assert g.party(0) == ()
+
+
+# --- チグリス (line 241) --------------------------------------------------------------------------
+
+
+def test_faq_tigris_has_nobody_to_choose_with_two_players() -> None:
+    g = Dg(2)
+    g.setup(parties=[("tigris", "rindou", "bal"), BEA])
+    g.meeting(PLAIN)
+    assert "card:tigris" not in g.options() and "card:rindou" in g.options()
+    # With 3 players the one player who is neither Aki nor the next player can be chosen.
+    g3 = Dg(3)
+    g3.setup(
+        parties=[
+            ("tigris", "rindou", "bal"),
+            BEA,
+            ("hattori-asuka", "idaten-koharu", "tachikawa-toshio"),
+        ]
+    )
+    g3.meeting({seat: ["move", "move", "item"] for seat in range(3)})
+    g3.decide(0, "move", "card:tigris")
+    assert g3.options() == [2]
+
+
+# --- 未来探偵紅蠍 (line 245) ----------------------------------------------------------------------
+
+
+def benisasori_fight() -> Dg:
+    """Aki reaches the old building (movement 10) and beats its two Lv3 cards; 紅蠍 is next."""
+    g = Dg(2)
+    g.setup(
+        bosses={"old_building": ["tsukumo-tsukumo", "teppeki-tateko", "benisasori"]},
+        items=(5, 1),
+    )
+    g.meeting(FAST)
+    for card in ("card:rindou", "card:idaten-koharu", "card:idaten-koharu#2", "item:skateboard"):
+        g.decide(0, "move", card)
+    g.move(0, "old-building")
+    g.attack([6], [1, 1, 1])
+    g.attack([6], [1, 1, 1])
+    return g
+
+
+def test_faq_benisasori_rolling_one_hits_only_the_card_it_beat() -> None:
+    g = benisasori_fight()
+    g.attack([1], [6, 1, 1, 1])
+    g.expect("chance:victory roll")
+    g.dice(1)
+    assert g.party(0) == ("idaten-koharu#2", "rindou")
+    assert g.discard(0) == ("idaten-koharu",)
+
+
+def test_faq_benisasori_rolling_two_hits_the_next_card() -> None:
+    g = benisasori_fight()
+    g.attack([1], [6, 1, 1, 1])
+    g.dice(2)
+    assert g.party(0) == ("rindou",)
+    assert g.discard(0) == ("idaten-koharu#2", "idaten-koharu")
+
+
+# --- 小竹真央 in the final battle (line 223) ------------------------------------------------------
+
+
+def test_faq_kotake_wiping_out_both_sides_wins_the_final_battle() -> None:
+    g = Dg(2, turn_limit=1)
+    g.setup(bosses={"forest": ["kotake-mao"]})
+    g.meeting(PLAIN)
+    g.move(0, "forest")
+    g.attack([6], [1, 1, 1])
+    g.dice(1, 1, 1)  # her フルキューブ as she falls: no hit
+    g.decide(0, "boss-card", "kotake-mao")
+    g.dice(4)
+    g.rest(1)
+    aki = ("idaten-koharu", "idaten-koharu#2", "rindou", "kotake-mao")  # 3 + 1 token
+    g.decide(0, "final-party", tuple(sorted(aki)))
+    g.decide(1, "final-party", tuple(sorted(BEA)))
+    g.decide(0, "final-order", aki)
+    g.decide(1, "final-order", BEA)
+    for attacker, dice in ((0, ([6], [1])), (1, ([6], [1])), (0, ([1], [6])), (1, ([6], [1]))):
+        g.decide(attacker, "target", 1 - attacker)
+        g.attack(*dice)
+    assert g.party(0) == ("kotake-mao",)
+    assert g.party(1) == ("arijigoku-tamako", "nukemichi-wataru")
+    # 小竹 and Bea's front kill each other; one 5+ takes Bea's last card: both wiped out.
+    g.decide(0, "target", 1)
+    g.attack([3, 1, 1], [3])
+    g.expect("chance:フルキューブ")
+    g.dice(5, 1, 1)
+    result = g.table.result()
+    assert result is not None and result.winners == (0,)
