@@ -663,3 +663,19 @@ def test_faq_kotake_wiping_out_both_sides_wins_the_final_battle() -> None:
     g.dice(5, 1, 1)
     result = g.table.result()
     assert result is not None and result.winners == (0,)
+
+
+def test_faq_ageha_strikes_back_at_kyousuke_whose_ability_killed_her() -> None:
+    g = Dg(2)
+    g.setup(lv2=["ageha"], bosses={"forest": ["kyousuke"]})
+    take_gym(g)  # beating the enemy あげは cost Aki the winner: she struck back
+    assert g.party(0) == ("idaten-koharu#2", "rindou", "ageha")
+    g.meeting(PLAIN)
+    g.move(0, "forest")  # 3 steps from the gym
+    g.attack([1], [6, 1, 1])
+    g.expect("chance:victory roll")
+    g.dice(6)  # 合わせ鏡: あげは swaps in behind the beaten card, and a 6 discards her
+    assert "strikes back at 鏡介" in g.text()
+    # 鏡介 was the boss's only card: the forest is cleared.
+    g.expect("boss-card")
+    assert g.options() == ["kyousuke"] and g.party(0) == ("rindou",)
