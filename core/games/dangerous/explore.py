@@ -252,8 +252,13 @@ def _event(state: State, task: Task) -> tuple[State, Lines]:
         if not deck:
             return state, [say("The Lv2 deck is empty.")]
         state = replace(state, decks={**state.decks, "lv2": deck[1:]})
-        line = say(f"The Lv2 token is removed: {state.names[seat]} meets {card_name(deck[0])}.")
-        return start_combat(state, "lv2", (seat, controller), (deck[0],)), [line]
+        lines = [say(f"The Lv2 token is removed: {state.names[seat]} meets {card_name(deck[0])}.")]
+        if not deck[1:]:
+            # The deck ran dry: every token leaves at once, for good (直ちに, line 66), even
+            # if this card goes back to the bottom after a flight.
+            state = replace(state, tokens=(), lv2_retired=True)
+            lines.append(say("The Lv2 deck is empty: every Lv2 token leaves the board for good."))
+        return start_combat(state, "lv2", (seat, controller), (deck[0],)), lines
     deck = state.decks["lv1"]
     if not deck:
         return state, [say("The Lv1 deck is empty: nothing happens.")]
