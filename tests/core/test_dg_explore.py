@@ -251,8 +251,23 @@ def test_the_last_lv2_card_takes_every_token_off_the_board() -> None:
     applied = GAME.apply_decision(one_left, 0, "gym")
     state = applied.state
     assert state.combat is not None and state.combat.enemy == (last,)
+    assert any("every Lv2 token leaves" in n.public for n in applied.narration)
     applied = GAME.apply_chance(state, (6, 1, 1))
     applied = GAME.apply_decision(applied.state, 0, "party")
     state = applied.state
     assert state.tokens == () and state.lv2_retired
-    assert any("every Lv2 token leaves" in n.public for n in applied.narration)
+
+
+def test_the_tokens_leave_at_once_even_if_the_last_lv2_card_comes_back() -> None:
+    g = Dg(2)
+    g.setup()
+    g.meeting({0: ["move", "move", "move"], 1: ["move", "next_ap", "next_ap"]})
+    last = g.state.decks["lv2"][0]
+    one_left = dataclasses.replace(g.state, decks={**g.state.decks, "lv2": (last,)})
+    applied = GAME.apply_decision(one_left, 0, "gym")
+    # 直ちに: the moment the deck runs dry, during the fight already.
+    assert applied.state.tokens == () and applied.state.lv2_retired
+    state = GAME.apply_chance(applied.state, (1, 6, 1)).state  # Aki loses her front card
+    state = GAME.apply_decision(state, 0, "flee").state
+    assert state.decks["lv2"] == (last,)  # back at the bottom
+    assert state.tokens == () and state.lv2_retired
