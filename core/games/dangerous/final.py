@@ -154,7 +154,26 @@ def _final_ambush_round(state: State, task: Task) -> tuple[State, Lines]:
         for instance in state.players[seat].party:
             if content().card(instance).effect in AMBUSH_EFFECTS:  # not the ambush supports
                 tasks.append(Task("final_ambush_target", seat=seat, arg=instance))
+        if any(content().items[item].timing == "ambush" for item in state.players[seat].items):
+            tasks.append(Task("final_item_target", seat=seat))
     return state.push(*tasks), []
+
+
+def _ask_item_target(state: State, task: Task) -> Step:
+    targets = [seat for seat in alive(state) if seat != task.seat]
+    options = tuple(Option(seat, f"Use an ambush item on {state.names[seat]}") for seat in targets)
+    prompt = "Before the final duels: use an ambush item (R24)? Choose a target, or keep them."
+    no = Option("no", "Keep my items")
+    return Step(decisions=(choose_one(task.seat, "ambush-item-target", prompt, (*options, no)),))
+
+
+@asking("final_item_target", _ask_item_target)
+def _final_item_target(state: State, task: Task, choice: Any, seat: int) -> tuple[State, Lines]:
+    if choice == "no" or not state.players[task.seat].party:
+        return state, []
+    target = int(choice)
+    state = replace(state, combat=Combat(kind="final", seats=(task.seat, target)))
+    return state.push(Task("ambush_item_menu", side=0), Task("final_ambush_done")), []
 
 
 def alive(state: State) -> list[int]:
@@ -182,13 +201,16 @@ def _final_ambush_done(state: State, task: Task) -> tuple[State, Lines]:
     state = replace(state, combat=None, last_battle=log)
     # An ambush can leave a player with nobody, or an ambusher can have fallen already:
     # drop the remaining ambush tasks of cards that are gone or have no target left.
-    agenda = tuple(
-        t
-        for t in state.agenda
-        if t.kind != "final_ambush_target"
-        or (t.arg in state.players[t.seat].party and len(alive(state)) > 1)
-    )
+    agenda = tuple(t for t in state.agenda if _still_relevant(state, t))
     return replace(state, agenda=agenda), []
+
+
+def _still_relevant(state: State, task: Task) -> bool:
+    if task.kind not in ("final_ambush_target", "final_item_target"):
+        return True
+    if len(alive(state)) <= 1 or not state.players[task.seat].party:
+        return False
+    return task.kind == "final_item_target" or task.arg in state.players[task.seat].party
 
 
 @automatic("final_turn")

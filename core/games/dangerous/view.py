@@ -157,6 +157,10 @@ def build_view(state: State, viewer: int | None, step: Step) -> View:
 
 
 def _party(state: State, seat: int, viewer: int | None) -> tuple[str, ...]:
+    """Parties are open (R30), except the cards drafted so far: they stay face down until the
+    draft is over."""
+    if state.draft and viewer is not None and viewer != seat:
+        return ()
     return state.players[seat].party
 
 
