@@ -449,46 +449,54 @@ def _side_title(board: Board, combat: CombatView, side: int, names: tuple[str, .
 def _combat(board: Board, combat: CombatView, names: tuple[str, ...]) -> list[RenderableType]:
     kinds = {"lv1": "Lv1 fight", "lv2": "Lv2 fight", "boss": "Boss fight", "final": "Final duel"}
     head = Text(kinds.get(combat.kind, combat.kind), style="bold reverse")
+    head.append(" ")
+    head.append_text(_side_title(board, combat, 0, names))
+    head.append(" vs ")
+    head.append_text(_side_title(board, combat, 1, names))
     parts: list[RenderableType] = [head]
-    for side in (0, 1):
-        title = _side_title(board, combat, side, names)
-        parts.append(Text.assemble(("vs " if side else "", "dim"), title))
-        row = combat.rows[side]
-        if not row:
-            parts.append(Text("  no card standing", style="dim"))
-        for index, instance in enumerate(row):
+    grid = RichTable.grid(padding=(0, 1), expand=True)
+    grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    enemy = who(names, combat.seats[1]) if combat.kind == "final" else Text("Enemy", style="bold")
+    grid.add_row(Text.assemble(who(names, combat.seats[0]), ("  > fights", "dim")), enemy)
+    rows = combat.rows
+    for index in range(max(len(rows[0]), len(rows[1]), 1)):
+        cells = []
+        for side in (0, 1):
+            row = rows[side]
+            if index >= len(row):
+                cells.append(Text("no card standing" if not row else "", style="dim"))
+                continue
+            found = card(row[index])
             line = Text("> " if index == 0 else "  ", style="bold")
-            line.append(f"{index + 1} ")
-            line.append_text(card_label(instance))
-            line.append(f"  {timing_name(card(instance).timing)}", style="dim italic")
-            parts.append(line)
-    dice = RichTable.grid(padding=(0, 1))
-    dice.add_column(no_wrap=True)
-    dice.add_column(no_wrap=True)
-    rolled = any(combat.dice)
-    for side in (0, 1):
-        label = Text(LETTERS[combat.seats[side]] if side == 0 or combat.kind == "final" else "Foe")
-        faces = "".join(f"[{face}]" for face in combat.dice[side]) or "-"
-        line = Text(faces, style="bold")
-        bonus = combat.bonus[side]
-        if bonus:
-            line.append(f" {bonus:+d}")
-        if combat.result != (0, 0):
-            line.append(f" = {combat.result[side]}", style="bold")
-        dice.add_row(label, line)
-    if rolled or combat.result != (0, 0):
-        parts.append(Text("Dice", style="bold"))
-        parts.append(dice)
+            line.append(f"{index + 1} Lv{found.level} ")
+            line.append(found.name, style="bold")
+            cells.append(line)
+        grid.add_row(*cells)
+    if any(combat.dice) or combat.result != (0, 0):
+        dice = []
+        for side in (0, 1):
+            faces = "".join(f"[{face}]" for face in combat.dice[side]) or "-"
+            line = Text("dice ", style="dim")
+            line.append(faces, style="bold")
+            bonus = combat.bonus[side]
+            if bonus:
+                line.append(f" {bonus:+d}")
+            if combat.result != (0, 0):
+                line.append(f" = {combat.result[side]}", style="bold")
+            dice.append(line)
+        grid.add_row(*dice)
+    parts.append(grid)
     if combat.result != (0, 0):
         mine, theirs = combat.result
         verdict = "win" if mine > theirs else ("mutual kill" if mine == theirs else "loss")
-        parts.append(Text(f"Result {mine} vs {theirs}: {verdict}", style="bold"))
+        parts.append(Text(f"Result {mine} vs {theirs}: {verdict} for the left", style="bold"))
     if combat.defeated:
         beaten = Text("Beaten: ", style="bold")
         beaten.append(", ".join(f"{card(c).name} Lv{card(c).level}" for c in combat.defeated))
         parts.append(beaten)
-    parts.append(Text("Battle log", style="bold"))
-    parts.extend(_log_lines(combat.log))
+    parts.append(Text.assemble(("Battle log", "bold"), (" newest first", "dim")))
+    parts.extend(_log_lines(reversed(combat.log)))
     return parts
 
 
@@ -557,15 +565,7 @@ def banner(view: View, decision: Decision, names: tuple[str, ...]) -> str:
         return ""
     if decision.seat != combat.seats[1] or combat.seats[0] == combat.seats[1]:
         return ""
-    enemy = (
-        f"the {boss_title(combat.boss)} boss"
-        if combat.kind == "boss"
-        else (f"the {combat.kind.capitalize()} enemy")
-    )
-    return (
-        f"You act for the ENEMY ({enemy}) in {names[combat.seats[0]]}'s battle, "
-        "not for your own party."
-    )
+    return f"You act for the ENEMY in {names[combat.seats[0]]}'s battle."
 
 
 # --- the card viewer ---------------------------------------------------------------------------

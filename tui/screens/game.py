@@ -172,7 +172,10 @@ class GameScreen(Screen[None]):
     def _layout(self) -> None:
         board = self.query_one(BoardPanel)
         right = self.query_one("#game-right")
-        board.layout_for(not board.wide)
+        if board.layout_for():
+            # The prompt's height depends on its width: measure it again once laid out.
+            prompt = self.query_one(DecisionPrompt)
+            self.call_after_refresh(prompt.refresh, layout=True)
         right.display = not board.wide
         if board.wide:
             waiting = self.session.my_decision() is not None

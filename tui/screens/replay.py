@@ -90,7 +90,7 @@ class ReplayScreen(Screen[None]):
         self.query_one(PlayersPanel).show(view, table.names, bots, me="viewing", kit=self.kit)
         board = self.query_one(BoardPanel)
         board.show(view, table.names)
-        board.layout_for(True)
+        board.layout_for()
         log = self.query_one(LogPanel)
         log.display = not board.wide
         log.border_subtitle = f"{self.position}/{len(table)}"

@@ -8,19 +8,30 @@ the game suggests a new one.
 from __future__ import annotations
 
 from rich.console import RenderableType
+from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from core.games.base import View
 from tui.boards import BoardKit, BoardMode
 
 
-class BoardPanel(Static):
+class BoardPanel(VerticalScroll, can_focus=False):
+    """A scrolling panel around the board's renderable."""
+
     def __init__(self, kit: BoardKit, *, id: str | None = None, classes: str | None = None):
         super().__init__(id=id, classes=classes)
         self.kit = kit
         self.mode: str = kit.modes[0].id if kit.modes else ""
         self._suggested: str | None = None
         self.wide = False
+        self._width: str | int | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(classes="board-content")
+
+    def update(self, renderable: RenderableType) -> None:
+        self.query_one(".board-content", Static).update(renderable)
 
     @property
     def current(self) -> BoardMode | None:
@@ -39,8 +50,6 @@ class BoardPanel(Static):
         renderable: RenderableType = (mode.render if mode else self.kit.render)(view, names)
         self.update(renderable)
         self._titles()
-        if mode is not None and mode.id == "battle":
-            self.call_after_refresh(self.scroll_end, animate=False)
 
     def next_mode(self) -> str:
         modes = [mode.id for mode in self.kit.modes]
@@ -58,13 +67,17 @@ class BoardPanel(Static):
         self.border_title = f"Board: {mode.name}"
         self.border_subtitle = "b next view  w " + ("narrow" if self.wide else "wide")
 
-    def layout_for(self, right_visible: bool) -> None:
-        """Size the panel for its mode: the mode's width beside the prompt, or all of it."""
+    def layout_for(self) -> bool:
+        """Size the panel for its mode: the mode's width beside the prompt, or all of it.
+        True if its width changed (what is beside it must be laid out again)."""
         mode = self.current
+        width: str | int | None = None
         if self.wide:
-            self.styles.width = "1fr"
+            width = "1fr"
         elif mode is not None and mode.width:
-            self.styles.width = mode.width + 4
-        else:
-            self.styles.width = None
-        del right_visible
+            width = mode.width + 4
+        if width == self._width:
+            return False
+        self._width = width
+        self.styles.width = width
+        return True

@@ -378,6 +378,13 @@ class DecisionPrompt(Widget, can_focus=True):
             detail[-1] = _Line(detail[-1].text.copy())
             detail[-1].text.truncate(width - 1)
             detail[-1].text.append("~", style="dim")
+        if height and body and len(head) + min(len(body), 3) + len(error) > height:
+            # A long question: cut it so that some options always show.
+            keep = max(1, height - min(len(body), 3) - len(error))
+            head = head[:keep]
+            head[-1] = _Line(head[-1].text.copy())
+            head[-1].text.truncate(max(1, width - 1))
+            head[-1].text.append("~", style="dim")
         if height and total() > height:
             room = height - len(head) - len(detail) - len(hint) - len(error)
             if room < 3:

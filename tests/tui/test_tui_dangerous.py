@@ -1,0 +1,363 @@
+"""Dangerous at the TUI: the map, the AP board, party ordering, battles, the final battle, the
+card viewer, the replay and the hot-seat curtain during the secret party building (80x24)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from tuikit import SIZE, make_app, screen_text, settle
+
+from core.decisions import Decision, DecisionKind
+from core.games import GAMES
+from core.games.dangerous.content import content
+from core.games.dangerous.view import Board
+from core.runner import BotDriver
+from core.table import Seat, SeatKind, Table, new_table
+from tui.screens.cards import CardsScreen
+from tui.screens.curtain import CurtainScreen
+from tui.screens.game import GameScreen
+from tui.screens.gameover import GameOverScreen
+from tui.screens.replay import ReplayScreen
+from tui.widgets.board import BoardPanel
+from tui.widgets.log import LogPanel
+
+AKI_AND_BOTS = (
+    Seat("Aki"),
+    Seat("Bot 2", SeatKind.BOT, "heuristic"),
+    Seat("Bot 3", SeatKind.BOT, "heuristic"),
+)
+AKI_VS_BOT = (Seat("Aki"), Seat("Bot 2", SeatKind.BOT, "heuristic"))
+HOT_SEAT = (Seat("Aki"), Seat("Ben"), Seat("Bot 3", SeatKind.BOT, "heuristic"))
+
+
+def dg_table(seats: tuple[Seat, ...] = AKI_AND_BOTS, seed: int = 5, **options: Any) -> Table:
+    return new_table(GAMES["dangerous"], seats, dict(options), seed)
+
+
+def board_of(app: Any) -> Board:
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    view = screen.session.view()
+    assert view is not None and isinstance(view.board, Board)
+    return view.board
+
+
+async def answer(pilot: Pilot[Any], decision: Decision) -> None:
+    """Answer by keys: Enter keeps an order, digits choose the first options."""
+    if decision.kind is DecisionKind.ORDER:
+        await pilot.press("enter")
+    elif decision.kind is DecisionKind.CHOOSE_SEVERAL:
+        await pilot.press(*(str(n) for n in range(1, decision.min_count + 1)), "enter")
+    else:
+        await pilot.press("1")
+
+
+async def drive(
+    pilot: Pilot[Any], until: Callable[[GameScreen, Decision | None], bool], limit: int = 300
+) -> GameScreen:
+    """Answer every question of the human(s), passing curtains, until `until` holds."""
+    app = pilot.app
+    for _ in range(limit):
+        await settle(pilot)
+        screen = app.screen
+        if isinstance(screen, CurtainScreen):
+            await pilot.press("enter")
+            continue
+        assert isinstance(screen, GameScreen), screen
+        decision = screen.session.my_decision()
+        if until(screen, decision):
+            return screen
+        if decision is None:
+            raise AssertionError("nothing to decide and the condition never held")
+        await answer(pilot, decision)
+    raise AssertionError("the condition never held")
+
+
+def named(name: str) -> Callable[[GameScreen, Decision | None], bool]:
+    return lambda screen, decision: decision is not None and decision.name == name
+
+
+def board_text(app: Any) -> str:
+    return "\n".join(line[:47] for line in screen_text(app).splitlines()[6:23])
+
+
+async def test_map_shows_pieces_tokens_and_bosses(tmp_path: Path) -> None:
+    app = make_app(tmp_path, table=dg_table(), save_path=tmp_path / "d.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await drive(pilot, named("move"))
+        panel = screen.query_one(BoardPanel)
+        assert panel.mode == "map" and panel.outer_size.width == 47
+        text = screen_text(app)
+        board = board_text(app)
+        for boss in ("BAN", "CLS", "COU", "DOJ", "OLD"):
+            assert boss in board
+        assert "--" in board and "|" in board and "*" in board
+        # Every piece is on the map, and the players panel is the legend.
+        for letter, name in zip("ABC", ("Aki", "Bot 2", "Bot 3")):
+            assert f"{letter} {name}" in text
+        row, col = _spring(board)
+        assert "A" in board.splitlines()[row][col - 2 : col + 4]
+        # The prompt still fits beside the map.
+        assert "Your move" in text and "movement" in text
+        # Cycle the views: decks and bosses, AP board, battle, back to the map.
+        await pilot.press("b")
+        assert panel.mode == "table" and "LV1 deck" in screen_text(app)
+        assert "森 Forest" in screen_text(app)
+        await pilot.press("b")
+        assert panel.mode == "ap" and "移動力 Movement" in screen_text(app)
+        await pilot.press("b", "b")
+        assert panel.mode == "map"
+        # Wide: the board takes the body, the prompt waits behind w.
+        await pilot.press("w")
+        assert panel.outer_size.width == 80 and "your move is waiting" in screen_text(app)
+        await pilot.press("w")
+        assert panel.outer_size.width == 47 and "Your move" in screen_text(app)
+
+
+def _spring(board: str) -> tuple[int, int]:
+    for row, line in enumerate(board.splitlines()):
+        for marker in ("SA", "SPR", "S"):
+            col = line.find("--" + marker)
+            if col >= 0 and line.count("|") == 0:
+                return row, col + 2
+    raise AssertionError(f"no spring on the map:\n{board}")
+
+
+async def test_ap_board_during_the_meeting(tmp_path: Path) -> None:
+    app = make_app(tmp_path, table=dg_table(), save_path=None)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await drive(pilot, named("ap"))
+        assert screen.query_one(BoardPanel).mode == "ap"
+        text = screen_text(app)
+        for action in content().actions:
+            assert action.name in text
+        assert "AP left" in text and "/6" in text  # movement's cap with 3 players
+        await pilot.press("1")  # one AP on movement
+        await settle(pilot)
+        assert "A1" in screen_text(app)
+
+
+async def test_party_ordering_by_keyboard(tmp_path: Path) -> None:
+    table = dg_table()
+    app = make_app(tmp_path, table=table, save_path=None)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await drive(pilot, named("order"))
+        decision = screen.session.my_decision()
+        assert decision is not None and decision.kind is DecisionKind.ORDER
+        first, second, third = (str(option.id) for option in decision.options)
+        text = screen_text(app)
+        assert "1. Lv1" in text and "Up/Down select" in text
+        # The selected card's ability in full below the list.
+        ability = content().card(first).ability
+        assert ability in text
+        await pilot.press("down", "left")  # the second card to the front
+        await pilot.press("down", "down", "f")  # the third card to the front
+        await pilot.press("down", "]")  # the old first card (now second) one place back
+        await pilot.press("enter")
+        await settle(pilot)
+        expected = (third, first, second)
+        assert table.view(0).board.players[0].party == expected
+        log = screen.query_one(LogPanel).text
+        names = [content().card(card).name for card in expected]
+        assert f"Aki lines up: {names[0]} (Lv1), {names[1]} (Lv1) and {names[2]} (Lv1)." in log
+
+
+async def test_a_whole_battle_followed_in_the_battle_view(tmp_path: Path) -> None:
+    table = dg_table()
+    app = make_app(tmp_path, table=table, save_path=None)
+    async with app.run_test(size=SIZE) as pilot:
+
+        def in_battle(screen: GameScreen, decision: Decision | None) -> bool:
+            view = screen.session.view()
+            return view is not None and view.board.combat is not None
+
+        screen = await drive(pilot, in_battle)
+        panel = screen.query_one(BoardPanel)
+        combat = board_of(app).combat
+        assert combat is not None and panel.mode == "battle"
+        text = screen_text(app)
+        assert "fight" in text and "Battle log" in text
+        front = content().card(combat.rows[0][0]).name
+        assert front in text
+        # Follow it to its end: the log grows, the battle view stays up.
+        for _ in range(60):
+            combat = board_of(app).combat
+            if combat is None:
+                break
+            assert panel.mode == "battle" and combat.log[-1][:6] in screen_text(app)
+            decision = screen.session.my_decision()
+            assert decision is not None  # bots never leave a battle half-done
+            if decision.name in ("ability", "after-dice") and decision.seat == combat.seats[1]:
+                assert "You act for the ENEMY" in screen_text(app)
+            await answer(pilot, decision)
+            await settle(pilot)
+        last = board_of(app).last_battle
+        assert last
+        # Back on the map; the battle view keeps the last battle.
+        while panel.mode != "battle":
+            await pilot.press("b")
+        text = screen_text(app)
+        assert "Last battle" in text and last[0][:8] in text
+
+
+async def test_enemy_controller_is_told(tmp_path: Path) -> None:
+    app = make_app(tmp_path, table=dg_table(), save_path=None)
+    async with app.run_test(size=SIZE) as pilot:
+
+        def for_enemy(screen: GameScreen, decision: Decision | None) -> bool:
+            view = screen.session.view()
+            combat = view.board.combat if view else None
+            return (
+                decision is not None
+                and combat is not None
+                and decision.name in ("ability", "after-dice")
+                and decision.seat == combat.seats[1]
+                and combat.kind != "final"
+            )
+
+        await drive(pilot, for_enemy, limit=600)
+        text = screen_text(app)
+        assert "You act for the ENEMY in Bot" in text
+        assert "Use" in text  # the options stay in sight below the long question
+
+
+async def test_final_battle_against_a_bot(tmp_path: Path) -> None:
+    table = dg_table(AKI_VS_BOT, seed=3, turn_limit=1)
+    app = make_app(tmp_path, table=table, save_path=tmp_path / "f.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await drive(pilot, named("final-party"))
+        panel = screen.query_one(BoardPanel)
+        assert panel.mode == "battle" and "Final battle" in screen_text(app)
+        decision = screen.session.my_decision()
+        assert decision is not None
+        await answer(pilot, decision)
+        screen = await drive(pilot, named("final-order"))
+        final = board_of(app).final
+        assert final is not None and final.own
+        if len(final.own) > 1:
+            assert "Your secret party" in screen_text(app)
+        # The card viewer shows the secret party to its owner.
+        await pilot.press("c")
+        assert isinstance(app.screen, CardsScreen)
+        assert "Your secret final party" in screen_text(app)
+        await pilot.press("right")
+        assert "Bot 2" in screen_text(app) and "Your secret" not in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+        for _ in range(200):
+            await settle(pilot)
+            if isinstance(app.screen, GameOverScreen):
+                break
+            decision = screen.session.my_decision()
+            assert decision is not None
+            if board_of(app).combat is not None:
+                assert "Final duel" in screen_text(app)
+            await answer(pilot, decision)
+        assert table.over and isinstance(app.screen, GameOverScreen)
+
+
+async def test_hot_seat_curtain_during_the_secret_final_parties(tmp_path: Path) -> None:
+    table = dg_table(HOT_SEAT, seed=4, turn_limit=1)
+    app = make_app(tmp_path, table=table, save_path=tmp_path / "h.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await drive(pilot, named("final-party"))
+        first = screen.session.looking
+        assert first is not None
+        other = 1 - first
+        decision = screen.session.my_decision()
+        assert decision is not None
+        await answer(pilot, decision)
+        await settle(pilot)
+        # The screen goes dark before the other player may build theirs.
+        assert isinstance(app.screen, CurtainScreen)
+        assert table.seats[other].name in screen_text(app)
+        secret = [content().card(c).name for c in table.view(first).board.final.own or ()]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and screen.session.looking == other
+        final = board_of(app).final
+        assert final is not None and final.own is None and not final.revealed
+        text = screen_text(app)
+        assert "Your secret party" not in text
+        # The other's choice is neither on the board nor in the log.
+        log = screen.query_one(LogPanel).text
+        assert f"{table.seats[first].name} chooses a final party." in log
+        assert not any(f"You choose {name}" in log for name in secret)
+        await pilot.press("c")
+        assert "Your secret final party" not in screen_text(app)
+        await pilot.press("escape")
+        # The seat at the screen builds and orders its party without a curtain in between.
+        decision = screen.session.my_decision()
+        assert decision is not None and decision.name == "final-party"
+        await answer(pilot, decision)
+        await settle(pilot)
+        if isinstance(app.screen, GameScreen):
+            assert screen.session.looking == other
+            decision = screen.session.my_decision()
+            assert decision is not None and decision.name == "final-order"
+            await answer(pilot, decision)
+            await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        assert table.seats[first].name in screen_text(app)
+
+
+def finished_game(seed: int = 3) -> Table:
+    seats = tuple(Seat(f"Bot {n}", SeatKind.BOT, "heuristic") for n in range(1, 4))
+    table = new_table(GAMES["dangerous"], seats, {}, seed)
+    BotDriver(table).play_until_human()
+    assert table.over
+    return table
+
+
+async def test_replay_shows_battles_and_cards(tmp_path: Path) -> None:
+    table = finished_game()
+    fights = [p for p in range(len(table)) if table.view_at(p, None).board.combat is not None]
+    app = make_app(tmp_path, replay=table)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("home", *["right"] * fights[0])
+        panel = screen.query_one(BoardPanel)
+        assert panel.mode == "battle" and "Battle log" in screen_text(app)
+        # Step through the battle: the dice and the result show as they come.
+        rolled = next(p for p in fights if any(table.view_at(p, None).board.combat.dice))
+        await pilot.press(*["right"] * (rolled - fights[0]))
+        assert "dice [" in screen_text(app)
+        await pilot.press("end")
+        assert "Last battle" in screen_text(app)
+        await pilot.press("c")
+        assert isinstance(app.screen, CardsScreen)
+        assert "party, front first" in screen_text(app) and "Discard pile" in screen_text(app)
+        await pilot.press("2")
+        assert "Bot 2" in screen_text(app)
+        await pilot.press("escape")
+        assert isinstance(app.screen, ReplayScreen)
+
+
+async def test_help_has_the_rules_and_board_keys(tmp_path: Path) -> None:
+    app = make_app(tmp_path, table=dg_table(), save_path=None)
+    async with app.run_test(size=(100, 80)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        text = screen_text(app)
+        assert "board: map / table / AP board / battle" in text
+        assert "Home or f" in text and "The rules in short" in text
+        assert "strategy meeting" in text
+
+
+async def test_resizing_keeps_the_map_usable(tmp_path: Path) -> None:
+    app = make_app(tmp_path, table=dg_table(), save_path=None)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await drive(pilot, named("move"))
+        for size in ((120, 40), (80, 24), (100, 30)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            text = screen_text(app)
+            assert "OLD" in text and "Your move" in text
+        await pilot.press("w")
+        await pilot.pause()
+        assert "OLD" in screen_text(app)
+        assert screen.query_one(BoardPanel).wide
