@@ -172,9 +172,9 @@ def test_spring_draw_over_five_returns_cards_of_your_choice() -> None:
     g.dice(6)
     g.shuffle(list(g.discard(0)))
     # 3 + 3 = 6 cards: one goes back, chosen by the player.
-    decision = g.expect("return")
+    decision = g.expect("hand-limit")
     assert decision is not None and decision.min_count == decision.max_count == 1
-    g.decide(0, "return", (caught[1],))
+    g.decide(0, "hand-limit", (caught[1],))
     assert len(g.party(0)) == 5 and g.discard(0) == (caught[1],)
 
 

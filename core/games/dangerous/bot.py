@@ -63,20 +63,23 @@ def duel_odds(mine: int, theirs: int, bonus: int = 0) -> tuple[float, float]:
 
 def battle_odds(party: tuple[str, ...], enemy: tuple[str, ...], bonus: int = 0) -> float:
     """The chance that `party` beats every card of `enemy`, winner stays on."""
-    mine = tuple(dice_of(c) for c in party)
-    theirs = tuple(dice_of(c) for c in enemy)
+    return chain_odds(tuple(dice_of(c) for c in party), tuple(dice_of(c) for c in enemy), bonus)
 
-    @cache
-    def p(i: int, j: int) -> float:
-        if j == len(theirs):
-            return 1.0
-        if i == len(mine):
-            return 0.0
-        win, tie = duel_odds(mine[i], theirs[j], bonus)
-        lose = 1 - win - tie
-        return win * p(i, j + 1) + tie * p(i + 1, j + 1) + lose * p(i + 1, j)
 
-    return p(0, 0)
+@cache
+def chain_odds(mine: tuple[int, ...], theirs: tuple[int, ...], bonus: int = 0) -> float:
+    """Winner-stays-on: the chance that cards rolling `mine` dice beat cards rolling `theirs`."""
+    if not theirs:
+        return 1.0
+    if not mine:
+        return 0.0
+    win, tie = duel_odds(mine[0], theirs[0], bonus)
+    lose = 1 - win - tie
+    return (
+        win * chain_odds(mine, theirs[1:], bonus)
+        + tie * chain_odds(mine[1:], theirs[1:], bonus)
+        + lose * chain_odds(mine[1:], theirs, bonus)
+    )
 
 
 class DangerousBot:
@@ -217,7 +220,7 @@ class DangerousBot:
     def _several(self, decision: Decision) -> Choice:
         count = decision.min_count
         ranked = sorted(decision.options, key=lambda o: strength(str(o.id)), reverse=True)
-        if decision.name in ("hand-limit", "return"):
+        if decision.name == "hand-limit":
             ranked = list(reversed(ranked))
         return tuple(option.id for option in ranked[:count])
 
@@ -235,18 +238,5 @@ def _boss_guess_odds(party: tuple[str, ...], space: str, bonus: int) -> float:
     sites = [site for site in content().board.bosses if site.space == space]
     if not sites:
         return 0.0
-    site = sites[0]
-    enemy = tuple("_lv4" if deck == "transfer" else "_lv3" for deck in site.cards)
-    mine = tuple(dice_of(c) for c in party)
-    theirs = tuple(4 if c == "_lv4" else 3 for c in enemy)
-
-    @cache
-    def p(i: int, j: int) -> float:
-        if j == len(theirs):
-            return 1.0
-        if i == len(mine):
-            return 0.0
-        win, tie = duel_odds(mine[i], theirs[j], bonus)
-        return win * p(i, j + 1) + tie * p(i + 1, j + 1) + (1 - win - tie) * p(i + 1, j)
-
-    return p(0, 0)
+    theirs = tuple(4 if deck == "transfer" else 3 for deck in sites[0].cards)
+    return chain_odds(tuple(dice_of(c) for c in party), theirs, bonus)

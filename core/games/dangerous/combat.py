@@ -1018,7 +1018,7 @@ def _ask_hand_limit(state: State, task: Task) -> Step:
     party = state.players[task.seat].party
     extra = len(party) - HAND_LIMIT
     options = tuple(Option(c, card_name(c)) for c in party)
-    prompt = f"Your party is over {HAND_LIMIT}: choose {extra} card(s) to discard."
+    prompt = f"Your party holds more than {HAND_LIMIT}: choose {extra} for your discard pile."
     return Step(decisions=(choose_several(task.seat, "hand-limit", prompt, options, extra, extra),))
 
 
@@ -1032,7 +1032,7 @@ def _hand_limit(state: State, task: Task, choice: Any, seat: int) -> tuple[State
         discard=(*player.discard, *dropped),
     )
     names = join([card_name(c) for c in dropped])
-    return state, [say(f"{state.names[task.seat]} discards {names} (hand limit).")]
+    return state, [say(f"{state.names[task.seat]} puts {names} in the discard pile (hand limit).")]
 
 
 @automatic("duel_next")

@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from core import chance
-from core.decisions import Option, choose_one, choose_several
+from core.decisions import Option, choose_one
 from core.games.base import Step
 from core.games.dangerous.board import (
     destinations,
@@ -344,7 +344,7 @@ def _draw_random(state: State, task: Task, outcome: Any, seat: int) -> tuple[Sta
     lines: Lines = [say(f"{state.names[task.seat]} draws {join([card_name(c) for c in drawn])}.")]
     if task.arg == "spring":
         if len(state.players[task.seat].party) > HAND_LIMIT:
-            return state.push(Task("spring_return", seat=task.seat)), lines
+            return state.push(Task("hand_limit", seat=task.seat)), lines
         return _top_up(state, task.seat, lines)
     return _top_up(state, task.seat, lines)
 
@@ -370,26 +370,6 @@ def _top_up(state: State, seat: int, lines: Lines) -> tuple[State, Lines]:
         )
     )
     return state, lines
-
-
-def _ask_spring_return(state: State, task: Task) -> Step:
-    party = state.players[task.seat].party
-    extra = len(party) - HAND_LIMIT
-    options = tuple(Option(c, card_name(c)) for c in party)
-    prompt = f"You hold more than {HAND_LIMIT}: return {extra} card(s) to the discard pile."
-    return Step(decisions=(choose_several(task.seat, "return", prompt, options, extra, extra),))
-
-
-@asking("spring_return", _ask_spring_return)
-def _spring_return(state: State, task: Task, choice: Any, seat: int) -> tuple[State, Lines]:
-    back = tuple(str(c) for c in choice)
-    player = state.players[task.seat]
-    state = state.with_player(
-        task.seat,
-        party=tuple(c for c in player.party if c not in back),
-        discard=(*player.discard, *back),
-    )
-    return state, [say(f"{state.names[task.seat]} returns {join([card_name(c) for c in back])}.")]
 
 
 def _ask_spring_out(state: State, task: Task) -> Step:
