@@ -89,7 +89,7 @@ async def test_map_shows_pieces_tokens_and_bosses(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         screen = await drive(pilot, named("move"))
         panel = screen.query_one(BoardPanel)
-        assert panel.mode == "map" and panel.outer_size.width == 47
+        assert panel.mode == "map" and panel.outer_size.width == 48
         text = screen_text(app)
         board = board_text(app)
         for boss in ("BAN", "CLS", "COU", "DOJ", "OLD"):
@@ -114,7 +114,7 @@ async def test_map_shows_pieces_tokens_and_bosses(tmp_path: Path) -> None:
         await pilot.press("w")
         assert panel.outer_size.width == 80 and "your move is waiting" in screen_text(app)
         await pilot.press("w")
-        assert panel.outer_size.width == 47 and "Your move" in screen_text(app)
+        assert panel.outer_size.width == 48 and "Your move" in screen_text(app)
 
 
 def _spring(board: str) -> tuple[int, int]:

@@ -75,7 +75,7 @@ class BoardPanel(VerticalScroll, can_focus=False):
         if self.wide:
             width = "1fr"
         elif mode is not None and mode.width:
-            width = mode.width + 4
+            width = mode.width + 5  # the border, the padding and a scrollbar
         if width == self._width:
             return False
         self._width = width
