@@ -80,9 +80,9 @@ def bench_long_log(length: int) -> None:
         loaded = saves.loads(text, continue_chance=False).table
         seconds = time.perf_counter() - start
         assert len(loaded) == len(table)
-        print(f"play a {length:,}-entry log            : {length / build:8.0f} entries/s")
+        print(f"play a {length:,}-entry log".ljust(37) + f": {length / build:8.0f} entries/s")
         print(
-            f"verify a {length:,}-entry log        : {length / seconds:8.0f} entries/s "
+            f"verify a {length:,}-entry log".ljust(37) + f": {length / seconds:8.0f} entries/s "
             f"(parse + replay, {len(text) // 1024} KiB)"
         )
     finally:
