@@ -7,15 +7,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
 from textual.pilot import Pilot
 from tuikit import SIZE, make_app, screen_text, settle
 
-from core.decisions import Decision, DecisionKind
+from core.decisions import Decision, DecisionKind, Option, choose_one
 from core.games import GAMES
 from core.games.dangerous.content import content
 from core.games.dangerous.view import Board
 from core.runner import BotDriver
 from core.table import Seat, SeatKind, Table, new_table
+from tui.boards.dangerous import SchoolMap, option_spaces, point_map
 from tui.screens.cards import CardsScreen
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
@@ -115,6 +117,96 @@ async def test_map_shows_pieces_tokens_and_bosses(tmp_path: Path) -> None:
         assert panel.outer_size.width == 80 and "your move is waiting" in screen_text(app)
         await pilot.press("w")
         assert panel.outer_size.width == 48 and "Your move" in screen_text(app)
+
+
+def board_runs(app: Any, attribute: str) -> list[str]:
+    """The runs of text in the board panel (its first 48 columns) drawn with `attribute`
+    (underline, reverse...), one per stretch of neighbouring cells."""
+    runs: list[str] = []
+    for strip in app.screen._compositor.render_strips()[6:23]:
+        run, column = "", 0
+        for segment in strip:
+            marked = column < 48 and bool(getattr(segment.style, attribute, False))
+            if marked:
+                run += segment.text
+            elif run:
+                runs.append(run)
+                run = ""
+            column += segment.cell_length
+        if run:
+            runs.append(run)
+    return [run.strip() for run in runs]
+
+
+async def test_move_options_are_marked_on_the_map(tmp_path: Path) -> None:
+    app = make_app(tmp_path, table=dg_table(), save_path=None)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await drive(pilot, named("move"))
+        panel = screen.query_one(BoardPanel)
+        decision = screen.session.my_decision()
+        assert decision is not None and panel.mode == "map"
+        # The squares come first, then reordering, field abilities and items.
+        squares = [str(option.id) for option in decision.options if option_spaces(option.id)]
+        assert len(squares) >= 3
+        assert squares == [str(option.id) for option in decision.options[: len(squares)]]
+        school = SchoolMap(board_of(app))
+        spaces = content().board.spaces
+
+        def cell(space: str) -> str:
+            return school.cell(spaces[space], 3).plain
+
+        await pilot.press("down")
+        await pilot.pause()
+        chosen = spaces[squares[1]]
+        text = board_text(app)
+        name = f"cursor: {chosen.name} {chosen.english}"
+        assert name in text and f"({chosen.number})" in text
+        assert decision.options[1].detail[:8] in text
+        # The option under the cursor is reversed (and bracketed where it has the room)...
+        assert cell(squares[1]) in board_runs(app, "reverse")
+        if len(cell(squares[1])) == 1:
+            assert f"[{cell(squares[1])}]" in text
+        # ...every other square the move may reach is underlined.
+        underlined = board_runs(app, "underline")
+        for space in squares:
+            if space != squares[1]:
+                assert cell(space) in underlined, (space, underlined)
+        # Back up: the name line follows the cursor; wide, the marks stay.
+        await pilot.press("up")
+        await pilot.pause()
+        first = spaces[squares[0]]
+        assert f"cursor: {first.name} {first.english}" in board_text(app)
+        await pilot.press("w")
+        await pilot.pause()
+        assert panel.wide and f"cursor: {first.name} {first.english}" in screen_text(app)
+        assert "can go" in board_runs(app, "underline")
+        # Another view by hand holds while the cursor moves.
+        await pilot.press("w", "b")
+        await pilot.press("down")
+        await pilot.pause()
+        assert panel.mode == "table" and "cursor:" not in screen_text(app)
+        await pilot.press("b", "b", "b")
+        assert panel.mode == "map" and "cursor:" in screen_text(app)
+
+
+def test_point_map_names_a_moved_token_and_ignores_other_questions() -> None:
+    table = dg_table()
+    view = table.view(0)
+    spaces = content().board.spaces
+    here, there = [space for space in spaces if spaces[space].kind == "normal"][:2]
+    move = Option(f"{here}>{there}", "Move the token")
+    token = choose_one(0, "token", "Put a Lv2 token", (move, Option("done", "Don't place one")))
+    assert option_spaces(move.id) == (here, there) and option_spaces("done") == ()
+    console = Console(width=60, no_color=True, color_system=None)
+    with console.capture() as capture:
+        console.print(point_map(view, table.names, token, 0))
+    route = f"{spaces[here].english} ({spaces[here].number}) to {spaces[there].name} "
+    assert route in capture.get()
+    with console.capture() as capture:
+        console.print(point_map(view, table.names, token, 1))
+    assert "cursor: Don't place one (not on the map)" in capture.get()
+    other = choose_one(0, "slow", "Whose movement?", (Option(1, "Bot 2"),))
+    assert point_map(view, table.names, other, 0) is None
 
 
 def _spring(board: str) -> tuple[int, int]:

@@ -4,7 +4,9 @@ A game's `BoardKit` may offer several board modes (a map, an action board, a bat
 screens then bind `b` to cycle them and `w` to let the board take the whole body width. A kit
 may also mark seats (a coloured letter per piece, shown in the players panel as the map's
 legend), describe option ids as cards (the party-ordering prompt), put a line above a prompt
-(who the seat acts for) and open a card viewer.
+(who the seat acts for), open a card viewer, and mark the pending decision's options on a mode's
+view (`BoardMode.point`: e.g. the squares a move may go to, the one under the prompt's cursor
+apart).
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ from core.decisions import Decision, OptionId
 from core.games.base import View
 
 Renderer = Callable[[View, tuple[str, ...]], RenderableType]
+Pointer = Callable[[View, tuple[str, ...], Decision, int], RenderableType | None]
+"""A mode's view with `decision`'s options marked and the option at the prompt's cursor (an
+index into decision.options) apart, or None if the decision has nothing to show there."""
 
 
 @dataclass(frozen=True)
@@ -31,6 +36,9 @@ class BoardMode:
     name: str
     render: Renderer
     width: int = 0
+    point: Pointer | None = None
+    """Marks the options of the seat's pending decision (the panel switches to the first mode
+    that can show them while the decision is open)."""
 
 
 @dataclass(frozen=True)

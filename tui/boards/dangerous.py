@@ -6,7 +6,10 @@ Four board modes (`b` cycles them, `w` gives the board the whole body width):
   `-` and `|`; a piece is its seat's letter (A-D, also shown in the players panel as the
   legend), `*` a Lv2 token, boss spaces in capitals (bold while a boss stands, dim once
   cleared), the spring SPR. Only ASCII in the map: box-drawing and CJK glyphs are avoided so no
-  terminal draws a space at double width and breaks the grid.
+  terminal draws a space at double width and breaks the grid. While the seat looking chooses a
+  square (move, teleport, Lv2 token), the squares it may choose are underlined and the one under
+  the prompt's cursor reversed and bracketed, named in full on a line under the map (attributes,
+  not colours: they hold under NO_COLOR and the terminal-palette theme).
 - Table: turn, start player, turn limit, the visible top cards and sizes of the decks, the Lv2
   tokens and every boss (standing or cleared, by whom, its cards once seen).
 - AP board: the six actions with their caps, who placed how many AP, the AP left.
@@ -147,8 +150,15 @@ def who(names: tuple[str, ...], seat: int) -> Text:
 class SchoolMap:
     """The map as a rich renderable: 4-cell spaces when it has the room, 3-cell ones otherwise."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(
+        self,
+        board: Board,
+        options: frozenset[str] = frozenset(),
+        cursor: frozenset[str] = frozenset(),
+    ) -> None:
         self.board = board
+        self.options = options
+        self.cursor = cursor
         spaces = content().board.spaces.values()
         self.by_pos = {(space.x, space.y): space for space in spaces}
         self.x0 = min(space.x for space in spaces)
@@ -184,9 +194,15 @@ class SchoolMap:
                     content_ = self.cell(space, cell)
                     pad = cell - content_.cell_len
                     before = pad // 2
-                    line.append(_dash(left) * before, style=left or "")
+                    after = pad - before
+                    marked = 1 if space.id in self.cursor and before and after else 0
+                    line.append(_dash(left) * (before - marked), style=left or "")
+                    if marked:
+                        line.append("[", style="bold")
                     line.append_text(content_)
-                    line.append(_dash(right) * (pad - before), style=right or "")
+                    if marked:
+                        line.append("]", style="bold")
+                    line.append(_dash(right) * (after - marked), style=right or "")
                 line.append(_dash(right) * gap, style=right or "")
                 if down is not None:
                     below.append(" " * bar + "|" + " " * (cell - bar - 1), style=down)
@@ -228,7 +244,7 @@ class SchoolMap:
             full = BOSS_ABBREV.get(space.id, space.english[:3].upper())
             short = full[0]
             standing = any(b.space == space.id and b.cleared_by < 0 for b in board.bosses)
-            style = "bold underline" if standing else "dim"
+            style = "bold" if standing else "dim"
             if not standing:
                 full, short = full.lower(), short.lower()
         else:
@@ -250,6 +266,10 @@ class SchoolMap:
             text.append_text(seat_mark(seat))
         if count > size:
             text.append("+", style="bold")
+        if space.id in self.cursor:
+            text.stylize("bold reverse")
+        elif space.id in self.options:
+            text.stylize("underline")
         return text
 
 
@@ -261,11 +281,61 @@ def render_map(view: View, names: tuple[str, ...]) -> RenderableType:
     board = view.board
     if not isinstance(board, Board):
         return Text(str(board))
-    parts: list[RenderableType] = [SchoolMap(board)]
-    key = Text(style="dim")
-    key.append("A-D: pieces  *: Lv2 token  boss: cleared")
-    parts.append(key)
-    return Group(*parts)
+    return Group(SchoolMap(board), _map_key())
+
+
+def _map_key() -> Text:
+    return Text("A-D: pieces  *: Lv2 token  boss: cleared", style="dim")
+
+
+SQUARE_DECISIONS = ("move", "teleport", "token")
+"""Decisions whose options are squares: a space id, or "<from>><to>" (a Lv2 token moved)."""
+
+
+def option_spaces(option: OptionId) -> tuple[str, ...]:
+    """The squares an option names (from first, destination last), or () if it is no square."""
+    spaces = content().board.spaces
+    parts = tuple(str(option).split(">"))
+    return parts if all(part in spaces for part in parts) else ()
+
+
+def point_map(
+    view: View, names: tuple[str, ...], decision: Decision, cursor: int
+) -> RenderableType | None:
+    """The map with the squares `decision` may go to underlined and option `cursor` reversed,
+    named under the map; None if the decision is not about squares."""
+    board = view.board
+    if not isinstance(board, Board) or decision.name not in SQUARE_DECISIONS:
+        return None
+    places = [option_spaces(option.id) for option in decision.options]
+    if not any(places):
+        return None
+    at = places[cursor] if 0 <= cursor < len(places) else ()
+    options = frozenset(spaces[-1] for spaces in places if spaces)
+    school = SchoolMap(board, options, frozenset(at))
+    line = Text.assemble(("cursor: ", "dim"))
+    if 0 <= cursor < len(decision.options):
+        option = decision.options[cursor]
+        if at:
+            line.append(" to ".join(_square(space) for space in at), style="bold reverse")
+        else:
+            line.append(option.label, style="bold")
+            line.append(" (not on the map)", style="dim")
+        if option.detail and at:
+            line.append(f" - {option.detail}")
+    key = _map_key()
+    key.append("  ")
+    key.append("can go", style="underline")
+    key.append(" ")
+    key.append("[cursor]", style="bold reverse")
+    return Group(school, line, key)
+
+
+def _square(space_id: str) -> str:
+    """A square in full: its Japanese and English names and its number."""
+    name = space_name(space_id)
+    number = content().board.spaces[space_id].number
+    return f"{name} ({number})" if number else name
 
 
 def _turn_line(view: View, board: Board, names: tuple[str, ...]) -> Text:
@@ -658,7 +728,7 @@ KIT = BoardKit(
     render_map,
     RULES,
     modes=(
-        BoardMode("map", "Map", render_map, _map_width()),
+        BoardMode("map", "Map", render_map, _map_width(), point_map),
         BoardMode("table", "Decks & bosses", render_table, _map_width()),
         BoardMode("ap", "AP board", render_ap, _map_width()),
         BoardMode("battle", "Battle", render_battle, _map_width()),

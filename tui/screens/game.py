@@ -155,9 +155,6 @@ class GameScreen(Screen[None]):
         title.append(f"  |  {table.game.title}")
         self.query_one("#game-title", Static).update(title)
         self.query_one(PlayersPanel).show(view, names, bots, kit=self.kit)
-        board = self.query_one(BoardPanel)
-        board.show(view, names)
-        self._layout()
         decision = session.my_decision()
         if decision is not None:
             prompt.border_title = "Your move"
@@ -166,6 +163,9 @@ class GameScreen(Screen[None]):
         else:
             prompt.border_title = "Waiting"
             prompt.show(None, self._waiting_text())
+        board = self.query_one(BoardPanel)
+        board.show(view, names, decision, prompt.option_index() or 0)
+        self._layout()
         self.query_one(LogPanel).show(session.narration())
         self.refresh_bindings()
 
@@ -249,6 +249,9 @@ class GameScreen(Screen[None]):
             self.session.decide(message.choice)
         except IllegalAction as error:
             prompt.show_error(str(error))
+
+    def on_decision_prompt_cursor_moved(self, message: DecisionPrompt.CursorMoved) -> None:
+        self.query_one(BoardPanel).point(message.decision, message.index)
 
     # --- actions -----------------------------------------------------------------------------
 

@@ -12,7 +12,8 @@ One widget serves every decision kind, so a new game needs no new prompt:
 - allocate: arrows pick a line; Left/Right or -/+ change its amount; digits set it; Enter confirms.
 
 The widget never judges legality itself: it posts `Chosen` and the screen hands the answer to the
-table, whose IllegalAction message comes back through `show_error` (nothing is lost).
+table, whose IllegalAction message comes back through `show_error` (nothing is lost). It posts
+`CursorMoved` when its cursor lands on another option (the screen marks it on the board).
 """
 
 from __future__ import annotations
@@ -64,12 +65,20 @@ class DecisionPrompt(Widget, can_focus=True):
             self.decision = decision
             self.choice = choice
 
+    class CursorMoved(Message):
+        """The cursor of `decision` is now on option `index` (an index into its options)."""
+
+        def __init__(self, decision: Decision, index: int) -> None:
+            super().__init__()
+            self.decision = decision
+            self.index = index
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.decision: Decision | None = None
         self.waiting = ""
         self.error = ""
-        self.cursor = 0
+        self._cursor = 0
         self.selected: set[int] = set()
         self.order: list[int] = []
         self.amounts: list[int] = []
@@ -77,6 +86,28 @@ class DecisionPrompt(Widget, can_focus=True):
         self.banner = ""
         self.card_info: Callable[[OptionId], CardInfo | None] | None = None
         self._line_options: dict[int, int] = {}
+
+    @property
+    def cursor(self) -> int:
+        """The row under the cursor (an option's index, or its place in an order)."""
+        return self._cursor
+
+    @cursor.setter
+    def cursor(self, row: int) -> None:
+        before = self.option_index()
+        self._cursor = row
+        index = self.option_index()
+        if index != before and index is not None and self.decision is not None:
+            self.post_message(self.CursorMoved(self.decision, index))
+
+    def option_index(self) -> int | None:
+        """The index in decision.options of the option under the cursor."""
+        decision = self.decision
+        if decision is None or not 0 <= self._cursor < len(decision.options):
+            return None
+        if decision.kind is DecisionKind.ORDER:
+            return self.order[self._cursor] if self._cursor < len(self.order) else None
+        return self._cursor
 
     # --- what to show ------------------------------------------------------------------------
 
@@ -86,7 +117,7 @@ class DecisionPrompt(Widget, can_focus=True):
         self.banner = banner if decision is not None else ""
         if decision != self.decision:
             self.decision = decision
-            self.cursor = 0
+            self._cursor = 0
             self.selected = set()
             self.order = list(range(len(decision.options))) if decision else []
             self.amounts = [0] * len(decision.options) if decision else []
@@ -279,10 +310,8 @@ class DecisionPrompt(Widget, can_focus=True):
 
     def _cursor_option(self) -> Option | None:
         decision = self.decision
-        if decision is None or not decision.options:
-            return None
-        index = self.order[self.cursor] if decision.kind is DecisionKind.ORDER else self.cursor
-        return decision.options[index]
+        index = self.option_index()
+        return None if decision is None or index is None else decision.options[index]
 
     def _info(self, option: Option) -> CardInfo | None:
         return self.card_info(option.id) if self.card_info is not None else None
