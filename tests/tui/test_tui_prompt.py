@@ -98,6 +98,35 @@ async def test_order_moves_a_held_item() -> None:
     assert app.chosen == [("e", "n", "s")]
 
 
+async def test_order_by_the_mouse() -> None:
+    """A click selects an item; a press, a drag and a release move it (the others shift)."""
+    decision = order(0, "march", "Order of march", (*ROUTES, Option("w", "West ford")))
+    app = PromptApp(decision)
+    async with app.run_test(size=(60, 16)) as pilot:
+        prompt = app.query_one(DecisionPrompt)
+        # Line 0 is the question, lines 1-4 the items, front first.
+        assert await pilot.click(DecisionPrompt, offset=(6, 3))
+        assert prompt.cursor == 2 and prompt.order == [0, 1, 2, 3]
+        # Drag East (now under the cursor) to the front: North and South shift down.
+        await pilot.mouse_down(DecisionPrompt, offset=(6, 3))
+        await pilot.hover(DecisionPrompt, offset=(6, 2))
+        await pilot.hover(DecisionPrompt, offset=(6, 1))
+        await pilot.mouse_up(DecisionPrompt, offset=(6, 1))
+        assert prompt.order == [2, 0, 1, 3] and prompt.cursor == 0
+        assert app.mouse_captured is None
+        # Press on South and release it on the last line, dragging past the list's end.
+        await pilot.mouse_down(DecisionPrompt, offset=(6, 3))
+        await pilot.hover(DecisionPrompt, offset=(6, 8))  # below the items: nothing moves
+        assert prompt.order == [2, 0, 1, 3]
+        await pilot.mouse_up(DecisionPrompt, offset=(6, 4))
+        assert prompt.order == [2, 0, 3, 1] and prompt.cursor == 3
+        # Moving the mouse without a button down moves nothing; the keys still work.
+        await pilot.hover(DecisionPrompt, offset=(6, 1))
+        await pilot.press("up", "up", "f", "enter")
+        await pilot.pause()
+    assert app.chosen == [("n", "e", "w", "s")]
+
+
 async def test_allocate_with_arrows_and_digits() -> None:
     decision = allocate(0, "supplies", "Share 5 supplies", ROUTES, total=5, max_each=3)
     app, text = await answer(

@@ -91,7 +91,8 @@ KEYS = (
     (
         "order a party",
         "Up/Down select; Left/Right, [ ] or Shift+Up/Down move the card; "
-        "Home or f to the front; Enter confirms",
+        "Home or f to the front; Enter confirms. The mouse: click a card to select it, or drag "
+        "it up or down and release it where it goes",
     ),
 )
 

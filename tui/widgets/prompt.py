@@ -7,6 +7,8 @@ One widget serves every decision kind, so a new game needs no new prompt:
 - order: Up/Down select an item; Left/Right, [ ] or Shift+Up/Down move it; Home or f moves it
   to the front; Space picks it up (arrows then move it) or puts it down; Enter confirms. With a
   `card_info` hook (the game's kit), each item shows as a card: position, level, name, timing.
+  The mouse: a click on an item selects it; press on one, drag it up or down and release on
+  another line to move it there (the others shift).
 - the option under the cursor shows in full below the options when it is a card (`card_info`)
   or the decision is an order.
 - allocate: arrows pick a line; Left/Right or -/+ change its amount; digits set it; Enter confirms.
@@ -38,6 +40,7 @@ from tui.boards import CardInfo
 class _Line:
     text: Text
     option: int | None = None
+    row: int | None = None  # an option's row (its place in an order)
 
 
 class DecisionPrompt(Widget, can_focus=True):
@@ -86,6 +89,8 @@ class DecisionPrompt(Widget, can_focus=True):
         self.banner = ""
         self.card_info: Callable[[OptionId], CardInfo | None] | None = None
         self._line_options: dict[int, int] = {}
+        self._line_rows: dict[int, int] = {}
+        self._dragging = False
 
     @property
     def cursor(self) -> int:
@@ -123,6 +128,7 @@ class DecisionPrompt(Widget, can_focus=True):
             self.amounts = [0] * len(decision.options) if decision else []
             self.held = False
             self.error = ""
+            self._end_drag()
         self.waiting = waiting
         self.refresh(layout=True)
 
@@ -271,8 +277,60 @@ class DecisionPrompt(Widget, can_focus=True):
         elif decision.kind is DecisionKind.CHOOSE_SEVERAL:
             self.cursor = index
             self._toggle(index)
-        else:
+        elif decision.kind is DecisionKind.ALLOCATE:
             self._move_cursor(index)
+        # In an order, the mouse-down selects (and starts a drag): nothing more to do.
+
+    # --- the mouse in an order: press on an item, drag it, release it where it goes ----------
+
+    @property
+    def allow_select(self) -> bool:
+        # Dragging an item must not select the prompt's text.
+        return super().allow_select and not self._ordering()
+
+    def _row_at(self, event: events.MouseEvent) -> int | None:
+        """The row of the item on the line under the pointer (inside the border and padding)."""
+        y = event.get_content_offset_capture(self).y
+        return self._line_rows.get(y + self.scroll_offset.y)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        if not self._ordering() or event.button != 1:
+            return
+        row = self._row_at(event)
+        if row is None:
+            return
+        self.held = False
+        self._dragging = True
+        self.capture_mouse()
+        self.cursor = row
+        self.refresh(layout=True)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self._drag_to(event)
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        if self._dragging:
+            self._drag_to(event)
+            self._end_drag()
+            self.refresh(layout=True)
+
+    def on_mouse_release(self, event: events.MouseRelease) -> None:
+        if self._dragging:
+            self._dragging = False
+            self.refresh(layout=True)
+
+    def _drag_to(self, event: events.MouseEvent) -> None:
+        """Move the dragged item to the row of the line under the pointer (an item's line)."""
+        if not self._dragging or not self._ordering():
+            return
+        row = self._row_at(event)
+        if row is not None and row != self.cursor:
+            self.action_move(row - self.cursor)
+
+    def _end_drag(self) -> None:
+        if self._dragging:
+            self._dragging = False
+            self.release_mouse()
 
     # --- drawing -----------------------------------------------------------------------------
 
@@ -300,7 +358,7 @@ class DecisionPrompt(Widget, can_focus=True):
         for row in range(len(decision.options)):
             index = self.order[row] if kind is DecisionKind.ORDER else row
             option = decision.options[index]
-            body.append(_Line(self._option_line(option, index, row, width), index))
+            body.append(_Line(self._option_line(option, index, row, width), index, row))
         full = self._detail()
         detail = [_Line(line) for line in _wrap(full, width)] if body and full.plain else []
         hint = [_Line(line) for line in _wrap(Text(self._hint(), style="dim"), width)]
@@ -348,7 +406,7 @@ class DecisionPrompt(Widget, can_focus=True):
         if kind is DecisionKind.ALLOCATE:
             line.append(f"{self.amounts[index]:>2} ", style="bold")
         label_style = "reverse" if at_cursor and self.has_focus else ("bold" if at_cursor else "")
-        if kind is DecisionKind.ORDER and at_cursor and self.held:
+        if kind is DecisionKind.ORDER and at_cursor and (self.held or self._dragging):
             label_style = "bold reverse"
         info = self._info(option) if kind is DecisionKind.ORDER else None
         if info is not None:
@@ -426,6 +484,9 @@ class DecisionPrompt(Widget, can_focus=True):
         lines = head + body + detail + hint + help_ + error
         self._line_options = {
             number: line.option for number, line in enumerate(lines) if line.option is not None
+        }
+        self._line_rows = {
+            number: line.row for number, line in enumerate(lines) if line.row is not None
         }
         return Text("\n").join(line.text for line in lines)
 
