@@ -127,6 +127,21 @@ async def test_order_by_the_mouse() -> None:
     assert app.chosen == [("n", "e", "w", "s")]
 
 
+class BorderedPromptApp(PromptApp):
+    """As in the game screen: the prompt sits in a panel with a border and padding."""
+
+    CSS = "DecisionPrompt { border: round white; padding: 0 1; }"
+
+
+async def test_a_click_picks_the_option_under_the_pointer_inside_a_border() -> None:
+    app = BorderedPromptApp(choose_one(0, "route", "Which way?", ROUTES))
+    async with app.run_test(size=(60, 16)) as pilot:
+        # Row 0 is the border, row 1 the question, rows 2-4 the options: row 3 is South.
+        assert await pilot.click(DecisionPrompt, offset=(8, 3))
+        await pilot.pause()
+    assert app.chosen == ["s"]
+
+
 async def test_allocate_with_arrows_and_digits() -> None:
     decision = allocate(0, "supplies", "Share 5 supplies", ROUTES, total=5, max_each=3)
     app, text = await answer(

@@ -267,7 +267,11 @@ class DecisionPrompt(Widget, can_focus=True):
             self.refresh(layout=True)
 
     def on_click(self, event: events.Click) -> None:
-        index = self._line_options.get(event.y + self.scroll_offset.y)
+        # Measure from inside the border and padding, as the order's drag does.
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        index = self._line_options.get(offset.y + self.scroll_offset.y)
         decision = self.decision
         if index is None or decision is None:
             return
