@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from core.decisions import Option
 from core.games.base import Narration, Step
 from core.games.dangerous.content import content
 from core.games.dangerous.state import State, Task
@@ -58,6 +59,13 @@ def say(text: str) -> Narration:
 def card_name(instance: str) -> str:
     card = content().card(instance)
     return f"{card.name} (Lv{card.level})"
+
+
+def card_option(instance: str) -> Option:
+    """A card as an option: its name, with its ability and text as the detail."""
+    card = content().card(instance)
+    detail = f"{card.ability}: {card.text_en}" if card.ability else card.text_en
+    return Option(instance, card_name(instance), detail)
 
 
 def join(names: list[str] | tuple[str, ...]) -> str:

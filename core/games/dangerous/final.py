@@ -14,6 +14,7 @@ from core.games.dangerous.engine import (
     asking,
     automatic,
     card_name,
+    card_option,
     join,
     own_task,
     say,
@@ -72,18 +73,13 @@ def _ask_pick(state: State, task: Task) -> Step:
     for seat in waiting(state, "final_pick"):
         cards = pool(state, seat)
         size = min(final(state).size[seat], len(cards))
-        options = tuple(Option(c, card_name(c), _card_detail(c)) for c in cards)
+        options = tuple(card_option(c) for c in cards)
         prompt = (
             f"Build your final party in secret: choose {size} card(s) "
             "from your hand and discard pile."
         )
         decisions.append(choose_several(seat, "final-party", prompt, options, size, size))
     return Step(decisions=tuple(decisions))
-
-
-def _card_detail(instance: str) -> str:
-    found = content().card(instance)
-    return f"{found.ability}: {found.text_en}" if found.ability else found.text_en
 
 
 @asking("final_pick", _ask_pick)
@@ -105,7 +101,7 @@ def _ask_order(state: State, task: Task) -> Step:
     decisions = []
     for seat in waiting(state, "final_order"):
         chosen = final(state).built[seat] or ()
-        options = tuple(Option(c, card_name(c), _card_detail(c)) for c in chosen)
+        options = tuple(card_option(c) for c in chosen)
         prompt = "Order your final party, face down (front fights first)."
         if len(options) < 2:
             decisions.append(choose_one(seat, "final-order", prompt, (Option("ok", "Ready"),)))

@@ -15,6 +15,7 @@ from core.games.dangerous.engine import (
     asking,
     automatic,
     card_name,
+    card_option,
     join,
     own_task,
     say,
@@ -116,16 +117,11 @@ def _ask_draft(state: State, task: Task) -> Step:
             seat,
             "draft",
             "Draft: keep one card for your party; the rest go to the player on your left.",
-            tuple(Option(card, card_name(card), _card_text(card)) for card in state.draft[seat]),
+            tuple(card_option(card) for card in state.draft[seat]),
         )
         for seat in waiting(state, "draft_pick")
     )
     return Step(decisions=decisions)
-
-
-def _card_text(instance: str) -> str:
-    card = content().card(instance)
-    return f"{card.ability}: {card.text_en}" if card.ability else card.text_en
 
 
 @asking("draft_pick", _ask_draft)
@@ -186,7 +182,7 @@ def _order_parties(state: State, task: Task) -> tuple[State, Lines]:
 
 def party_order_decision(state: State, seat: int, prompt: str) -> Step:
     party = state.players[seat].party
-    options = tuple(Option(card, card_name(card), _card_text(card)) for card in party)
+    options = tuple(card_option(card) for card in party)
     return Step(decisions=(order(seat, "order", prompt, options, help=ORDER_HELP),))
 
 
