@@ -283,8 +283,7 @@ def _ambush_item(state: State, task: Task, choice: Any, seat: int) -> tuple[Stat
     )
     lines: Lines = []
     # An item is not an ability: 白金 cannot reflect it, but 阿頼耶識's shield still guards.
-    cards = row(state, 1 - task.side)
-    target = cards[1] if card(cards[0]).effect == "shield_front" and len(cards) > 1 else cards[0]
+    target = shielded(row(state, 1 - task.side))
     state = tell(
         state,
         lines,
@@ -311,8 +310,7 @@ def _item_snipe(state: State, task: Task, outcome: Any, seat: int) -> tuple[Stat
     item_id, target = task.arg.split("|")
     item = content().items[item_id]
     lines: Lines = []
-    boost = sum(c.param("amount", 1) for c in supporters(state, task.side, "ambush_boost"))
-    hinder = sum(c.param("amount", 1) for c in supporters(state, 1 - task.side, "ambush_hinder"))
+    boost, hinder = ambush_support(state, task.side)
     total = int(outcome[0]) + boost - hinder
     need = item.param("min_roll", 4)
     if total < need:
@@ -322,7 +320,22 @@ def _item_snipe(state: State, task: Task, outcome: Any, seat: int) -> tuple[Stat
     return hit(state, target, f"item:{item_id}:{owner}", "discard", lines), lines
 
 
+def ambush_support(state: State, side: int) -> tuple[int, int]:
+    """What an ambush roll by `side` gains from its ambush_boost supporters and loses to the
+    other side's ambush_hinder ones."""
+    boost = sum(c.param("amount", 1) for c in supporters(state, side, "ambush_boost"))
+    hinder = sum(c.param("amount", 1) for c in supporters(state, 1 - side, "ambush_hinder"))
+    return boost, hinder
+
+
 AMBUSH_EFFECTS = ("snipe", "snipe_sure", "swap_front_last")
+
+
+def shielded(cards: tuple[str, ...]) -> str:
+    """The card of a row an ambush hits: the front one, unless it shields the one behind."""
+    if card(cards[0]).effect == "shield_front" and len(cards) > 1:
+        return cards[1]
+    return cards[0]
 
 
 def ambush_target(state: State, side: int, instance: str) -> tuple[int, str | None]:
@@ -331,11 +344,7 @@ def ambush_target(state: State, side: int, instance: str) -> tuple[int, str | No
     if any(card(c).effect == "reflect_ambush" for c in row(state, enemy)):
         return side, instance
     cards = row(state, enemy)
-    if not cards:
-        return enemy, None
-    if card(cards[0]).effect == "shield_front" and len(cards) > 1:
-        return enemy, cards[1]
-    return enemy, cards[0]
+    return enemy, shielded(cards) if cards else None
 
 
 @automatic("ambush_fire")
@@ -371,8 +380,7 @@ def _ambush_roll(state: State, task: Task, outcome: Any, seat: int) -> tuple[Sta
     instance, target = task.arg.split("|")
     lines: Lines = []
     face = int(outcome[0])
-    boost = sum(c.param("amount", 1) for c in supporters(state, task.side, "ambush_boost"))
-    hinder = sum(c.param("amount", 1) for c in supporters(state, 1 - task.side, "ambush_hinder"))
+    boost, hinder = ambush_support(state, task.side)
     total = face + boost - hinder
     need = card(instance).param("min_roll", 4)
     shown = f"{face}" + (f" +{boost}" if boost else "") + (f" -{hinder}" if hinder else "")
@@ -582,11 +590,11 @@ def _roll_dice(state: State, task: Task, outcome: Any, seat: int) -> tuple[State
     dice = (faces[: task.num], faces[task.num :])
     state = with_duel(state, dice=dice, rolled=True)
     lines: Lines = []
-    parts = [f"{side_name(state, side)} {_faces(state, side, dice[side])}" for side in (0, 1)]
+    parts = [f"{side_name(state, side)} {_faces(dice[side])}" for side in (0, 1)]
     return tell(state, lines, "Attack dice: " + "; ".join(parts) + "."), lines
 
 
-def _faces(state: State, side: int, faces: tuple[int, ...]) -> str:
+def _faces(faces: tuple[int, ...]) -> str:
     if not faces:
         return "no dice (counts as 3)"
     return "[" + "][".join(map(str, faces)) + "]"
@@ -628,7 +636,6 @@ def after_options(state: State, side: int) -> list[Option]:
 
 def _ask_after(state: State, task: Task) -> Step:
     seat = combat(state).seats[task.side]
-    fight = combat(state)
     mine = _value_text(state, task.side)
     theirs = _value_text(state, 1 - task.side)
     prompt = (
@@ -636,7 +643,6 @@ def _ask_after(state: State, task: Task) -> Step:
         "Use an item or ability?"
     )
     options = (*after_options(state, task.side), Option("done", "Done"))
-    del fight
     return Step(decisions=(choose_one(seat, "after-dice", prompt, tuple(options)),))
 
 
@@ -685,7 +691,7 @@ def _reroll_dice(state: State, task: Task, outcome: Any, seat: int) -> tuple[Sta
     dice[task.side] = faces
     state = with_duel(state, dice=(dice[0], dice[1]))
     lines: Lines = []
-    return tell(state, lines, f"Reroll: {_faces(state, task.side, faces)}."), lines
+    return tell(state, lines, f"Reroll: {_faces(faces)}."), lines
 
 
 def value(state: State, side: int) -> int:
