@@ -14,7 +14,6 @@ from core.games.dangerous.board import (
     fightable_bosses,
     live_bosses,
     space_label,
-    token_spaces,
 )
 from core.games.dangerous.combat import HAND_LIMIT, start_combat, take
 from core.games.dangerous.content import content
@@ -126,12 +125,8 @@ def _explore(state: State, task: Task, choice: Any, seat: int) -> tuple[State, L
 def _field_ability(state: State, seat: int, instance: str, again: Task) -> tuple[State, Lines]:
     found = content().card(instance)
     line = say(f"{state.names[seat]} uses {card_name(instance)}'s {found.ability}.")
-    assert state.meeting is not None
     if found.effect == "extra_move":
-        extra = list(state.meeting.extra_move)
-        extra[seat] += found.param("amount", 1)
-        state = replace(state, meeting=replace(state.meeting, extra_move=tuple(extra)))
-        return state.push(again), [line]
+        return _extra_move(state, seat, found.param("amount", 1)).push(again), [line]
     if found.effect == "slow_player":
         return state.push(Task("slow", seat=seat, num=found.param("amount", 1)), again), [line]
     if found.effect == "teleport":
@@ -148,12 +143,15 @@ def _field_item(state: State, seat: int, item_id: str, again: Task) -> tuple[Sta
     )
     line = say(f"{state.names[seat]} uses {item.name} ({item.english}).")
     if item.effect == "extra_move":
-        assert state.meeting is not None
-        extra = list(state.meeting.extra_move)
-        extra[seat] += item.param("amount", 1)
-        state = replace(state, meeting=replace(state.meeting, extra_move=tuple(extra)))
-        return state.push(again), [line]
+        return _extra_move(state, seat, item.param("amount", 1)).push(again), [line]
     return state.push(Task("heal", seat=seat), again), [line]
+
+
+def _extra_move(state: State, seat: int, amount: int) -> State:
+    assert state.meeting is not None
+    extra = list(state.meeting.extra_move)
+    extra[seat] += amount
+    return replace(state, meeting=replace(state.meeting, extra_move=tuple(extra)))
 
 
 def _ask_heal(state: State, task: Task) -> Step:
@@ -342,10 +340,8 @@ def _draw_random(state: State, task: Task, outcome: Any, seat: int) -> tuple[Sta
     player = state.players[task.seat]
     state = state.with_player(task.seat, party=(*player.party, *drawn), discard=rest)
     lines: Lines = [say(f"{state.names[task.seat]} draws {join([card_name(c) for c in drawn])}.")]
-    if task.arg == "spring":
-        if len(state.players[task.seat].party) > HAND_LIMIT:
-            return state.push(Task("hand_limit", seat=task.seat)), lines
-        return _top_up(state, task.seat, lines)
+    if task.arg == "spring" and len(state.players[task.seat].party) > HAND_LIMIT:
+        return state.push(Task("hand_limit", seat=task.seat)), lines
     return _top_up(state, task.seat, lines)
 
 
@@ -534,6 +530,3 @@ def _turn_end(state: State, task: Task) -> tuple[State, Lines]:
         line = say(f"Turn {state.turn} was the last: the final battle begins.")
         return state.push(Task("final_start", seat=start)), [line]
     return state.push(Task("turn_start")), []
-
-
-__all__ = ["token_spaces"]
