@@ -8,7 +8,7 @@ from typing import Any
 from core import chance
 from core.decisions import Option, choose_one
 from core.games.base import Step
-from core.games.dangerous.board import token_spaces
+from core.games.dangerous.board import space_label, token_spaces
 from core.games.dangerous.content import content
 from core.games.dangerous.engine import Lines, asking, automatic, card_name, say
 from core.games.dangerous.state import Meeting, State, Task
@@ -279,8 +279,6 @@ def _lv2_roll(state: State, task: Task, outcome: Any, seat: int) -> tuple[State,
 
 def _ask_token(state: State, task: Task) -> Step:
     spaces = token_spaces(state, task.num)
-    from core.games.dangerous.board import space_label
-
     options: list[Option] = []
     if state.token_supply > 0:
         options = [Option(space, f"Put a token on {space_label(space)}") for space in spaces]
@@ -300,8 +298,6 @@ def _ask_token(state: State, task: Task) -> Step:
 
 @asking("token_place", _ask_token)
 def _token_place(state: State, task: Task, choice: Any, seat: int) -> tuple[State, Lines]:
-    from core.games.dangerous.board import space_label
-
     name = state.names[task.seat]
     if choice == DONE:
         return state, [say(f"{name} places no Lv2 token.")]
