@@ -12,10 +12,10 @@ from dataclasses import replace
 from typing import Any
 
 from core import chance
-from core.decisions import Option, choose_one, choose_several
+from core.decisions import Option, choose_several
 from core.games.base import Step
 from core.games.dangerous.content import Card, content
-from core.games.dangerous.engine import Lines, asking, automatic, card_name, join, say
+from core.games.dangerous.engine import Lines, ask_one, asking, automatic, card_name, join, say
 from core.games.dangerous.state import Combat, Duel, State, Task
 
 HAND_LIMIT = 5
@@ -260,16 +260,7 @@ def _ask_ambush_item(state: State, task: Task) -> Step:
     )
     front_card = card_name(target[0]) if target else "nobody"
     prompt = f"Before the battle: use an item on {front_card}? (items are optional)"
-    return Step(
-        decisions=(
-            choose_one(
-                seat,
-                "ambush-item",
-                prompt,
-                (*options, Option(NO, "No")),
-            ),
-        )
-    )
+    return ask_one(seat, "ambush-item", prompt, (*options, Option(NO, "No")))
 
 
 @asking("ambush_item_menu", _ask_ambush_item)
@@ -479,7 +470,7 @@ def _ask_use(state: State, task: Task) -> Step:
     ability = found.ability or "ability"
     prompt = f"{_for_enemy(state, task.side)}Use {card_name(instance)}'s {ability}? {found.text_en}"
     options = (Option(YES, f"Use {found.ability or 'it'}"), Option(NO, "Don't use it"))
-    return Step(decisions=(choose_one(seat, "ability", prompt, options),))
+    return ask_one(seat, "ability", prompt, options)
 
 
 @asking("use_ability", _ask_use)
@@ -643,7 +634,7 @@ def _ask_after(state: State, task: Task) -> Step:
         "Use an item or ability?"
     )
     options = (*after_options(state, task.side), Option("done", "Done"))
-    return Step(decisions=(choose_one(seat, "after-dice", prompt, tuple(options)),))
+    return ask_one(seat, "after-dice", prompt, options)
 
 
 @asking("after_menu", _ask_after)
@@ -942,16 +933,7 @@ def _ask_revive(state: State, task: Task) -> Step:
     seat = combat(state).seats[task.side]
     options = tuple(Option(c, card_name(c)) for c in dict.fromkeys(state.players[seat].discard))
     prompt = "Insurance: bring one card back from your discard pile to the end of your party?"
-    return Step(
-        decisions=(
-            choose_one(
-                seat,
-                "revive",
-                prompt,
-                (*options, Option(NO, "No")),
-            ),
-        )
-    )
+    return ask_one(seat, "revive", prompt, (*options, Option(NO, "No")))
 
 
 @asking("revive", _ask_revive)
@@ -995,7 +977,7 @@ def _ask_capture(state: State, task: Task) -> Step:
         f"You defeated {card_name(task.arg)}. Take it into your party, or to your discard pile?"
     )
     options = (Option("party", "Into my party"), Option("discard", "To my discard pile"))
-    return Step(decisions=(choose_one(seat, "capture", prompt, options),))
+    return ask_one(seat, "capture", prompt, options)
 
 
 @asking("capture", _ask_capture)
@@ -1064,7 +1046,7 @@ def _ask_flee(state: State, task: Task) -> Step:
     enemy = row(state, 1)
     prompt = f"Your card fell. Fight on against {card_name(enemy[0])}, or flee (always succeeds)?"
     options = (Option("fight", "Fight on"), Option("flee", "Flee"))
-    return Step(decisions=(choose_one(seat, "flee", prompt, options),))
+    return ask_one(seat, "flee", prompt, options)
 
 
 @asking("flee", _ask_flee)

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from core.decisions import Option
+from core.decisions import Option, choose_one
 from core.games.base import Narration, Step
 from core.games.dangerous.content import content
 from core.games.dangerous.state import State, Task
@@ -54,6 +54,11 @@ def settle(state: State, lines: Lines) -> State:
 
 def say(text: str) -> Narration:
     return Narration(text)
+
+
+def ask_one(seat: int, name: str, prompt: str, options: Iterable[Option]) -> Step:
+    """A step that asks `seat` to choose one of `options`."""
+    return Step(decisions=(choose_one(seat, name, prompt, tuple(options)),))
 
 
 def card_name(instance: str) -> str:

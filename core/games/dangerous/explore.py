@@ -7,7 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from core import chance
-from core.decisions import Option, choose_one
+from core.decisions import Option
 from core.games.base import Step
 from core.games.dangerous.board import (
     destinations,
@@ -17,7 +17,7 @@ from core.games.dangerous.board import (
 )
 from core.games.dangerous.combat import HAND_LIMIT, start_combat, take
 from core.games.dangerous.content import content
-from core.games.dangerous.engine import Lines, asking, automatic, card_name, join, say
+from core.games.dangerous.engine import Lines, ask_one, asking, automatic, card_name, join, say
 from core.games.dangerous.setup import party_order_decision
 from core.games.dangerous.state import State, Task
 
@@ -85,7 +85,7 @@ def _ask_explore(state: State, task: Task) -> Step:
         if item.timing == "field" and (item.effect != "heal" or state.players[seat].discard):
             options.append(Option(f"item:{item_id}", f"{item.name} {item.english}", item.text_en))
     prompt = f"Your move: movement {movement(state, seat)}. Choose where to go (its event follows)."
-    return Step(decisions=(choose_one(seat, "move", prompt, tuple(options)),))
+    return ask_one(seat, "move", prompt, options)
 
 
 def _field_usable(state: State, seat: int, instance: str) -> bool:
@@ -158,7 +158,7 @@ def _ask_heal(state: State, task: Task) -> Step:
     pile = state.players[task.seat].discard
     options = tuple(Option(c, card_name(c)) for c in dict.fromkeys(pile))
     prompt = "Which card comes back from your discard pile to the end of your party?"
-    return Step(decisions=(choose_one(task.seat, "heal", prompt, options),))
+    return ask_one(task.seat, "heal", prompt, options)
 
 
 @asking("heal", _ask_heal)
@@ -172,7 +172,7 @@ def _heal(state: State, task: Task, choice: Any, seat: int) -> tuple[State, Line
 def _ask_slow(state: State, task: Task) -> Step:
     options = tuple(Option(s, state.names[s]) for s in range(state.count) if s != task.seat)
     prompt = f"Whose movement drops by {task.num} this turn?"
-    return Step(decisions=(choose_one(task.seat, "slow", prompt, options),))
+    return ask_one(task.seat, "slow", prompt, options)
 
 
 @asking("slow", _ask_slow)
@@ -191,7 +191,7 @@ def _ask_teleport(state: State, task: Task) -> Step:
         Option(space, space_label(space), event_text(state, task.seat, space))
         for space in sorted(reach)
     )
-    return Step(decisions=(choose_one(task.seat, "teleport", "Jump to which square?", options),))
+    return ask_one(task.seat, "teleport", "Jump to which square?", options)
 
 
 @asking("teleport", _ask_teleport)
@@ -205,7 +205,7 @@ def _teleport(state: State, task: Task, choice: Any, seat: int) -> tuple[State, 
 def _ask_grasshopper(state: State, task: Task) -> Step:
     options = tuple(Option(s, state.names[s]) for s in _grasshopper_targets(state, task.seat))
     prompt = "Swap squares with which player?"
-    return Step(decisions=(choose_one(task.seat, "grasshopper", prompt, options),))
+    return ask_one(task.seat, "grasshopper", prompt, options)
 
 
 @asking("grasshopper", _ask_grasshopper)
@@ -283,7 +283,7 @@ def _ask_choose_boss(state: State, task: Task) -> Step:
         Option(boss, f"{content().board.boss(boss).name} {content().board.boss(boss).english}")
         for boss in fightable_bosses(state, task.seat, task.arg)
     )
-    return Step(decisions=(choose_one(task.seat, "boss", "Which boss do you fight?", options),))
+    return ask_one(task.seat, "boss", "Which boss do you fight?", options)
 
 
 @asking("choose_boss", _ask_choose_boss)
@@ -297,9 +297,7 @@ def _ask_spring(state: State, task: Task) -> Step:
     if player.party and player.discard:
         options.append(Option("swap", "Swap one party card for one from your discard pile"))
     options.append(Option("rest", "Do nothing"))
-    return Step(
-        decisions=(choose_one(task.seat, "spring", "The spring: choose one.", tuple(options)),)
-    )
+    return ask_one(task.seat, "spring", "The spring: choose one.", options)
 
 
 @asking("spring", _ask_spring)
@@ -370,13 +368,7 @@ def _top_up(state: State, seat: int, lines: Lines) -> tuple[State, Lines]:
 
 def _ask_spring_out(state: State, task: Task) -> Step:
     options = tuple(Option(c, card_name(c)) for c in state.players[task.seat].party)
-    return Step(
-        decisions=(
-            choose_one(
-                task.seat, "spring-out", "Which party card goes to the discard pile?", options
-            ),
-        )
-    )
+    return ask_one(task.seat, "spring-out", "Which party card goes to the discard pile?", options)
 
 
 @asking("spring_out", _ask_spring_out)
@@ -394,13 +386,7 @@ def _spring_out(state: State, task: Task, choice: Any, seat: int) -> tuple[State
 def _ask_spring_in(state: State, task: Task) -> Step:
     pile = state.players[task.seat].discard
     options = tuple(Option(c, card_name(c)) for c in dict.fromkeys(pile))
-    return Step(
-        decisions=(
-            choose_one(
-                task.seat, "spring-in", "Which card comes back from the discard pile?", options
-            ),
-        )
-    )
+    return ask_one(task.seat, "spring-in", "Which card comes back from the discard pile?", options)
 
 
 @asking("spring_in", _ask_spring_in)
@@ -455,7 +441,7 @@ def _ask_boss_pick(state: State, task: Task) -> Step:
     cards = task.arg.split(",")
     options = tuple(Option(c, card_name(c)) for c in cards)
     prompt = "The boss is beaten: choose one of its cards for your party (the rest are discarded)."
-    return Step(decisions=(choose_one(task.seat, "boss-card", prompt, options),))
+    return ask_one(task.seat, "boss-card", prompt, options)
 
 
 @asking("boss_pick", _ask_boss_pick)

@@ -11,6 +11,7 @@ from core.games.dangerous.combat import AMBUSH_EFFECTS, start_combat
 from core.games.dangerous.content import content
 from core.games.dangerous.engine import (
     Lines,
+    ask_one,
     asking,
     automatic,
     card_name,
@@ -160,7 +161,7 @@ def _ask_item_target(state: State, task: Task) -> Step:
     options = tuple(Option(seat, f"Use an ambush item on {state.names[seat]}") for seat in targets)
     prompt = "Before the final duels: use an ambush item (R24)? Choose a target, or keep them."
     no = Option("no", "Keep my items")
-    return Step(decisions=(choose_one(task.seat, "ambush-item-target", prompt, (*options, no)),))
+    return ask_one(task.seat, "ambush-item-target", prompt, (*options, no))
 
 
 @asking("final_item_target", _ask_item_target)
@@ -180,7 +181,7 @@ def _ask_ambush_target(state: State, task: Task) -> Step:
     targets = [seat for seat in alive(state) if seat != task.seat]
     options = tuple(Option(seat, state.names[seat]) for seat in targets)
     prompt = f"{card_name(task.arg)}'s ambush must strike someone: choose a player."
-    return Step(decisions=(choose_one(task.seat, "ambush-target", prompt, options),))
+    return ask_one(task.seat, "ambush-target", prompt, options)
 
 
 @asking("final_ambush_target", _ask_ambush_target)
@@ -231,7 +232,7 @@ def _ask_target(state: State, task: Task) -> Step:
         if seat != task.seat
     )
     prompt = "Your turn in the final battle: whom do you attack? (passing is not allowed)"
-    return Step(decisions=(choose_one(task.seat, "target", prompt, options),))
+    return ask_one(task.seat, "target", prompt, options)
 
 
 @asking("final_target", _ask_target)

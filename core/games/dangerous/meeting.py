@@ -6,11 +6,11 @@ from dataclasses import replace
 from typing import Any
 
 from core import chance
-from core.decisions import Option, choose_one
+from core.decisions import Option
 from core.games.base import Step
 from core.games.dangerous.board import space_label, token_spaces
 from core.games.dangerous.content import content
-from core.games.dangerous.engine import Lines, asking, automatic, card_name, say
+from core.games.dangerous.engine import Lines, ask_one, asking, automatic, card_name, say
 from core.games.dangerous.state import Meeting, State, Task
 
 AP_BASE = 3
@@ -89,11 +89,7 @@ def _ask_menu(state: State, task: Task) -> Step:
         for c in cards
     )
     prompt = f"Use an ability {when}?"
-    return Step(
-        decisions=(
-            choose_one(task.seat, "meeting-ability", prompt, (*options, Option(DONE, "Done"))),
-        )
-    )
+    return ask_one(task.seat, "meeting-ability", prompt, (*options, Option(DONE, "Done")))
 
 
 @asking("ability_menu", _ask_menu)
@@ -165,7 +161,7 @@ def _ask_place(state: State, task: Task) -> Step:
         )
     left = current.ap_left[task.seat]
     prompt = f"Place one AP ({left} left)."
-    return Step(decisions=(choose_one(task.seat, "ap", prompt, tuple(options)),))
+    return ask_one(task.seat, "ap", prompt, options)
 
 
 @asking("ap_place", _ask_place)
@@ -195,9 +191,7 @@ def _ask_move(state: State, task: Task) -> Step:
                     Option(f"{source.id}>{target.id}", f"{source.english} -> {target.english}")
                 )
     options.append(Option(DONE, "Leave them"))
-    return Step(
-        decisions=(choose_one(task.seat, "ap-move", "Move one of your AP:", tuple(options)),)
-    )
+    return ask_one(task.seat, "ap-move", "Move one of your AP:", options)
 
 
 @asking("ap_move", _ask_move)
@@ -293,7 +287,7 @@ def _ask_token(state: State, task: Task) -> Step:
     options.append(Option(DONE, "Don't place one"))
     which = f"a square numbered {task.num}" if task.num else "any free square"
     prompt = f"Put a Lv2 token on {which}."
-    return Step(decisions=(choose_one(task.seat, "token", prompt, tuple(options)),))
+    return ask_one(task.seat, "token", prompt, options)
 
 
 @asking("token_place", _ask_token)
