@@ -46,8 +46,9 @@ class Session:
         return not self.humans
 
     @property
-    def hot_seat(self) -> bool:
-        return len(self.humans) > 1
+    def sees(self) -> bool:
+        """Is someone at the screen (False while a hot seat's keyboard waits to be taken)?"""
+        return self.spectator or self.looking is not None
 
     @property
     def viewer(self) -> int | None:
@@ -58,19 +59,11 @@ class Session:
 
     def view(self) -> View | None:
         """The view to render, or None while nobody has taken the keyboard (hot seat)."""
-        if self.spectator:
-            return self.table.view(None)
-        if self.looking is None:
-            return None
-        return self.table.view(self.looking)
+        return self.table.view(self.viewer) if self.sees else None
 
     def narration(self) -> list[tuple[int, str]]:
         """The log as the seat at the screen may read it (nothing while nobody looks)."""
-        if self.spectator:
-            return self.table.narration(None)
-        if self.looking is None:
-            return []
-        return self.table.narration(self.looking)
+        return self.table.narration(self.viewer) if self.sees else []
 
     def curtain_for(self) -> int | None:
         """The human seat the screen must be passed to before anything is shown, if any."""

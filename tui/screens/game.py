@@ -258,9 +258,9 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         table = self.session.table
         if action == "undo":
-            return True if table.can_undo() and self._eyes_ok() else None
+            return True if table.can_undo() and self.session.sees else None
         if action == "redo":
-            return True if table.can_redo() and self._eyes_ok() else None
+            return True if table.can_redo() and self.session.sees else None
         if action == "results":
             return table.over
         if action in ("board_mode", "wide"):
@@ -268,11 +268,8 @@ class GameScreen(Screen[None]):
         if action == "cards":
             if self.kit.card_pages is None:
                 return False
-            return True if self._eyes_ok() else None
+            return True if self.session.sees else None
         return True
-
-    def _eyes_ok(self) -> bool:
-        return self.session.view() is not None
 
     def action_undo(self) -> None:
         try:
