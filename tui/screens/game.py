@@ -14,12 +14,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
 from core.decisions import IllegalAction
 from core.table import Change
 from tui.boards import board_kit
+from tui.screens.boarded import BoardScreen
 from tui.screens.curtain import LEAVE, QUIT, READY, CurtainScreen
 from tui.session import Session
 from tui.widgets.board import BoardPanel
@@ -48,7 +48,7 @@ GAME_KEYS = [
 ]
 
 
-class GameScreen(Screen[None]):
+class GameScreen(BoardScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "undo", "Undo"),
         Binding("u", "explain_undo", show=False),
@@ -263,13 +263,11 @@ class GameScreen(Screen[None]):
             return True if table.can_redo() and self.session.sees else None
         if action == "results":
             return table.over
-        if action in ("board_mode", "wide"):
-            return bool(self.kit.modes)
         if action == "cards":
             if self.kit.card_pages is None:
                 return False
             return True if self.session.sees else None
-        return True
+        return super().check_action(action, parameters)
 
     def action_undo(self) -> None:
         try:
@@ -299,15 +297,6 @@ class GameScreen(Screen[None]):
             self.notify("This game has no save file.", severity="warning")
         else:
             self.notify(f"Saved to {path}", title="Saved", markup=False)
-
-    def action_board_mode(self) -> None:
-        self.query_one(BoardPanel).next_mode()
-        self.redraw()
-
-    def action_wide(self) -> None:
-        board = self.query_one(BoardPanel)
-        board.wide = not board.wide
-        self.redraw()
 
     def action_cards(self) -> None:
         from tui.screens.cards import CardsScreen

@@ -8,11 +8,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import Static
 
 from core.table import Table
 from tui.boards import board_kit
+from tui.screens.boarded import BoardScreen
 from tui.widgets.board import BoardPanel
 from tui.widgets.footer import KeysFooter
 from tui.widgets.log import LogPanel
@@ -36,7 +36,7 @@ BOARD_KEYS = [
 ]
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(BoardScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "step(-1)", "Back", key_display="left", priority=True),
         Binding("right", "step(1)", "Forward", key_display="right", priority=True),
@@ -126,20 +126,9 @@ class ReplayScreen(Screen[None]):
         self.redraw()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("board_mode", "wide"):
-            return bool(self.kit.modes)
         if action == "cards":
             return self.kit.card_pages is not None
-        return True
-
-    def action_board_mode(self) -> None:
-        self.query_one(BoardPanel).next_mode()
-        self.redraw()
-
-    def action_wide(self) -> None:
-        board = self.query_one(BoardPanel)
-        board.wide = not board.wide
-        self.redraw()
+        return super().check_action(action, parameters)
 
     def action_cards(self) -> None:
         from tui.screens.cards import CardsScreen

@@ -1,0 +1,31 @@
+"""What the game and replay screens share: a board panel whose `b` and `w` keys act on it."""
+
+from __future__ import annotations
+
+from textual.screen import Screen
+
+from tui.boards import BoardKit
+from tui.widgets.board import BoardPanel
+
+
+class BoardScreen(Screen[None]):
+    """A screen showing a BoardPanel for `kit`; it redraws itself after a board key."""
+
+    kit: BoardKit
+
+    def redraw(self) -> None:
+        raise NotImplementedError
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("board_mode", "wide"):
+            return bool(self.kit.modes)
+        return True
+
+    def action_board_mode(self) -> None:
+        self.query_one(BoardPanel).next_mode()
+        self.redraw()
+
+    def action_wide(self) -> None:
+        board = self.query_one(BoardPanel)
+        board.wide = not board.wide
+        self.redraw()
