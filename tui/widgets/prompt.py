@@ -256,6 +256,15 @@ class DecisionPrompt(Widget, can_focus=True):
         if not 0 <= index < len(decision.options):
             self.show_error(f"there is no option {digit}")
             return
+        if not self._pick(index):
+            self.cursor = self.order.index(index)
+            self.refresh(layout=True)
+
+    def _pick(self, index: int) -> bool:
+        """Option `index` chosen by its digit or a click: choose it at once (choose one), or
+        toggle it (choose several). False for the other kinds, which do not pick this way."""
+        decision = self.decision
+        assert decision is not None
         if decision.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM):
             self.cursor = index
             self.action_submit()
@@ -263,8 +272,8 @@ class DecisionPrompt(Widget, can_focus=True):
             self.cursor = index
             self._toggle(index)
         else:
-            self.cursor = self.order.index(index)
-            self.refresh(layout=True)
+            return False
+        return True
 
     def on_click(self, event: events.Click) -> None:
         # Measure from inside the border and padding, as the order's drag does.
@@ -275,13 +284,7 @@ class DecisionPrompt(Widget, can_focus=True):
         decision = self.decision
         if index is None or decision is None:
             return
-        if decision.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM):
-            self.cursor = index
-            self.action_submit()
-        elif decision.kind is DecisionKind.CHOOSE_SEVERAL:
-            self.cursor = index
-            self._toggle(index)
-        elif decision.kind is DecisionKind.ALLOCATE:
+        if not self._pick(index) and decision.kind is DecisionKind.ALLOCATE:
             self._move_cursor(index)
         # In an order, the mouse-down selects (and starts a drag): nothing more to do.
 
@@ -484,7 +487,7 @@ class DecisionPrompt(Widget, can_focus=True):
             if room < 3:
                 hint = []
                 room = height - len(head) - len(error)
-            body = _window(body, self._cursor_row(), max(1, room))
+            body = _window(body, self.cursor, max(1, room))
         lines = head + body + detail + hint + help_ + error
         self._line_options = {
             number: line.option for number, line in enumerate(lines) if line.option is not None
@@ -493,9 +496,6 @@ class DecisionPrompt(Widget, can_focus=True):
             number: line.row for number, line in enumerate(lines) if line.row is not None
         }
         return Text("\n").join(line.text for line in lines)
-
-    def _cursor_row(self) -> int:
-        return self.cursor
 
     def on_focus(self) -> None:
         self.refresh()
