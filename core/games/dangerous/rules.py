@@ -14,7 +14,7 @@ from core.decisions import Choice
 from core.games.base import Applied, GameOption, Result, Step
 from core.games.base import View as TableView
 from core.games.dangerous import combat, explore, final, meeting, setup  # noqa: F401 (handlers)
-from core.games.dangerous.engine import HANDLERS, Lines, settle
+from core.games.dangerous.engine import HANDLERS, settle
 from core.games.dangerous.setup import SETUP_AGENDA
 from core.games.dangerous.state import Player, State
 from core.games.dangerous.view import build_view
@@ -64,7 +64,6 @@ class Dangerous:
 
     def _answer(self, state: State, answer: Any, seat: int) -> Applied[State]:
         task, rest = state.pop()
-        lines: Lines = []
         after, lines = HANDLERS[task.kind].act(rest, task, answer, seat)
         after = settle(after, lines)
         return Applied(after, tuple(lines), reveals=after.reveal_count > state.reveal_count)
