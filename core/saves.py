@@ -74,8 +74,7 @@ def dumps(table: Table, created: str | None = None) -> str:
     lines = [
         _toml_line(key, value) for key, value in data.items() if not isinstance(value, dict | list)
     ]
-    for section in ("options",):
-        lines += ["", f"[{section}]"] + [_toml_line(k, v) for k, v in data[section].items()]
+    lines += ["", "[options]"] + [_toml_line(k, v) for k, v in data["options"].items()]
     for item in data["seats"]:
         lines += ["", "[[seats]]"] + [_toml_line(k, v) for k, v in item.items()]
     for index, item in enumerate(data["log"]):
