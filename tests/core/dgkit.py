@@ -100,6 +100,37 @@ def boss_decks(**bosses: Sequence[str]) -> tuple[list[str], list[str]]:
     return orders["lv3"] + spare["lv3"], orders["transfer"] + spare["transfer"]
 
 
+PLAIN = {seat: ["move", "move", "item"] for seat in range(4)}
+"""A meeting plan: everyone puts 2 AP on movement and 1 on the item (Dg.meeting's default)."""
+
+FAST = {0: ["move", "move", "move"], 1: ["move", "next_ap", "next_ap"]}
+"""A two-player meeting plan: Aki puts every AP on movement."""
+
+RUSH = {
+    "banchou": ("card:rindou", "card:idaten-koharu", "item:skateboard"),
+    "old-building": (
+        "card:rindou",
+        "card:idaten-koharu",
+        "card:idaten-koharu#2",
+        "item:skateboard",
+    ),
+}
+"""The field boosts Aki spends (with FAST) to reach each far boss in the first turn."""
+
+
+def boss_rush(space: str, cards: Sequence[str]) -> Dg:
+    """Two players with the default parties, Aki holding the skateboard (items 5, 1): she puts
+    every AP on movement, spends the boosts RUSH names and moves onto the boss `space`, whose
+    party is `cards` (front first)."""
+    g = Dg(2)
+    g.setup(bosses={space: cards}, items=(5, 1))
+    g.meeting(FAST)
+    for boost in RUSH[space]:
+        g.decide(0, "move", boost)
+    g.move(0, space)
+    return g
+
+
 class Dg:
     """A Dangerous table driven entry by entry from plain data, as a save file would drive it."""
 

@@ -4,10 +4,7 @@ cards go, boss fights and rewards, wipe-outs with corpse theft and the redraw.""
 
 from __future__ import annotations
 
-from dgkit import Dg
-
-PLAIN = {0: ["move", "move", "item"], 1: ["move", "move", "item"]}
-FAST = {0: ["move", "move", "move"], 1: ["move", "next_ap", "next_ap"]}
+from dgkit import PLAIN, Dg, boss_rush
 
 
 def lv1_fight(g: Dg, seat: int = 0) -> str:
@@ -144,12 +141,7 @@ def test_items_are_offered_only_after_the_dice_and_enemies_have_none() -> None:
 
 
 def test_no_flight_after_a_win_only_after_a_loss() -> None:
-    g = Dg(2)
-    g.setup(bosses={"old_building": ["arnie", "ittou-ryoudan", "izana"]}, items=(5, 1))
-    g.meeting(FAST)
-    for card in ("card:rindou", "card:idaten-koharu", "card:idaten-koharu#2", "item:skateboard"):
-        g.decide(0, "move", card)
-    g.move(0, "old-building")
+    g = boss_rush("old-building", ["arnie", "ittou-ryoudan", "izana"])
     g.expect("ability")  # 剛腕のアーニー may strike before the dice: Bea decides
     g.decide(1, "ability", "no")
     g.attack([6], [1, 1, 1])
@@ -198,12 +190,7 @@ def test_a_full_boss_win_one_card_the_token_and_the_reward() -> None:
 
 
 def test_a_two_card_boss_gives_one_card_the_rest_to_the_pile() -> None:
-    g = Dg(2)
-    g.setup(bosses={"banchou": ["onigawara-gondo", "teppeki-tateko"]}, items=(5, 1))
-    g.meeting(FAST)
-    for card in ("card:rindou", "card:idaten-koharu", "item:skateboard"):
-        g.decide(0, "move", card)
-    g.move(0, "banchou")
+    g = boss_rush("banchou", ["onigawara-gondo", "teppeki-tateko"])
     g.attack([6], [1, 1, 1])
     g.attack([6], [1, 1, 1])
     g.decide(0, "boss-card", "teppeki-tateko")
@@ -213,12 +200,7 @@ def test_a_two_card_boss_gives_one_card_the_rest_to_the_pile() -> None:
 
 
 def test_reward_is_capped_at_the_highest_item() -> None:
-    g = Dg(2)
-    g.setup(bosses={"old_building": ["onigawara-gondo", "teppeki-tateko", "izana"]}, items=(5, 1))
-    g.meeting(FAST)
-    for card in ("card:rindou", "card:idaten-koharu", "card:idaten-koharu#2", "item:skateboard"):
-        g.decide(0, "move", card)
-    g.move(0, "old-building")
+    g = boss_rush("old-building", ["onigawara-gondo", "teppeki-tateko", "izana"])
     g.attack([6], [1, 1, 1])
     g.attack([6], [1, 1, 1])
     g.attack([6], [1, 1, 1, 1, 1])
@@ -291,12 +273,7 @@ def test_wipe_out_with_four_in_the_pile_lets_the_next_player_steal_one() -> None
 
 
 def test_a_boss_partly_beaten_before_a_wipe_out_gives_its_beaten_cards_to_the_pile() -> None:
-    g = Dg(2)
-    g.setup(bosses={"banchou": ["onigawara-gondo", "teppeki-tateko"]}, items=(5, 1))
-    g.meeting(FAST)
-    for card in ("card:rindou", "card:idaten-koharu", "item:skateboard"):
-        g.decide(0, "move", card)
-    g.move(0, "banchou")
+    g = boss_rush("banchou", ["onigawara-gondo", "teppeki-tateko"])
     g.attack([6], [1, 1, 1])
     for _ in range(2):
         g.attack([1], [6, 1, 1])

@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from dgkit import GAME, Dg
+from dgkit import GAME, PLAIN, Dg
 
 from core.games.dangerous.board import destinations
-
-PLAIN = {0: ["move", "move", "item"], 1: ["move", "move", "item"]}
 
 
 def moves(g: Dg) -> set[str]:

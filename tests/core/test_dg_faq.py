@@ -4,10 +4,8 @@ every test is a game scripted through the log."""
 
 from __future__ import annotations
 
-from dgkit import Dg
+from dgkit import FAST, PLAIN, Dg, boss_rush
 
-PLAIN = {0: ["move", "move", "item"], 1: ["move", "move", "item"]}
-FAST = {0: ["move", "move", "move"], 1: ["move", "next_ap", "next_ap"]}
 SLOW = {0: ["next_ap", "next_ap", "next_start"], 1: ["move", "move", "item"]}
 BEA = ("otoshiana-gonzou", "arijigoku-tamako", "nukemichi-wataru")
 
@@ -602,15 +600,7 @@ def test_faq_tigris_has_nobody_to_choose_with_two_players() -> None:
 
 def benisasori_fight() -> Dg:
     """Aki reaches the old building (movement 10) and beats its two Lv3 cards; 紅蠍 is next."""
-    g = Dg(2)
-    g.setup(
-        bosses={"old_building": ["tsukumo-tsukumo", "teppeki-tateko", "benisasori"]},
-        items=(5, 1),
-    )
-    g.meeting(FAST)
-    for card in ("card:rindou", "card:idaten-koharu", "card:idaten-koharu#2", "item:skateboard"):
-        g.decide(0, "move", card)
-    g.move(0, "old-building")
+    g = boss_rush("old-building", ["tsukumo-tsukumo", "teppeki-tateko", "benisasori"])
     g.attack([6], [1, 1, 1])
     g.attack([6], [1, 1, 1])
     return g

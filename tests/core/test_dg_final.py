@@ -4,12 +4,9 @@ exploration" and "The final battle", rulings R22-R25)."""
 from __future__ import annotations
 
 import pytest
-from dgkit import Dg
+from dgkit import FAST, PLAIN, Dg, boss_rush
 
 from core.table import LogError
-
-PLAIN = {0: ["move", "move", "item"], 1: ["move", "move", "item"], 2: ["move", "move", "item"]}
-FAST = {0: ["move", "move", "move"], 1: ["move", "next_ap", "next_ap"]}
 
 
 def limit_game(players: int = 2, start: int = 0, **setup: object) -> Dg:
@@ -31,12 +28,7 @@ def build(g: Dg, parties: dict[int, tuple[str, ...]]) -> None:
 
 
 def test_exploration_ends_the_moment_the_old_building_falls() -> None:
-    g = Dg(2)
-    g.setup(bosses={"old_building": ["onigawara-gondo", "teppeki-tateko", "izana"]}, items=(5, 1))
-    g.meeting(FAST)
-    for card in ("card:rindou", "card:idaten-koharu", "card:idaten-koharu#2", "item:skateboard"):
-        g.decide(0, "move", card)
-    g.move(0, "old-building")
+    g = boss_rush("old-building", ["onigawara-gondo", "teppeki-tateko", "izana"])
     g.attack([6], [1, 1, 1])
     g.attack([6], [1, 1, 1])
     g.attack([6], [1, 1, 1, 1, 1])
