@@ -206,7 +206,9 @@ def _ap_move(state: State, task: Task, choice: Any, seat: int) -> tuple[State, L
         counts[task.seat] += delta
         placed[action] = tuple(counts)
     state = replace(state, meeting=replace(current, placed=placed))
-    return state, [say(f"{state.names[task.seat]} moves 1 AP from {source} to {target}.")]
+    names = {action.id: f"{action.name} ({action.english})" for action in content().actions}
+    name = state.names[task.seat]
+    return state, [say(f"{name} moves 1 AP from {names[source]} to {names[target]}.")]
 
 
 # --- resolving the meeting ----------------------------------------------------------------------
