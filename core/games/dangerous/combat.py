@@ -455,20 +455,12 @@ def _before_dice(state: State, task: Task) -> tuple[State, Lines]:
     return state.push(Task("use_ability", side=task.side, arg=front(state, task.side) or "")), []
 
 
-def _for_enemy(state: State, side: int) -> str:
-    """The prompt's opening when a player decides for an enemy card in someone else's battle."""
-    if is_party(state, side):
-        return ""
-    owner = state.names[combat(state).seats[0]]
-    return f"You control {side_name(state, side)} in {owner}'s battle. "
-
-
 def _ask_use(state: State, task: Task) -> Step:
     instance = task.arg
     found = card(instance)
     seat = combat(state).seats[task.side]
     ability = found.ability or "ability"
-    prompt = f"{_for_enemy(state, task.side)}Use {card_name(instance)}'s {ability}? {found.text_en}"
+    prompt = f"Use {card_name(instance)}'s {ability}? {found.text_en}"
     options = (Option(YES, f"Use {found.ability or 'it'}"), Option(NO, "Don't use it"))
     return ask_one(seat, "ability", prompt, options)
 
@@ -629,10 +621,7 @@ def _ask_after(state: State, task: Task) -> Step:
     seat = combat(state).seats[task.side]
     mine = _value_text(state, task.side)
     theirs = _value_text(state, 1 - task.side)
-    prompt = (
-        f"{_for_enemy(state, task.side)}After the dice: you have {mine}, they have {theirs}. "
-        "Use an item or ability?"
-    )
+    prompt = f"After the dice: you have {mine}, they have {theirs}. Use an item or ability?"
     options = (*after_options(state, task.side), Option("done", "Done"))
     return ask_one(seat, "after-dice", prompt, options)
 
