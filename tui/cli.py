@@ -297,7 +297,7 @@ def _seats(
     bot_number = 0
     for index, token in enumerate(tokens):
         if token == "human":
-            name = "You" if humans == 1 else f"Player {index + 1}"
+            name = f"Player {index + 1}"
             seat = Seat(name, SeatKind.HUMAN)
         elif token in ("bot", "random", "heuristic"):
             kind = default_bot if token == "bot" else token
