@@ -16,7 +16,7 @@ from core.games import GAMES
 from core.games.dangerous.content import content
 from core.games.dangerous.view import Board
 from core.runner import BotDriver
-from core.table import Seat, SeatKind, Table, new_table
+from core.table import Seat, SeatKind, Table, new_table, replay
 from tui.boards.dangerous import SchoolMap, option_spaces, point_map
 from tui.screens.cards import CardsScreen
 from tui.screens.curtain import CurtainScreen
@@ -394,6 +394,32 @@ async def test_hot_seat_curtain_during_the_secret_final_parties(tmp_path: Path) 
             await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)
         assert table.seats[first].name in screen_text(app)
+
+
+async def test_a_continued_hot_seat_game_shows_the_newest_log_lines(tmp_path: Path) -> None:
+    """The log is filled while the screen is laid out for nobody (behind the curtain): after
+    Enter it shows its newest line, wrapped to the panel, and still does after a resize."""
+    bots = tuple(Seat(f"Bot {n}", SeatKind.BOT, "heuristic") for n in (1, 2))
+    played = dg_table(bots, seed=2, turn_limit=3)
+    driver = BotDriver(played)
+    for _ in range(60):
+        driver.play_one()
+    seats = (Seat("Aki"), Seat("Ben"))
+    table = replay(Table(played.game, seats, played.options, played.seed), played.log)
+    app = make_app(tmp_path, table=table, save_path=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        log = app.screen.query_one(LogPanel)
+        assert len(log.lines) > 2 * log.size.height
+        for size in (SIZE, (120, 30), (70, 24), SIZE):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            width = log.scrollable_content_region.width
+            assert all(strip.cell_length <= width for strip in log.lines), size
+            assert log.scroll_y == log.max_scroll_y, size
 
 
 def finished_game(seed: int = 3) -> Table:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.widgets import RichLog
 
 
@@ -26,6 +27,8 @@ class LogPanel(RichLog):
         )
         self.shown: list[tuple[int, str]] = []
         self.current: int | None = None
+        self.following = True  # scrolled to the newest line (not back by the reader)
+        self._width = 0  # the width the lines were wrapped to
 
     def show(self, lines: list[tuple[int, str]], current: int | None = None) -> None:
         """Show `lines`; only what is new is written, unless earlier lines changed (undo)."""
@@ -36,12 +39,29 @@ class LogPanel(RichLog):
                     self.write(log_line(number, text, number == current))
                 self.shown = list(lines)
             return
-        self.clear()
         self.shown = list(lines)
         self.current = current
-        for number, text in lines:
-            self.write(log_line(number, text, number == current), scroll_end=False)
+        self._rewrite()
+
+    def _rewrite(self) -> None:
+        self.clear()
+        for number, text in self.shown:
+            self.write(log_line(number, text, number == self.current), scroll_end=False)
         self.scroll_end(animate=False)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.following = new_value >= self.max_scroll_y
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Wrap the lines again when the panel's width changes (the terminal, the board beside
+        it), and keep the newest line in sight when its height does (the prompt above grows
+        and shrinks with each question), unless the reader has scrolled back."""
+        width, self._width = self._width, event.size.width
+        if width and width != event.size.width and self.shown:
+            self._rewrite()
+        elif self.following:
+            self.scroll_end(animate=False)
 
     @property
     def text(self) -> str:
