@@ -292,7 +292,6 @@ def _seats(
     given = [name.strip() for name in names.split(",")] if names else []
     if given and len(given) != players:
         raise CliError(f"--names lists {len(given)} names but there are {players} seats")
-    humans = tokens.count("human")
     seats: list[Seat] = []
     bot_number = 0
     for index, token in enumerate(tokens):
