@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
+
 from textual.screen import Screen
 
 from tui.boards import BoardKit
@@ -13,8 +15,9 @@ class BoardScreen(Screen[None]):
 
     kit: BoardKit
 
+    @abstractmethod
     def redraw(self) -> None:
-        raise NotImplementedError
+        """Draw the screen again from the current view (each screen knows its own view)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("board_mode", "wide"):
