@@ -17,6 +17,7 @@ from textual.widgets import Button, Input, Label, Static
 from core.bots import BOT_KINDS, has_heuristic
 from core.games import GAMES
 from core.games.base import Game, GameOption
+from core.text import visible
 from tui.widgets.cycle import Cycle
 from tui.widgets.footer import KeysFooter
 from tui.widgets.tickbox import TickBox
@@ -294,7 +295,7 @@ class SetupScreen(Screen[None]):
     # --- actions -----------------------------------------------------------------------------
 
     def _error(self, message: str) -> None:
-        self.query_one("#setup-error", Static).update(Text(message, style="bold red"))
+        self.query_one("#setup-error", Static).update(Text(visible(message), style="bold red"))
 
     def action_start(self) -> None:
         # Tables, logs and saves load on the first start: the form shows sooner without them.
