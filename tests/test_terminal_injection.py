@@ -1,0 +1,106 @@
+"""The app on a real terminal (a pseudo-terminal, read by pyte) given hostile text that got past
+the boundary: no control sequence from that text reaches the terminal; it shows as escapes.
+
+The hostile text bypasses the checks made where text comes in (hostile.unchecked_seat; file
+names, which no check sees), so what is tested is the escaping at output, the second line of
+defence. Each test reads the raw bytes the app wrote before it was asked to quit (Textual itself
+leaves the alternate screen on exit).
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+from hostile import HOSTILE_NAMES, hostile_table
+from ptykit import Terminal
+
+from core import saves
+from core.text import visible
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "saves" / "light-and-dark-rulebook-example-1.toml"
+SIZE = (100, 30)
+
+
+def payloads(texts: tuple[str, ...]) -> list[bytes]:
+    """What each hostile text would make the terminal do: its bytes from the first control
+    character on (the printable start may well be on the screen, escaped)."""
+    found = []
+    for text in texts:
+        start = next(index for index, char in enumerate(text) if visible(char) != char)
+        found.append(text[start:].encode("utf-8", "surrogateescape"))
+    return found
+
+
+def assert_clean(raw: bytes, texts: tuple[str, ...]) -> None:
+    leaked = [payload for payload in payloads(texts) if payload in raw]
+    assert leaked == [], f"the terminal got {leaked}"
+
+
+def app(save_dir: Path, *argv: str) -> Terminal:
+    return Terminal.spawn(
+        [sys.executable, *argv], size=SIZE, env={"PARTYLINE_SAVE_DIR": str(save_dir)}, cwd=ROOT
+    )
+
+
+def test_hostile_seat_names_show_as_escapes_on_the_curtain_the_game_and_the_log(
+    tmp_path: Path,
+) -> None:
+    first, second = (visible(name) for name in HOSTILE_NAMES[:2])
+    with app(tmp_path, "-m", "tests.hostile", str(tmp_path), "hot-seat") as term:
+        term.wait_for(f"Pass to {first}")
+        term.press("enter")
+        term.wait_for(f"you are {first}")
+        for name in HOSTILE_NAMES:
+            term.wait_for(visible(name)[:16])  # the players panel (long names end in "...")
+        term.press("1")  # stays silent (a digit picks at once); the bots play, then the curtain
+        term.wait_for(f"Pass to {second}")
+        assert_clean(term.raw, HOSTILE_NAMES)
+        term.press("q")
+        assert term.wait_exit() == 0
+    assert (tmp_path / "hostile.toml").is_file()
+
+
+def test_a_game_of_hostile_bots_its_results_and_its_replay_leave_the_terminal_alone(
+    tmp_path: Path,
+) -> None:
+    first = visible(HOSTILE_NAMES[0])
+    with app(tmp_path, "-m", "tests.hostile", str(tmp_path), "bots") as term:
+        term.wait_for("Game over")
+        term.wait_for("Score")  # the results: every name with its score
+        for name in HOSTILE_NAMES:
+            term.wait_for(visible(name))
+        term.press("p")
+        term.wait_for("Replay  |  as everyone")
+        term.press("v")
+        term.wait_for(f"Viewing as {first}")  # a notification
+        term.wait_for(f"Replay  |  as {first}")
+        assert_clean(term.raw, HOSTILE_NAMES)
+        term.press("escape")
+        term.wait_for("watching the bots")
+        term.press("q")
+        assert term.wait_exit() == 0
+
+
+def test_the_saved_games_list_shows_hostile_file_names_and_names_as_escapes(
+    tmp_path: Path,
+) -> None:
+    file_names = ("CLRX\x1b[2J\x1b[H.toml", "\x1b]0;pwned\x07.toml", "\u009b31m\nTwo.toml")
+    for name in file_names:
+        shutil.copy(EXAMPLE, tmp_path / name)
+    # A save whose names are hostile: listed as unreadable, with the loader's reason.
+    saves.write(hostile_table(humans=1), tmp_path / "names.toml")
+    with app(tmp_path, "-m", "tui.cli") as term:
+        term.wait_for("Partyline: a new game")
+        term.press("f3")
+        term.wait_for("Continue a saved game")
+        for name in file_names:
+            term.wait_for(visible(name))
+        term.wait_for(f'"{visible(HOSTILE_NAMES[0])}" contains a control character')
+        assert_clean(term.raw, file_names + HOSTILE_NAMES)
+        term.press("escape")
+        term.wait_for("Partyline: a new game")
+        term.press("escape", "escape")
+        assert term.wait_exit() == 0
