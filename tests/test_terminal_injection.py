@@ -17,7 +17,7 @@ from hostile import HOSTILE_NAMES, hostile_table
 from ptykit import Terminal
 
 from core import saves
-from core.text import visible
+from core.text import is_control, visible
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "saves" / "light-and-dark-rulebook-example-1.toml"
@@ -29,14 +29,23 @@ def payloads(texts: tuple[str, ...]) -> list[bytes]:
     character on (the printable start may well be on the screen, escaped)."""
     found = []
     for text in texts:
-        start = next(index for index, char in enumerate(text) if visible(char) != char)
+        start = next(index for index, char in enumerate(text) if is_control(char))
         found.append(text[start:].encode("utf-8", "surrogateescape"))
     return found
 
 
-def assert_clean(raw: bytes, texts: tuple[str, ...]) -> None:
-    leaked = [payload for payload in payloads(texts) if payload in raw]
-    assert leaked == [], f"the terminal got {leaked}"
+def leaked(raw: bytes, texts: tuple[str, ...]) -> list[bytes]:
+    return [payload for payload in payloads(texts) if payload in raw]
+
+
+def shows(term: Terminal, text: str, hostile: tuple[str, ...]) -> None:
+    """Wait until `text` is on the screen, failing at once if something of `hostile` reached
+    the terminal instead."""
+    term.wait_until(
+        lambda: text in term.text() or bool(leaked(term.raw, hostile)), f"{text!r} on the screen"
+    )
+    assert leaked(term.raw, hostile) == [], "control sequences reached the terminal"
+    assert text in term.text()
 
 
 def app(save_dir: Path, *argv: str) -> Terminal:
@@ -50,14 +59,13 @@ def test_hostile_seat_names_show_as_escapes_on_the_curtain_the_game_and_the_log(
 ) -> None:
     first, second = (visible(name) for name in HOSTILE_NAMES[:2])
     with app(tmp_path, "-m", "tests.hostile", str(tmp_path), "hot-seat") as term:
-        term.wait_for(f"Pass to {first}")
+        shows(term, f"Pass to {first}", HOSTILE_NAMES)
         term.press("enter")
-        term.wait_for(f"you are {first}")
-        for name in HOSTILE_NAMES:
-            term.wait_for(visible(name)[:16])  # the players panel (long names end in "...")
+        shows(term, f"you are {first}", HOSTILE_NAMES)
+        for name in HOSTILE_NAMES:  # the players panel (a long name ends in "...")
+            shows(term, visible(name)[:16], HOSTILE_NAMES)
         term.press("1")  # stays silent (a digit picks at once); the bots play, then the curtain
-        term.wait_for(f"Pass to {second}")
-        assert_clean(term.raw, HOSTILE_NAMES)
+        shows(term, f"Pass to {second}", HOSTILE_NAMES)
         term.press("q")
         assert term.wait_exit() == 0
     assert (tmp_path / "hostile.toml").is_file()
@@ -68,18 +76,17 @@ def test_a_game_of_hostile_bots_its_results_and_its_replay_leave_the_terminal_al
 ) -> None:
     first = visible(HOSTILE_NAMES[0])
     with app(tmp_path, "-m", "tests.hostile", str(tmp_path), "bots") as term:
-        term.wait_for("Game over")
-        term.wait_for("Score")  # the results: every name with its score
+        shows(term, "Game over", HOSTILE_NAMES)
+        shows(term, "Score", HOSTILE_NAMES)  # the results: every name with its score
         for name in HOSTILE_NAMES:
-            term.wait_for(visible(name))
+            shows(term, visible(name), HOSTILE_NAMES)
         term.press("p")
-        term.wait_for("Replay  |  as everyone")
+        shows(term, "Replay  |  as everyone", HOSTILE_NAMES)
         term.press("v")
-        term.wait_for(f"Viewing as {first}")  # a notification
-        term.wait_for(f"Replay  |  as {first}")
-        assert_clean(term.raw, HOSTILE_NAMES)
+        shows(term, f"Viewing as {first}", HOSTILE_NAMES)  # a notification
+        shows(term, f"Replay  |  as {first}", HOSTILE_NAMES)
         term.press("escape")
-        term.wait_for("watching the bots")
+        shows(term, "watching the bots", HOSTILE_NAMES)
         term.press("q")
         assert term.wait_exit() == 0
 
@@ -88,6 +95,7 @@ def test_the_saved_games_list_shows_hostile_file_names_and_names_as_escapes(
     tmp_path: Path,
 ) -> None:
     file_names = ("CLRX\x1b[2J\x1b[H.toml", "\x1b]0;pwned\x07.toml", "\u009b31m\nTwo.toml")
+    hostile = file_names + HOSTILE_NAMES
     for name in file_names:
         shutil.copy(EXAMPLE, tmp_path / name)
     # A save whose names are hostile: listed as unreadable, with the loader's reason.
@@ -95,11 +103,10 @@ def test_the_saved_games_list_shows_hostile_file_names_and_names_as_escapes(
     with app(tmp_path, "-m", "tui.cli") as term:
         term.wait_for("Partyline: a new game")
         term.press("f3")
-        term.wait_for("Continue a saved game")
+        shows(term, "Continue a saved game", hostile)
         for name in file_names:
-            term.wait_for(visible(name))
-        term.wait_for(f'"{visible(HOSTILE_NAMES[0])}" contains a control character')
-        assert_clean(term.raw, file_names + HOSTILE_NAMES)
+            shows(term, visible(name), hostile)
+        shows(term, f'"{visible(HOSTILE_NAMES[0])}" contains a control character', hostile)
         term.press("escape")
         term.wait_for("Partyline: a new game")
         term.press("escape", "escape")

@@ -6,7 +6,7 @@ character at all. The screens still read every text of a table through `ShownTab
 screen through its Session), and every file name, message and notification through
 `core.text.visible`, so that a name that got past the boundary by some other path (a bug, a
 future way in) is shown as escapes instead of acting on the terminal. On clean text both are the
-identity: nothing is copied.
+identity: nothing is copied, and a table whose names are clean is not even walked.
 
 Free of Textual, like the session.
 """
@@ -57,32 +57,44 @@ def _shown(value: Any) -> Any:
 
 class ShownTable:
     """The texts of a table as the screen shows them. Reading only: acting (decide, undo...)
-    goes to the table itself."""
+    goes to the table itself.
+
+    A table's texts are the rules' own words and what came from outside: the seat names (and
+    the options). Every log entry was checked against the rules' legal answers, so nothing else
+    in it came from a person or a file. When all those outside texts show as themselves, so
+    does everything built from them, and the table's texts pass through untouched (nothing to
+    walk on every redraw of a long game); otherwise every string is escaped.
+    """
 
     def __init__(self, table: Table) -> None:
         self.table = table
+        outside = [*table.names, *(v for v in table.options.values() if isinstance(v, str))]
+        self.clean = all(visible(text) is text for text in outside)
+
+    def _shown(self, value: T) -> T:
+        return value if self.clean else shown(value)
 
     @property
     def names(self) -> tuple[str, ...]:
-        return shown(self.table.names)
+        return self._shown(self.table.names)
 
     def name(self, seat: int) -> str:
         return visible(self.table.seats[seat].name)
 
     def view(self, viewer: int | None) -> View:
-        return shown(self.table.view(viewer))
+        return self._shown(self.table.view(viewer))
 
     def view_at(self, position: int, viewer: int | None) -> View:
-        return shown(self.table.view_at(position, viewer))
+        return self._shown(self.table.view_at(position, viewer))
 
     def narration(self, viewer: int | None, upto: int | None = None) -> list[tuple[int, str]]:
-        return shown(self.table.narration(viewer, upto))
+        return self._shown(self.table.narration(viewer, upto))
 
     def result(self) -> Result | None:
-        return shown(self.table.result())
+        return self._shown(self.table.result())
 
     def decision_for(self, seat: int) -> Decision | None:
-        return shown(self.table.decision_for(seat))
+        return self._shown(self.table.decision_for(seat))
 
     def decisions(self) -> tuple[Decision, ...]:
-        return shown(self.table.decisions())
+        return self._shown(self.table.decisions())

@@ -189,6 +189,10 @@ async def test_a_name_field_takes_no_control_character_from_the_keyboard_or_a_pa
         name = app.screen.query_one("#name-0", Input)
         name.focus()
         await pilot.press("end", *"Aki")
-        name.post_message(events.Paste("\x1b[2J\x1b]0;pwned\x07"))
-        await pilot.pause()
+        for paste in ("\x1b[2J", "\u009b1m", "\x07"):  # short: the field takes 24 characters
+            name.post_message(events.Paste(paste))
+            await pilot.pause()
         assert name.value == "Player 1Aki"
+        name.post_message(events.Paste("!"))
+        await pilot.pause()
+        assert name.value == "Player 1Aki!"
