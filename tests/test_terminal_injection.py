@@ -48,9 +48,9 @@ def shows(term: Terminal, text: str, hostile: tuple[str, ...]) -> None:
     assert text in term.text()
 
 
-def app(save_dir: Path, *argv: str) -> Terminal:
+def app(save_dir: Path, *argv: str, cwd: Path = ROOT) -> Terminal:
     return Terminal.spawn(
-        [sys.executable, *argv], size=SIZE, env={"PARTYLINE_SAVE_DIR": str(save_dir)}, cwd=ROOT
+        [sys.executable, *argv], size=SIZE, env={"PARTYLINE_SAVE_DIR": str(save_dir)}, cwd=cwd
     )
 
 
@@ -94,20 +94,43 @@ def test_a_game_of_hostile_bots_its_results_and_its_replay_leave_the_terminal_al
 def test_the_saved_games_list_shows_hostile_file_names_and_names_as_escapes(
     tmp_path: Path,
 ) -> None:
+    folder_name = "saves\x1b[?25h"  # shows the cursor
     file_names = ("CLRX\x1b[2J\x1b[H.toml", "\x1b]0;pwned\x07.toml", "\u009b31m\nTwo.toml")
-    hostile = file_names + HOSTILE_NAMES
+    hostile = (folder_name, *file_names, *HOSTILE_NAMES)
+    folder = tmp_path / folder_name
+    folder.mkdir()
     for name in file_names:
-        shutil.copy(EXAMPLE, tmp_path / name)
+        shutil.copy(EXAMPLE, folder / name)
     # A save whose names are hostile: listed as unreadable, with the loader's reason.
-    saves.write(hostile_table(humans=1), tmp_path / "names.toml")
-    with app(tmp_path, "-m", "tui.cli") as term:
+    saves.write(hostile_table(humans=1), folder / "names.toml")
+    with app(folder, "-m", "tui.cli") as term:
         term.wait_for("Partyline: a new game")
         term.press("f3")
         shows(term, "Continue a saved game", hostile)
         for name in file_names:
             shows(term, visible(name), hostile)
         shows(term, f'"{visible(HOSTILE_NAMES[0])}" contains a control character', hostile)
+        shows(term, f"4 saves in {visible(str(folder))}", hostile)
         term.press("escape")
         term.wait_for("Partyline: a new game")
         term.press("escape", "escape")
         assert term.wait_exit() == 0
+
+
+def test_a_game_saved_under_a_hostile_file_name_says_so_in_escapes_to_the_end(
+    tmp_path: Path,
+) -> None:
+    """The path comes back in the "Saved to" notification and in the line the app prints on
+    the terminal after it has closed (Textual's exit message)."""
+    name = "game\x1b]0;pwned\x07\x1b[2J.toml"  # relative: short enough for a notification
+    shutil.copy(EXAMPLE, tmp_path / name)
+    with app(tmp_path, "-m", "tui.cli", "continue", name, cwd=tmp_path) as term:
+        shows(term, "you are Aki", (name,))
+        term.press("s")
+        shows(term, f"Saved to {visible(name)}", (name,))
+        quit_at = len(term.raw)
+        term.press("q")
+        assert term.wait_exit() == 0
+        after = term.raw[quit_at:]
+        assert f"Saved to {visible(name)}".encode() in after  # printed after the app closed
+        assert leaked(after, (name,)) == []
