@@ -38,9 +38,10 @@ class CliError(Exception):
 
 
 def say(line: str, error: bool = False) -> None:
-    """Print one line of output. Every line the CLI prints comes through here: names, paths
-    and reasons come from people and files, so their control characters are shown as escapes
-    (a newline in a name cannot split the line or forge a second one)."""
+    """Print one line of output. Every line of text the CLI prints comes through here (JSON
+    through core.text.visible_json): names, paths and reasons come from people and files, so
+    their control characters are shown as escapes (a newline in a name cannot split the line or
+    forge a second one)."""
     print(visible(line), file=sys.stderr if error else sys.stdout)
 
 
