@@ -8,6 +8,7 @@ message is one line, `PATH: entry N: reason` or `PATH: reason`. See docs/save-fo
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import os
 import tempfile
 import tomllib
@@ -22,6 +23,7 @@ from core import __version__
 from core.games import UnknownGame, get_game
 from core.log import BadEntry, Entry, entry_from_data
 from core.table import Change, LogError, Seat, SeatKind, Table
+from core.text import BadText, excerpt
 
 FORMAT = "partyline-save"
 FORMAT_VERSION = 1
@@ -106,11 +108,11 @@ def _toml_value(value: Any) -> str:
 def write(table: Table, path: Path, created: str | None = None) -> None:
     """Write atomically: a temporary file in the same folder, fsync, then rename over `path`."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = dumps(table, created)
+    payload = _utf8(dumps(table, created))
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, path)
@@ -118,6 +120,18 @@ def write(table: Table, path: Path, created: str | None = None) -> None:
         Path(temp).unlink(missing_ok=True)
         raise
     _fsync_folder(path.parent)
+
+
+def _utf8(text: str) -> bytes:
+    """The save's bytes. Text that is not valid UTF-8 (a lone surrogate: undecodable bytes from
+    argv or a file name) has no TOML form: the write fails as an OSError (EILSEQ) naming the
+    line, which every caller reports as 'could not save', instead of a UnicodeEncodeError."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        start = text.rfind("\n", 0, error.start) + 1
+        line = text[start : text.find("\n", error.start)]
+        raise OSError(errno.EILSEQ, f"not valid UTF-8: {excerpt(line)}") from None
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -247,7 +261,10 @@ def _seat(index: int, raw: object) -> Seat:
             raise _HeaderError(
                 f"seat {index + 1}: unknown bot {bot!r} (known: {', '.join(BOT_KINDS)})"
             )
-    return Seat(name, kinds[kind], bot if isinstance(bot, str) else "")
+    try:
+        return Seat(name, kinds[kind], bot if isinstance(bot, str) else "")
+    except BadText as error:
+        raise _HeaderError(f"seat {index + 1}: {error}") from None
 
 
 def _entries_from(data: dict[str, Any]) -> list[Entry]:

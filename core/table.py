@@ -17,6 +17,7 @@ from core.chance import ImpossibleOutcome
 from core.decisions import Decision, IllegalAction
 from core.games.base import Applied, Game, Narration, Result, Step, View
 from core.log import ChanceEntry, DecisionEntry, Entry
+from core.text import check_name
 
 SNAPSHOT_EVERY = 64
 
@@ -28,9 +29,15 @@ class SeatKind(Enum):
 
 @dataclass(frozen=True)
 class Seat:
+    """A seat at the table. Its name is checked here, once for every way a seat is made (the
+    CLI, the setup screen, a save, later the network): a bad name raises core.text.BadText."""
+
     name: str
     kind: SeatKind = SeatKind.HUMAN
     bot: str = ""
+
+    def __post_init__(self) -> None:
+        check_name(self.name)
 
     @property
     def is_human(self) -> bool:

@@ -9,9 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rich.console import RenderableType
+from rich.text import Text
 from textual.app import App
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from core.text import visible
 from themes import DEFAULT_THEME, STYLESHEET, THEMES
 from tui.screens.setup import SetupScreen
 
@@ -84,6 +88,34 @@ class PartylineApp(App[None]):
             except OSError as error:
                 self._save_failed(f"{save_path}: could not save: {error.strerror or error}")
         self.push_screen(GameScreen(session))
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notification (screens' too) comes through here: its text may quote a path, a
+        name or a reason, so control characters are shown as escapes."""
+        super().notify(
+            visible(message),
+            title=visible(title),
+            severity=severity,
+            timeout=timeout,
+            markup=markup,
+        )
+
+    def exit(
+        self, result: None = None, return_code: int = 0, message: RenderableType | None = None
+    ) -> None:
+        """The exit message is printed on the terminal after the app: a text one (a path) is
+        shown with control characters escaped, and as Text, never read as markup."""
+        if isinstance(message, str):
+            message = Text(visible(message))
+        super().exit(result, return_code, message)
 
     def _save_failed(self, message: str) -> None:
         self.notify(message, title="Autosave failed", severity="error", timeout=8, markup=False)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from collections.abc import Sequence
@@ -14,6 +13,7 @@ from core import __version__
 from core.games import GAMES, UnknownGame, get_game
 from core.games.base import Game
 from core.table import Seat, SeatKind, Table
+from core.text import BadText, visible, visible_json
 
 DESCRIPTION = """\
 Partyline: Japanese tabletop games about heroes, demon lords and their parties, in the terminal.
@@ -27,7 +27,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(COMMANDS[command](args))
     except CliError as error:
-        print(f"partyline: {error}", file=sys.stderr)
+        say(f"partyline: {error}", error=True)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -35,6 +35,14 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 class CliError(Exception):
     """A problem with what the user typed; printed as one line."""
+
+
+def say(line: str, error: bool = False) -> None:
+    """Print one line of output. Every line of text the CLI prints comes through here (JSON
+    through core.text.visible_json): names, paths and reasons come from people and files, so
+    their control characters are shown as escapes (a newline in a name cannot split the line or
+    forge a second one)."""
+    print(visible(line), file=sys.stderr if error else sys.stdout)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -117,7 +125,7 @@ def cmd_games(args: argparse.Namespace) -> int:
     width = max(len(game_id) for game_id in GAMES)
     for game_id, game in GAMES.items():
         players = f"{game.min_players}-{game.max_players} players"
-        print(f"{game_id:<{width}}  {game.title}  ({players})")
+        say(f"{game_id:<{width}}  {game.title}  ({players})")
     return 0
 
 
@@ -137,20 +145,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise CliError(str(error)) from None
     options = _options(game, args.option)
     report = simulate(game.id, players, args.seed, args.games, args.bot, options)
-    print(
+    say(
         f"{game.id}: {report.games} games, {players} {args.bot} bots, seeds {args.seed}-"
         f"{args.seed + report.games - 1}"
     )
     wins = ", ".join(f"Bot {seat + 1} {report.wins[seat]}" for seat in range(players))
-    print(f"wins by seat: {wins}")
-    print(f"average length: {report.average_length:.1f} log entries")
-    print(
+    say(f"wins by seat: {wins}")
+    say(f"average length: {report.average_length:.1f} log entries")
+    say(
         f"speed: {report.games_per_second:.0f} games/s, "
         f"{report.decisions_per_second:.0f} decisions/s"
     )
     if args.save and report.last is not None:
         saves.write(report.last, args.save)
-        print(f"last game saved to {args.save}")
+        say(f"last game saved to {args.save}")
     return 0
 
 
@@ -162,16 +170,16 @@ def cmd_verify(args: argparse.Namespace) -> int:
         table = saves.load(path, continue_chance=False).table
     except saves.SaveError as error:
         if args.json:
-            print(json.dumps(_verify_json(path, None, str(error)), ensure_ascii=False))
+            print(visible_json(_verify_json(path, None, str(error))))
         else:
-            print(error)
+            say(str(error))
         return 1
     if args.json:
-        print(json.dumps(_verify_json(path, table, None), ensure_ascii=False))
+        print(visible_json(_verify_json(path, table, None)))
         return 0
     result = table.result()
     state = f"finished: {result.summary}" if result else "not finished (can be continued)"
-    print(f"{path}: ok: {table.game.id}, {len(table.seats)} players, {len(table)} entries, {state}")
+    say(f"{path}: ok: {table.game.id}, {len(table.seats)} players, {len(table)} entries, {state}")
     return 0
 
 
@@ -307,9 +315,10 @@ def _seats(
         else:
             raise CliError(f"unknown seat kind {token!r} (use human, bot, random or heuristic)")
         if given:
-            if not given[index]:
-                raise CliError(f"seat {index + 1} has an empty name")
-            seat = Seat(given[index], seat.kind, seat.bot)
+            try:
+                seat = Seat(given[index], seat.kind, seat.bot)
+            except BadText as error:
+                raise CliError(f"seat {index + 1}: {error}") from None
         seats.append(seat)
     return tuple(seats)
 

@@ -13,6 +13,7 @@ from textual.widgets import Static
 from core.table import Table
 from tui.boards import board_kit
 from tui.screens.boarded import BoardScreen
+from tui.shown import ShownTable
 from tui.widgets.board import BoardPanel
 from tui.widgets.footer import KeysFooter
 from tui.widgets.log import LogPanel
@@ -56,6 +57,7 @@ class ReplayScreen(BoardScreen):
     def __init__(self, table: Table, viewer: int | None = None, position: int | None = None):
         super().__init__()
         self.table = table
+        self.shown = ShownTable(table)  # every text of the table, control characters escaped
         self.viewer = viewer
         self.position = len(table) if position is None else max(0, min(position, len(table)))
         self.kit = board_kit(table.game.id)
@@ -75,11 +77,12 @@ class ReplayScreen(BoardScreen):
 
     @property
     def viewer_name(self) -> str:
-        return "everyone" if self.viewer is None else self.table.seats[self.viewer].name
+        return "everyone" if self.viewer is None else self.shown.name(self.viewer)
 
     def redraw(self) -> None:
         table = self.table
-        view = table.view_at(self.position, self.viewer)
+        view = self.shown.view_at(self.position, self.viewer)
+        names = self.shown.names
         title = Text("Replay", style="bold")
         title.append("  |  as ")
         title.append(self.viewer_name, style="bold")
@@ -87,14 +90,14 @@ class ReplayScreen(BoardScreen):
         title.append(f"  |  {table.game.title}")
         self.query_one("#replay-title", Static).update(title)
         bots = tuple(not seat.is_human for seat in table.seats)
-        self.query_one(PlayersPanel).show(view, table.names, bots, me="viewing", kit=self.kit)
+        self.query_one(PlayersPanel).show(view, names, bots, me="viewing", kit=self.kit)
         board = self.query_one(BoardPanel)
-        board.show(view, table.names)
+        board.show(view, names)
         board.layout_for()
         log = self.query_one(LogPanel)
         log.display = not board.wide
         log.border_subtitle = f"{self.position}/{len(table)}"
-        log.show(table.narration(self.viewer, upto=self.position), current=self.position)
+        log.show(self.shown.narration(self.viewer, upto=self.position), current=self.position)
 
     def action_step(self, step: int) -> None:
         self.position = max(0, min(len(self.table), self.position + step))
@@ -135,8 +138,8 @@ class ReplayScreen(BoardScreen):
 
         if self.kit.card_pages is None:
             return
-        view = self.table.view_at(self.position, self.viewer)
-        pages = self.kit.card_pages(view, self.table.names)
+        view = self.shown.view_at(self.position, self.viewer)
+        pages = self.kit.card_pages(view, self.shown.names)
         self.app.push_screen(CardsScreen(pages, self.viewer))
 
     def action_help(self) -> None:

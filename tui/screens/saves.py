@@ -15,6 +15,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core import paths, saves
+from core.text import visible
+from tui.shown import ShownTable
 from tui.widgets.footer import KeysFooter
 
 
@@ -36,7 +38,9 @@ def read_saves(folder: Path) -> list[SaveRow]:
 
 
 def describe(row: SaveRow) -> Text:
-    text = Text(row.path.name, style="bold")
+    """A save's entry in the list. File names and errors come from the disk, names from the
+    file: all shown with their control characters escaped."""
+    text = Text(visible(row.path.name), style="bold")
     try:
         stamp = dt.datetime.fromtimestamp(row.path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
         text.append(f"  {stamp}", style="dim")
@@ -44,12 +48,13 @@ def describe(row: SaveRow) -> Text:
         pass
     text.append("\n  ")
     if row.loaded is None:
-        text.append(row.error, style="red")
+        text.append(visible(row.error), style="red")
         return text
     table = row.loaded.table
-    text.append(f"{table.game.title}: {', '.join(table.names)}\n  ")
+    shown = ShownTable(table)
+    text.append(f"{table.game.title}: {', '.join(shown.names)}\n  ")
     text.append(f"{len(table)} entries, ")
-    result = table.result()
+    result = shown.result()
     if result is not None:
         text.append(f"finished: {result.summary}", style="green")
     else:
@@ -88,19 +93,20 @@ class SavesScreen(Screen[SaveRow | None]):
         listing.clear_options()
         status = self.query_one("#saves-status", Static)
         if not self.rows:
-            status.update(Text(f"No saved games in {self.folder}", style="italic"))
+            status.update(Text(visible(f"No saved games in {self.folder}"), style="italic"))
             return
         listing.add_options(
             [Option(describe(row), id=str(index)) for index, row in enumerate(self.rows)]
         )
         listing.highlighted = 0
         listing.focus()
-        status.update(Text(f"{len(self.rows)} saves in {self.folder}", style="dim"))
+        status.update(Text(visible(f"{len(self.rows)} saves in {self.folder}"), style="dim"))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         row = self.rows[int(event.option.id or 0)]
         if row.loaded is None:
-            self.query_one("#saves-status", Static).update(Text(row.error, style="bold red"))
+            status = self.query_one("#saves-status", Static)
+            status.update(Text(visible(row.error), style="bold red"))
             return
         if self.purpose == "continue" and row.loaded.table.over:
             self.notify("That game is finished: opening its results.", timeout=3)

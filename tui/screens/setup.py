@@ -17,6 +17,7 @@ from textual.widgets import Button, Input, Label, Static
 from core.bots import BOT_KINDS, has_heuristic
 from core.games import GAMES
 from core.games.base import Game, GameOption
+from core.text import CONTROL_CLASS, BadText, visible
 from tui.widgets.cycle import Cycle
 from tui.widgets.footer import KeysFooter
 from tui.widgets.tickbox import TickBox
@@ -27,6 +28,10 @@ if TYPE_CHECKING:
     from tui.screens.saves import SaveRow
 
 HUMAN = "human"
+
+NAME_CHARACTERS = f"[^{CONTROL_CLASS}]*"
+"""What a name field takes from the keyboard or a paste: no control character (the field would
+show it raw). A name set another way is still checked when its Seat is made."""
 
 SETUP_KEYS = [
     ("Tab / Shift+Tab", "move between the fields"),
@@ -147,6 +152,7 @@ class SetupScreen(Screen[None]):
                 placeholder="name",
                 compact=True,
                 max_length=24,
+                restrict=NAME_CHARACTERS,
                 id=f"name-{seat}",
                 classes="seat-name",
             ),
@@ -259,10 +265,13 @@ class SetupScreen(Screen[None]):
             if name in {other.name for other in seats}:
                 raise ValueError(f"two seats are called {name}; give each a different name")
             kind = self.query_one(f"#kind-{seat}", Cycle).value
-            if isinstance(kind, str) and kind.startswith("bot:"):
-                seats.append(Seat(name, SeatKind.BOT, kind.removeprefix("bot:")))
-            else:
-                seats.append(Seat(name, SeatKind.HUMAN))
+            try:
+                if isinstance(kind, str) and kind.startswith("bot:"):
+                    seats.append(Seat(name, SeatKind.BOT, kind.removeprefix("bot:")))
+                else:
+                    seats.append(Seat(name, SeatKind.HUMAN))
+            except BadText as error:  # the Seat checks its name: say which seat
+                raise ValueError(f"seat {seat + 1}: {error}") from None
         return tuple(seats)
 
     def read_options(self) -> dict[str, Any]:
@@ -294,7 +303,7 @@ class SetupScreen(Screen[None]):
     # --- actions -----------------------------------------------------------------------------
 
     def _error(self, message: str) -> None:
-        self.query_one("#setup-error", Static).update(Text(message, style="bold red"))
+        self.query_one("#setup-error", Static).update(Text(visible(message), style="bold red"))
 
     def action_start(self) -> None:
         # Tables, logs and saves load on the first start: the form shows sooner without them.
