@@ -37,8 +37,21 @@ def ld_table(
     return new_table(GAMES["light-and-dark"], seats, dict(options), seed, practice)
 
 
-def make_app(save_dir: Path, **kwargs: Any) -> PartylineApp:
-    return PartylineApp(save_dir=save_dir, bot_delay=0, **kwargs)
+class NotedApp(PartylineApp):
+    """The app with no bot delay, remembering every notification: Textual drops one when its
+    timeout has passed on the wall clock, and a result must not depend on the machine's speed."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(bot_delay=0, **kwargs)
+        self.notes: list[str] = []
+
+    def notify(self, message: str, **kwargs: Any) -> None:
+        self.notes.append(message)
+        super().notify(message, **kwargs)
+
+
+def make_app(save_dir: Path, **kwargs: Any) -> NotedApp:
+    return NotedApp(save_dir=save_dir, **kwargs)
 
 
 def screen_text(app: PartylineApp) -> str:
