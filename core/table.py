@@ -225,8 +225,9 @@ class Table:
 
         In practice mode, undo takes back everything since the last decision by a human seat.
         Otherwise only that decision itself, and only if nothing came after it: a chance outcome,
-        a reveal or another seat's decision is a barrier. Successive undos may only go on taking
-        back the same seat's decisions.
+        a reveal or another seat's decision is a barrier, and so is the end of the game (the
+        results and the replay as everyone show every secret). Successive undos may only go on
+        taking back the same seat's decisions.
         """
         if self.practice:
             for index in range(len(self._log) - 1, -1, -1):
@@ -234,7 +235,7 @@ class Table:
                 if isinstance(entry, DecisionEntry) and self.seats[entry.seat].is_human:
                     return index
             return None
-        if not self._log:
+        if not self._log or self.over:
             return None
         last = self._log[-1]
         if not isinstance(last, DecisionEntry) or not self.seats[last.seat].is_human:

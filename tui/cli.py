@@ -100,6 +100,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = commands.add_parser("replay", help="step through a saved game in the replay viewer")
     replay.add_argument("path", type=Path, help="the save file")
+    replay.add_argument(
+        "--seat",
+        type=int,
+        help="watch as this seat (1 = the first); a game still being played replays only as one "
+        "of its players (default: everyone once finished, else the only human seat)",
+    )
     _add_app_options(replay)
     return parser
 
@@ -237,7 +243,32 @@ def cmd_continue(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    return _run_app(args, replay=_load(args.path))
+    table = _load(args.path)
+    return _run_app(args, replay=table, replay_viewer=_replay_viewer(table, args.path, args.seat))
+
+
+def _replay_viewer(table: Table, path: Path, seat: int | None) -> int | None:
+    """The seat (0-based; None: everyone) whose eyes `--seat` asks for, checked by core.replay."""
+    from core.replay import SeatNeeded, default_viewer, may_replay_as, replay_seats
+
+    if seat is None:
+        try:
+            return default_viewer(table)
+        except SeatNeeded as needed:
+            raise CliError(f"{path}: {needed}: add --seat {_seat_numbers(needed.seats)}") from None
+    if not 1 <= seat <= len(table.seats):
+        raise CliError(f"--seat {seat}: the seats are 1 to {len(table.seats)}")
+    if not may_replay_as(table, seat - 1):
+        raise CliError(
+            f"--seat {seat} is a bot: a game still being played replays only as one of its "
+            f"players (--seat {_seat_numbers(replay_seats(table))})"
+        )
+    return seat - 1
+
+
+def _seat_numbers(seats: tuple[int, ...]) -> str:
+    numbers = [str(seat + 1) for seat in seats]
+    return ", ".join(numbers[:-1]) + f" or {numbers[-1]}" if len(numbers) > 1 else numbers[0]
 
 
 def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:

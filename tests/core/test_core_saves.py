@@ -273,3 +273,10 @@ def test_load_uses_the_path_in_its_messages(tmp_path: Path) -> None:
     assert str(caught.value) == (
         f"{path}: entry 10: Aki's Light Hero roll: a 6-sided die cannot show 7"
     )
+
+
+def test_a_save_is_readable_by_its_owner_only(tmp_path: Path) -> None:
+    """A save holds every secret and the seed (the threat model in docs/save-format.md)."""
+    path = tmp_path / "secret.toml"
+    saves.write(sample(), path)
+    assert path.stat().st_mode & 0o777 == 0o600

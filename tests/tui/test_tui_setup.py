@@ -86,6 +86,7 @@ async def test_hidden_seats_keep_their_names_and_a_bigger_table_starts(tmp_path:
         await pilot.press("tab", "tab", "tab", "tab", "left", "left")
         assert screen.query_one("#kind-1", Cycle).value == "human"
         assert screen.query_one("#name-1", Input).value == "Player 2"  # default name follows
+        screen.query_one("#seed", Input).value = "5"  # the same game on every run
         await pilot.press("f2")
         await settle(pilot)
         game = app.screen_stack[1]  # under the hot-seat curtain: two people play
@@ -93,6 +94,7 @@ async def test_hidden_seats_keep_their_names_and_a_bigger_table_starts(tmp_path:
         seats = game.session.table.seats
         assert [seat.name for seat in seats] == ["Player 1", "Player 2", "Bot 3", "Bot 4", "Eve"]
         assert [seat.is_human for seat in seats] == [True, True, False, False, False]
+        assert game.session.table.seed == 5
 
 
 async def test_enter_space_and_clicks_step_a_choice(tmp_path: Path) -> None:

@@ -1,4 +1,8 @@
-"""The replay viewer: step through the log and see the board as any seat (or everyone) saw it."""
+"""The replay viewer: step through the log and see the board as a seat (or everyone) saw it.
+
+A finished game can be watched as any seat or as everyone; a game still being played only as the
+seat it was opened for (core.replay), so its keys refuse the other seats and everyone.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Static
 
+from core.replay import locked_reason, may_replay_as
 from core.table import Table
 from tui.boards import board_kit
 from tui.screens.boarded import BoardScreen
@@ -23,9 +28,9 @@ REPLAY_KEYS = [
     ("Right / Left", "one entry forward / back"),
     ("Page Down / Page Up", "ten entries forward / back"),
     ("Home / End", "the start / the end of the log"),
-    ("v", "view as the next seat (or everyone)"),
-    ("0", "view as everyone"),
-    ("1-6", "view as that seat"),
+    ("v", "view as the next seat (or everyone); finished games only"),
+    ("0", "view as everyone; finished games only"),
+    ("1-6", "view as that seat; finished games only"),
     ("? or F1", "this help"),
     ("Escape", "leave the replay"),
 ]
@@ -55,6 +60,8 @@ class ReplayScreen(BoardScreen):
     ]
 
     def __init__(self, table: Table, viewer: int | None = None, position: int | None = None):
+        if not may_replay_as(table, viewer):
+            raise ValueError("an unfinished game replays only as one of its players")
         super().__init__()
         self.table = table
         self.shown = ShownTable(table)  # every text of the table, control characters escaped
@@ -107,7 +114,17 @@ class ReplayScreen(BoardScreen):
         self.position = len(self.table) if where < 0 else 0
         self.redraw()
 
+    def _locked(self, wanted: int | None) -> bool:
+        """Refuse (in one line) to show an unfinished game as anyone but the seat it opened as."""
+        if self.table.over or self.viewer is None or wanted == self.viewer:
+            return False
+        message = locked_reason(self.table, self.viewer)
+        self.notify(message, severity="warning", timeout=4, markup=False)
+        return True
+
     def action_cycle_viewer(self) -> None:
+        if self._locked(wanted=None):
+            return
         seats = len(self.table.seats)
         if self.viewer is None:
             self.viewer = 0
@@ -119,6 +136,8 @@ class ReplayScreen(BoardScreen):
         self.redraw()
 
     def action_viewer(self, digit: int) -> None:
+        if self._locked(wanted=None if digit == 0 else digit - 1):
+            return
         if digit == 0:
             self.viewer = None
         elif digit <= len(self.table.seats):

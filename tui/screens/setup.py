@@ -66,6 +66,9 @@ class SetupScreen(Screen[None]):
     AUTO_FOCUS = "#setup-players"
     """The players count first (Left/Right change it), then Tab through the seats."""
 
+    QUIT_WINDOW = 3.0
+    """Seconds within which a second Escape quits."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f2", "start", "Start"),
         Binding("f3", "saves('continue')", "Continue"),
@@ -320,6 +323,9 @@ class SetupScreen(Screen[None]):
             self._error(f"Cannot start: {error}.")
             return
         self._error("")
+        # The form stays under the game: it must not show the seed of a game in progress to
+        # whoever comes back to it (the seed and the log tell every die still to come).
+        self.query_one("#seed", Input).value = ""
         path = new_save_path(self.partyline.save_dir, self.game.id)
         self.partyline.start_game(table, path)
 
@@ -332,11 +338,9 @@ class SetupScreen(Screen[None]):
             if purpose == "continue":
                 self.partyline.start_game(row.loaded.table, row.path)
             else:
-                from tui.screens.replay import ReplayScreen
+                from tui.screens.replayseat import open_replay
 
-                table = row.loaded.table
-                viewer = None if table.over else _first_human(table.seats)
-                self.app.push_screen(ReplayScreen(table, viewer=viewer))
+                open_replay(self.app, row.loaded.table)
 
         self.app.push_screen(SavesScreen(self.partyline.save_dir, purpose), chosen)
 
@@ -351,12 +355,8 @@ class SetupScreen(Screen[None]):
             self.app.exit()
             return
         self._quit_armed = True
-        self.notify("Press Escape again to quit.", timeout=3)
-        self.set_timer(3, self._disarm)
+        self.notify("Press Escape again to quit.", timeout=self.QUIT_WINDOW)
+        self.set_timer(self.QUIT_WINDOW, self._disarm)
 
     def _disarm(self) -> None:
         self._quit_armed = False
-
-
-def _first_human(seats: tuple[Seat, ...]) -> int | None:
-    return next((index for index, seat in enumerate(seats) if seat.is_human), None)
