@@ -132,28 +132,29 @@ def ray(
 
 
 def line(a: Cell, b: Cell) -> tuple[Cell, ...]:
-    """The cells of a Bresenham line from `a` to `b`, both ends included.
+    """The cells of a Bresenham line from `a` to `b`, both ends included; consecutive cells are
+    king steps apart.
 
-    The line is drawn from the smaller end (by coordinates) and reversed if needed, so
-    `line(b, a) == line(a, b)[::-1]`: the rounding ties that make plain Bresenham differ in the
-    two directions are broken the same way both ways, which is what makes sight symmetric.
-    Consecutive cells are king steps apart.
+    Each cell is the segment's exact point on that column (or row) rounded to the nearest cell,
+    a tie always to the larger coordinate. Plain Bresenham breaks ties toward where it started,
+    so A->B and B->A differ; here they don't (`line(b, a) == line(a, b)[::-1]`), which is what
+    makes sight symmetric.
     """
-    if b < a:
-        return line(b, a)[::-1]
     (x0, y0), (x1, y1) = a, b
     dx, dy = x1 - x0, y1 - y0
     major = max(abs(dx), abs(dy))
     if major == 0:
         return (a,)
-    # Exact rounding (half up) of the minor coordinate at each step of the major one.
     return tuple(
         (x0 + _div_round(i * dx, major), y0 + _div_round(i * dy, major)) for i in range(major + 1)
     )
 
 
 def _div_round(numerator: int, denominator: int) -> int:
-    """numerator / denominator rounded to the nearest int, halves up (denominator > 0)."""
+    """numerator / denominator rounded to the nearest int, halves up (denominator > 0).
+
+    Rounding halves up, not away from zero, is what keeps lines symmetric: adding the start's
+    whole coordinate does not change which way a half goes."""
     return (2 * numerator + denominator) // (2 * denominator)
 
 

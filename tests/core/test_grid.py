@@ -144,15 +144,23 @@ def test_lines_by_hand() -> None:
 
 
 @PROPERTIES
-@given(boards(most=8), cells, cells, st.dictionaries(cells, masks))
+@given(boards(most=8), st.data())
 def test_line_of_sight_is_symmetric(
-    board: tuple[Bounds, frozenset[Cell], Cell], a: Cell, b: Cell, walls: dict[Cell, int]
+    board: tuple[Bounds, frozenset[Cell], Cell], data: st.DataObject
 ) -> None:
-    _, opaque, _ = board
-    blocked = wall_passage(walls)
-    sees = line_of_sight(a, b, opaque.__contains__, lambda p, q: not blocked(p, q))
-    assert sees == line_of_sight(b, a, opaque.__contains__, lambda p, q: not blocked(p, q))
+    bounds, opaque, a = board
+    b = data.draw(st.sampled_from(list(bounds.cells())))
+    walls = data.draw(st.dictionaries(st.sampled_from(list(bounds.cells())), masks))
+    open_ = wall_passage(walls)
+
+    def walled(p: Cell, q: Cell) -> bool:
+        return not open_(p, q)
+
     assert line_of_sight(a, b, opaque.__contains__) == line_of_sight(b, a, opaque.__contains__)
+    assert line_of_sight(a, b, blocked=walled) == line_of_sight(b, a, blocked=walled)
+    assert line_of_sight(a, b, opaque.__contains__, walled) == line_of_sight(
+        b, a, opaque.__contains__, walled
+    )
 
 
 def test_arena_wall_squares_block_sight_but_not_the_ends() -> None:
@@ -171,9 +179,9 @@ def test_arena_wall_squares_block_sight_but_not_the_ends() -> None:
 
 def test_walls_between_cells_block_sight() -> None:
     walls = {(1, 0): WALL_E}  # a wall between (1, 0) and (2, 0)
-    blocked = wall_passage(walls)
-    assert not line_of_sight((0, 0), (3, 0), blocked=lambda p, q: not blocked(p, q))
-    assert line_of_sight((0, 1), (3, 1), blocked=lambda p, q: not blocked(p, q))
+    open_ = wall_passage(walls)
+    assert not line_of_sight((0, 0), (3, 0), blocked=lambda p, q: not open_(p, q))
+    assert line_of_sight((0, 1), (3, 1), blocked=lambda p, q: not open_(p, q))
 
 
 # --- walls and tiles -------------------------------------------------------------------------
