@@ -250,8 +250,8 @@ def test_turning_a_tile_keeps_its_passages_and_connectivity(
             b = step(a, d)
             if b in before:
                 assert passage(before, a, b) == passage(after, moved(a), moved(b))
-    connected_before = connected(before, adjacency(before, steps, wall_passage(before)).get)
-    connected_after = connected(after, adjacency(after, steps, wall_passage(after)).get)
+    connected_before = connected(before, adjacency(before, steps, wall_passage(before)).__getitem__)
+    connected_after = connected(after, adjacency(after, steps, wall_passage(after)).__getitem__)
     assert connected_before == connected_after
 
 
@@ -453,12 +453,12 @@ def test_exact_paths_are_simple_and_exactly_n_steps_long(
     # Every walk of `length` steps that repeats no cell, tried one by one.
     ends = set()
     for walk in product(steps, repeat=length):
-        path = [start]
+        cells_ = [start]
         for d in walk:
-            path.append(step(path[-1], d))
-        inside = all(cell in bounds and cell not in shut for cell in path[1:])
-        if inside and len(set(path)) == len(path):
-            ends.add(path[-1])
+            cells_.append(step(cells_[-1], d))
+        inside = all(cell in bounds and cell not in shut for cell in cells_[1:])
+        if inside and len(set(cells_)) == len(cells_):
+            ends.add(cells_[-1])
     assert set(found) == ends
 
 
