@@ -124,8 +124,8 @@ def entry(file: str, table: str, index: int, ident: object = None) -> str:
 def show(value: object) -> str:
     """A value as TOML writes it, short and free of control characters, for one-line messages."""
     if isinstance(value, str):
-        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in value[:40])
-        text = text.replace("\\", "\\\\").replace('"', '\\"')
+        short = value[:40].replace("\\", "\\\\").replace('"', '\\"')
+        text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in short)
         return f'"{text}..."' if len(value) > 40 else f'"{text}"'
     if isinstance(value, bool):
         return "true" if value else "false"

@@ -194,10 +194,16 @@ class _ActionsFile:
 
 @cache
 def content() -> Content:
-    card_list = load(HERE / "cards.toml", _CardsFile).card
-    item_list = load(HERE / "items.toml", _ItemsFile).item
-    board_file = load(HERE / "board.toml", _BoardFile)
-    actions = load(HERE / "actions.toml", _ActionsFile).action
+    """The game's content, read once from the files beside this module."""
+    return load_content(HERE)
+
+
+def load_content(folder: Path) -> Content:
+    """The content in cards.toml, items.toml, board.toml and actions.toml in `folder`, checked."""
+    card_list = load(folder / "cards.toml", _CardsFile).card
+    item_list = load(folder / "items.toml", _ItemsFile).item
+    board_file = load(folder / "board.toml", _BoardFile)
+    actions = load(folder / "actions.toml", _ActionsFile).action
     cards = by_id("cards.toml", "card", card_list)
     items = by_id("items.toml", "item", item_list)
     spaces = by_id("board.toml", "space", board_file.space)

@@ -78,7 +78,13 @@ DECKS = ("hero", "role")
 
 @cache
 def content() -> Content:
-    loaded = load(Path(__file__).parent / "content.toml", _ContentFile)
+    """The game's content, read once from the content.toml beside this module."""
+    return load_content(Path(__file__).parent)
+
+
+def load_content(folder: Path) -> Content:
+    """The content in `folder`/content.toml, checked."""
+    loaded = load(folder / "content.toml", _ContentFile)
     roles = by_id("content.toml", "role", loaded.role)
     by_id("content.toml", "boss", loaded.boss)
     for index, role in enumerate(loaded.role):
