@@ -260,6 +260,12 @@ def test_a_message_never_carries_control_characters_or_a_long_value(tmp_path: Pa
     )
 
 
+def test_a_key_in_a_message_is_escaped_too(tmp_path: Path) -> None:
+    text = GOOD.replace('note = "spare"', '"\\u009b2J" = 5', 1)
+    message = refusal(tmp_path, text)
+    assert message == "deck.toml: [[card]] 2 (id \"mirror-kyoko\"): unknown key '\\x9b2J'"
+
+
 def test_a_schema_the_loader_cannot_read_is_a_programming_error(tmp_path: Path) -> None:
     @dataclass(frozen=True)
     class Loose:
