@@ -83,6 +83,8 @@ class Step:
 
     decisions: tuple[Decision, ...] = ()
     chance: ChanceRequest | None = None
+    simultaneous: bool = False
+    """The decisions are secret choices made at once (nobody sees another's until the reveal)."""
 
     @property
     def over(self) -> bool:
