@@ -233,4 +233,6 @@ class Agenda(Generic[S]):
 
     def _menu_decision(self, state: S, task: Menu[S]) -> Decision:
         options = (*task.actions(state), task.done)
-        return choose_one(task.seat(state), task.name, task.prompt(state), options, task.help(state))
+        return choose_one(
+            task.seat(state), task.name, task.prompt(state), options, task.help(state)
+        )
