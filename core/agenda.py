@@ -54,6 +54,13 @@ def push(state: S, *tasks: Task[Any]) -> S:
     return state.with_agenda((*tasks, *state.agenda))
 
 
+def push_behind(state: S, *tasks: Task[Any]) -> S:
+    """Put `tasks` right behind the first task. In a menu's `choose` (the menu is first again)
+    they wait until the menu closes: an effect that resolves once the player is done."""
+    first, rest = state.agenda[:1], state.agenda[1:]
+    return state.with_agenda((*first, *tasks, *rest))
+
+
 @dataclass(frozen=True)
 class Task(ABC, Generic[S]):
     """One step on the agenda. Subclass one of the four kinds below, never this."""
@@ -86,10 +93,12 @@ class Menu(Task[S]):
 
     name: ClassVar[str]
     """The decision's name (what a save records)."""
-    done: ClassVar[Option] = Option("done", "Done")
+    done: ClassVar[Option | None] = Option("done", "Done")
+    """The option that closes the menu; None when only an action ends it (see `again`)."""
 
     @abstractmethod
-    def seat(self, state: S) -> int: ...
+    def chooser(self, state: S) -> int:
+        """The seat that chooses."""
 
     @abstractmethod
     def prompt(self, state: S) -> str: ...
@@ -100,10 +109,12 @@ class Menu(Task[S]):
 
     @abstractmethod
     def choose(self, state: S, action: Choice) -> Done[S]:
-        """Carry out `action`; the menu is already queued again behind anything this queues."""
+        """Carry out `action`; the menu (as `again` gives it) is already queued again behind
+        anything this queues."""
 
-    def again(self, action: Choice) -> Menu[S]:
-        """The menu to ask after `action` (e.g. with the action marked used)."""
+    def again(self, action: Choice) -> Menu[S] | None:
+        """The menu to ask after `action` (e.g. with the action marked used), or None when
+        `action` ends the menu (a move that is the turn's last act)."""
         return self
 
     def close(self, state: S) -> Done[S]:
@@ -145,6 +156,16 @@ class Gather(Task[S]):
     def waiting(self, state: S) -> tuple[int, ...]:
         done = {who for who, _ in self.answers}
         return tuple(seat for seat in self.seats(state) if seat not in done)
+
+
+G = TypeVar("G", bound=Gather[Any])
+
+
+def pending_gather(state: AgendaState, kind: type[G]) -> G | None:
+    """The gather of `kind` first on the agenda, if one is waiting there. A view shows a seat
+    its own answer with `pending_gather(state, kind).answer_of(seat)`."""
+    task = state.agenda[0] if state.agenda else None
+    return task if isinstance(task, kind) else None
 
 
 class StuckAgenda(RuntimeError):
@@ -192,10 +213,11 @@ class Agenda(Generic[S]):
                 return push(rest, held), lines
             state, more = task.reveal(rest, dict(held.answers))
         elif isinstance(task, Menu):
-            if choice == task.done.id:
+            if task.done is not None and choice == task.done.id:
                 state, more = task.close(rest)
             else:
-                state, more = task.choose(push(rest, task.again(choice)), choice)
+                again = task.again(choice)
+                state, more = task.choose(rest if again is None else push(rest, again), choice)
         elif isinstance(task, Asking):
             state, more = task.act(rest, choice, seat)
         else:
@@ -232,7 +254,8 @@ class Agenda(Generic[S]):
         raise StuckAgenda(f"{self.game}: {self.automatic_limit} automatic tasks in a row")
 
     def _menu_decision(self, state: S, task: Menu[S]) -> Decision:
-        options = (*task.actions(state), task.done)
+        done = () if task.done is None else (task.done,)
+        options = (*task.actions(state), *done)
         return choose_one(
-            task.seat(state), task.name, task.prompt(state), options, task.help(state)
+            task.chooser(state), task.name, task.prompt(state), options, task.help(state)
         )

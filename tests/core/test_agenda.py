@@ -9,7 +9,19 @@ from typing import Any
 import pytest
 
 from core import chance
-from core.agenda import Agenda, Asking, Automatic, Done, Gather, Menu, StuckAgenda, Task, push
+from core.agenda import (
+    Agenda,
+    Asking,
+    Automatic,
+    Done,
+    Gather,
+    Menu,
+    StuckAgenda,
+    Task,
+    pending_gather,
+    push,
+    push_behind,
+)
 from core.chance import ChanceRequest
 from core.decisions import Choice, Decision, IllegalAction, Option, choose_one
 from core.narration import say
@@ -66,7 +78,7 @@ class Spend(Menu[Toy]):
     name = "spend"
     used: tuple[str, ...] = ()
 
-    def seat(self, state: Toy) -> int:
+    def chooser(self, state: Toy) -> int:
         return 0
 
     def prompt(self, state: Toy) -> str:
@@ -95,6 +107,32 @@ class Answer(Asking[Toy]):
 
     def act(self, state: Toy, answer: Any, seat: int) -> Done[Toy]:
         return replace(state, log=(*state.log, f"{seat} said {answer}")), []
+
+
+@dataclass(frozen=True)
+class Walk(Menu[Toy]):
+    """A turn in the style of a grid game: look around as often as you like; walking ends the
+    turn (there is no Done); charging rolls only once the turn is over."""
+
+    name = "walk"
+    done = None
+
+    def chooser(self, state: Toy) -> int:
+        return 1
+
+    def prompt(self, state: Toy) -> str:
+        return "Walk?"
+
+    def actions(self, state: Toy) -> tuple[Option, ...]:
+        return (Option("look", "Look"), Option("charge", "Charge"), Option("walk", "Walk"))
+
+    def again(self, action: Choice) -> Walk | None:
+        return None if action == "walk" else self
+
+    def choose(self, state: Toy, action: Choice) -> Done[Toy]:
+        if action == "charge":
+            return push_behind(state, Roll(1)), []
+        return push(state, Note(str(action))), []
 
 
 ENGINE: Agenda[Toy] = Agenda("toy")
@@ -142,6 +180,36 @@ def test_a_menu_asks_again_after_each_action_and_its_follow_ups() -> None:
     state, _ = ENGINE.decide(state, 0, "note")
     # Nothing is left to offer: the menu closes itself.
     assert state.log == ("noted", "end") and ENGINE.pending(state).over
+
+
+def test_an_action_can_end_a_menu_that_has_no_done() -> None:
+    state = start(Walk(), Note("end"))
+    decision = ENGINE.pending(state).decisions[0]
+    assert decision.seat == 1 and [o.id for o in decision.options] == ["look", "charge", "walk"]
+    state, _ = ENGINE.decide(state, 1, "look")
+    assert state.log == ("look",) and ENGINE.pending(state).decisions[0].name == "walk"
+    state, _ = ENGINE.decide(state, 1, "walk")
+    assert state.log == ("look", "walk", "end") and ENGINE.pending(state).over
+
+
+def test_push_behind_waits_until_the_menu_closes() -> None:
+    state = start(Walk(), Note("end"))
+    state, _ = ENGINE.decide(state, 1, "charge")
+    assert ENGINE.pending(state).decisions[0].name == "walk"  # asked again before the roll
+    state, _ = ENGINE.decide(state, 1, "walk")
+    assert state.log == ("walk",) and ENGINE.pending(state).chance is not None
+    state, _ = ENGINE.chance(state, (4,))
+    assert state.total == 4 and state.log == ("walk", "end")
+
+
+def test_pending_gather_finds_the_waiting_gather_of_a_kind() -> None:
+    assert pending_gather(start(Spend(), Pick()), Pick) is None  # not first on the agenda
+    state = start(Pick(), Note("after"))
+    state, _ = ENGINE.decide(state, 0, 2)
+    held = pending_gather(state, Pick)
+    assert held is not None and held.answer_of(0) == 2 and held.answer_of(1) is None
+    state, _ = ENGINE.decide(state, 1, 1)
+    assert pending_gather(state, Pick) is None and state.picks == (2, 1)
 
 
 def test_done_closes_a_menu() -> None:
