@@ -58,7 +58,7 @@ def destinations(state: State, seat: int, movement: int) -> dict[str, int]:
         if here != start and stops_movement(state, here):
             continue
         for there in board.edges[here]:
-            if is_closed(there, state.count):
+            if is_closed(there, state.player_count):
                 continue
             cost = best[here] + (0 if occupied(state, there, seat) else 1)
             if cost > movement or cost >= best.get(there, movement + 1):
@@ -82,7 +82,7 @@ def token_spaces(state: State, number: int = 0) -> tuple[str, ...]:
         and (number == 0 or space.number == number)
         and space.id not in pieces
         and space.id not in state.tokens
-        and not is_closed(space.id, state.count)
+        and not is_closed(space.id, state.player_count)
     )
 
 

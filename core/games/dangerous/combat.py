@@ -14,9 +14,11 @@ from typing import Any
 from core import chance
 from core.decisions import Option, choose_several
 from core.games.base import Step
+from core.games.dangerous.cards import card_name
 from core.games.dangerous.content import Card, content
-from core.games.dangerous.engine import Lines, ask_one, asking, automatic, card_name, join, say
+from core.games.dangerous.engine import ask_one, asking, automatic
 from core.games.dangerous.state import Combat, Duel, State, Task
+from core.narration import Lines, join, say
 
 HAND_LIMIT = 5
 YES, NO = "yes", "no"

@@ -7,11 +7,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from core.decisions import Option, choose_one
-from core.games.base import Narration, Step
-from core.games.dangerous.content import content
+from core.games.base import Step
 from core.games.dangerous.state import State, Task
+from core.narration import Lines
 
-Lines = list[Narration]
 Act = Callable[[State, Task, Any, int], tuple[State, Lines]]
 Ask = Callable[[State, Task], Step]
 
@@ -39,45 +38,9 @@ def asking(kind: str, ask: Ask) -> Callable[[Act], None]:
     return register
 
 
-def settle(state: State, lines: Lines) -> State:
-    """Run automatic tasks until the agenda's first task needs a decision or chance."""
-    while state.agenda:
-        task = state.agenda[0]
-        handler = HANDLERS[task.kind]
-        if handler.ask is not None:
-            break
-        state = state.pop()[1]
-        state, more = handler.act(state, task, None, -1)
-        lines.extend(more)
-    return state
-
-
-def say(text: str) -> Narration:
-    return Narration(text)
-
-
 def ask_one(seat: int, name: str, prompt: str, options: Iterable[Option]) -> Step:
     """A step that asks `seat` to choose one of `options`."""
     return Step(decisions=(choose_one(seat, name, prompt, tuple(options)),))
-
-
-def card_name(instance: str) -> str:
-    card = content().card(instance)
-    return f"{card.name} (Lv{card.level})"
-
-
-def card_option(instance: str) -> Option:
-    """A card as an option: its name, with its ability and text as the detail."""
-    card = content().card(instance)
-    detail = f"{card.ability}: {card.text_en}" if card.ability else card.text_en
-    return Option(instance, card_name(instance), detail)
-
-
-def join(names: list[str] | tuple[str, ...]) -> str:
-    items = list(names)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def own_task(state: State, task: Task, seat: int) -> State:

@@ -15,11 +15,13 @@ from core.games.dangerous.board import (
     live_bosses,
     space_label,
 )
+from core.games.dangerous.cards import card_name
 from core.games.dangerous.combat import HAND_LIMIT, start_combat, take
 from core.games.dangerous.content import content
-from core.games.dangerous.engine import Lines, ask_one, asking, automatic, card_name, join, say
+from core.games.dangerous.engine import ask_one, asking, automatic
 from core.games.dangerous.setup import party_order_decision
 from core.games.dangerous.state import State, Task
+from core.narration import Lines, join, say
 
 REORDER = "reorder"
 OLD_BUILDING = "old-building"
@@ -90,7 +92,7 @@ def _ask_explore(state: State, task: Task) -> Step:
 
 def _field_usable(state: State, seat: int, instance: str) -> bool:
     effect = content().card(instance).effect
-    others = [s for s in range(state.count) if s != seat]
+    others = [s for s in range(state.player_count) if s != seat]
     if effect == "slow_player":
         return bool(others)
     if effect == "grasshopper":
@@ -99,7 +101,7 @@ def _field_usable(state: State, seat: int, instance: str) -> bool:
 
 
 def _grasshopper_targets(state: State, seat: int) -> list[int]:
-    return [s for s in range(state.count) if s not in (seat, state.next_seat(seat))]
+    return [s for s in range(state.player_count) if s not in (seat, state.next_seat(seat))]
 
 
 @asking("explore", _ask_explore)
@@ -170,7 +172,7 @@ def _heal(state: State, task: Task, choice: Any, seat: int) -> tuple[State, Line
 
 
 def _ask_slow(state: State, task: Task) -> Step:
-    options = tuple(Option(s, state.names[s]) for s in range(state.count) if s != task.seat)
+    options = tuple(Option(s, state.names[s]) for s in range(state.player_count) if s != task.seat)
     prompt = f"Whose movement drops by {task.num} this turn?"
     return ask_one(task.seat, "slow", prompt, options)
 

@@ -7,21 +7,12 @@ from typing import Any
 
 from core.decisions import Option, choose_one, choose_several, order
 from core.games.base import Narration, Step
+from core.games.dangerous.cards import card_name, card_option
 from core.games.dangerous.combat import AMBUSH_EFFECTS, start_combat
 from core.games.dangerous.content import content
-from core.games.dangerous.engine import (
-    Lines,
-    ask_one,
-    asking,
-    automatic,
-    card_name,
-    card_option,
-    join,
-    own_task,
-    say,
-    waiting,
-)
+from core.games.dangerous.engine import ask_one, asking, automatic, own_task, waiting
 from core.games.dangerous.state import Combat, Final, State, Task
+from core.narration import Lines, join, say
 
 BASE_PARTY = 3
 
@@ -42,9 +33,11 @@ def _final_start(state: State, task: Task) -> tuple[State, Lines]:
     """Exploration stops at once; every player builds a party of 3 + boss tokens in secret."""
     conqueror = task.seat
     order_ = state.clockwise(conqueror)
-    sizes = tuple(BASE_PARTY + len(state.players[seat].tokens) for seat in range(state.count))
+    sizes = tuple(
+        BASE_PARTY + len(state.players[seat].tokens) for seat in range(state.player_count)
+    )
     built: tuple[tuple[str, ...] | None, ...] = tuple(
-        None if pool(state, seat) else () for seat in range(state.count)
+        None if pool(state, seat) else () for seat in range(state.player_count)
     )
     state = replace(
         state,
@@ -58,7 +51,7 @@ def _final_start(state: State, task: Task) -> tuple[State, Lines]:
         say(f"The final battle begins. {state.names[conqueror]} goes first."),
         say(
             "Party sizes: "
-            + ", ".join(f"{state.names[s]} {sizes[s]}" for s in range(state.count))
+            + ", ".join(f"{state.names[s]} {sizes[s]}" for s in range(state.player_count))
             + "."
         ),
     ]

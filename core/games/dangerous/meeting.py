@@ -9,9 +9,11 @@ from core import chance
 from core.decisions import Option
 from core.games.base import Step
 from core.games.dangerous.board import space_label, token_spaces
+from core.games.dangerous.cards import card_name
 from core.games.dangerous.content import content
-from core.games.dangerous.engine import Lines, ask_one, asking, automatic, card_name, say
+from core.games.dangerous.engine import ask_one, asking, automatic
 from core.games.dangerous.state import Meeting, State, Task
+from core.narration import Lines, say
 
 AP_BASE = 3
 AP_MAX = 6
@@ -28,8 +30,8 @@ def _turn_start(state: State, task: Task) -> tuple[State, Lines]:
         ap_left=ap,
         placed={},
         order=order,
-        extra_move=(0,) * state.count,
-        slowed=(0,) * state.count,
+        extra_move=(0,) * state.player_count,
+        slowed=(0,) * state.player_count,
     )
     players = tuple(replace(player, ap_next=AP_BASE) for player in state.players)
     state = replace(
@@ -117,7 +119,7 @@ def _ability_menu(state: State, task: Task, choice: Any, seat: int) -> tuple[Sta
 
 
 def room(state: State, action: str) -> bool:
-    cap = next(a for a in content().actions if a.id == action).cap(state.count)
+    cap = next(a for a in content().actions if a.id == action).cap(state.player_count)
     return cap == 0 or meeting(state).total(action) < cap
 
 
@@ -150,7 +152,7 @@ def _ask_place(state: State, task: Task) -> Step:
         if not room(state, action.id):
             continue
         mine = current.count(action.id, task.seat)
-        cap = action.cap(state.count)
+        cap = action.cap(state.player_count)
         total = f"{current.total(action.id)}/{cap}" if cap else f"{current.total(action.id)}"
         options.append(
             Option(
@@ -168,7 +170,7 @@ def _ask_place(state: State, task: Task) -> Step:
 def _ap_place(state: State, task: Task, choice: Any, seat: int) -> tuple[State, Lines]:
     current = meeting(state)
     action = str(choice)
-    counts = list(current.placed.get(action, (0,) * state.count))
+    counts = list(current.placed.get(action, (0,) * state.player_count))
     counts[task.seat] += 1
     ap = list(current.ap_left)
     ap[task.seat] -= 1
@@ -202,7 +204,7 @@ def _ap_move(state: State, task: Task, choice: Any, seat: int) -> tuple[State, L
     current = meeting(state)
     placed = dict(current.placed)
     for action, delta in ((source, -1), (target, 1)):
-        counts = list(placed.get(action, (0,) * state.count))
+        counts = list(placed.get(action, (0,) * state.player_count))
         counts[task.seat] += delta
         placed[action] = tuple(counts)
     state = replace(state, meeting=replace(current, placed=placed))
@@ -314,7 +316,7 @@ def _meeting_finish(state: State, task: Task) -> tuple[State, Lines]:
     next-turn AP +1 raise next turn's AP (at most 6)."""
     current = meeting(state)
     lines: Lines = []
-    best = max(current.count("next_start", seat) for seat in range(state.count))
+    best = max(current.count("next_start", seat) for seat in range(state.player_count))
     next_start = state.start
     if best > 0:
         contenders = [seat for seat in current.order if current.count("next_start", seat) == best]

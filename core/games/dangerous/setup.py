@@ -9,19 +9,11 @@ from core import chance
 from core.decisions import Option, choose_one, order
 from core.games.base import Narration, Step
 from core.games.dangerous.board import is_closed
+from core.games.dangerous.cards import card_name, card_option
 from core.games.dangerous.content import content
-from core.games.dangerous.engine import (
-    Lines,
-    asking,
-    automatic,
-    card_name,
-    card_option,
-    join,
-    own_task,
-    say,
-    waiting,
-)
+from core.games.dangerous.engine import asking, automatic, own_task, waiting
 from core.games.dangerous.state import State, Task
+from core.narration import Lines, join, say
 
 SETUP_AGENDA = (
     Task("shuffle", arg="lv3"),
@@ -61,7 +53,9 @@ def _build_bosses(state: State, task: Task) -> tuple[State, Lines]:
     decks = dict(state.decks)
     bosses: dict[str, tuple[str, ...]] = {}
     for site in content().board.bosses:
-        closed = (site.closed_2p and state.count == 2) or is_closed(site.space, state.count)
+        closed = (site.closed_2p and state.player_count == 2) or is_closed(
+            site.space, state.player_count
+        )
         cards = []
         for deck in site.cards:
             if decks[deck]:
@@ -84,7 +78,7 @@ def _deal(state: State, task: Task) -> tuple[State, Lines]:
         return _deal_draft(state)
     deck = state.decks["lv1"]
     lines: Lines = []
-    for seat in range(state.count):
+    for seat in range(state.player_count):
         hand, deck = deck[:3], deck[3:]
         state = state.with_player(seat, party=hand)
         names = join([card_name(card) for card in hand])
@@ -95,16 +89,16 @@ def _deal(state: State, task: Task) -> tuple[State, Lines]:
 def _deal_draft(state: State) -> tuple[State, Lines]:
     deck = state.decks["lv1"]
     packets = []
-    for _ in range(state.count):
+    for _ in range(state.player_count):
         packets.append(deck[:3])
         deck = deck[3:]
     state = replace(state, decks={**state.decks, "lv1": deck}, draft=tuple(packets))
-    state = state.push(*(Task("draft_pick", seat=seat) for seat in range(state.count)))
+    state = state.push(*(Task("draft_pick", seat=seat) for seat in range(state.player_count)))
     line = Narration(
         "Draft: everyone is dealt 3 Lv1 cards, keeps one and passes the rest to the left.",
         secret=tuple(
             (seat, f"Draft: you are dealt {join([card_name(c) for c in packets[seat]])}.")
-            for seat in range(state.count)
+            for seat in range(state.player_count)
         ),
     )
     return state, [line]
@@ -140,15 +134,17 @@ def _draft_pick(state: State, task: Task, choice: Any, seat: int) -> tuple[State
     if any(t.kind == "draft_pick" for t in state.agenda):
         return state, [line]
     # Everyone has picked: pass the packets left, and pick again while cards remain.
-    passed = tuple(state.draft[(seat - 1) % state.count] for seat in range(state.count))
+    passed = tuple(
+        state.draft[(seat - 1) % state.player_count] for seat in range(state.player_count)
+    )
     state = replace(state, draft=passed)
     if passed[0]:
-        return state.push(*(Task("draft_pick", seat=s) for s in range(state.count))), [line]
+        return state.push(*(Task("draft_pick", seat=s) for s in range(state.player_count))), [line]
     return replace(state, draft=()), [line, say("The draft is over.")]
 
 
 def _ask_start(state: State, task: Task) -> Step:
-    return Step(chance=chance.pick(tuple(range(state.count)), "the first start player"))
+    return Step(chance=chance.pick(tuple(range(state.player_count)), "the first start player"))
 
 
 @asking("start_player", _ask_start)
@@ -166,7 +162,7 @@ def _initial_items(state: State, task: Task) -> tuple[State, Lines]:
 @automatic("place_tokens")
 def _place_tokens(state: State, task: Task) -> tuple[State, Lines]:
     board = content().board
-    start = tuple(space for space in board.lv2_start if not is_closed(space, state.count))
+    start = tuple(space for space in board.lv2_start if not is_closed(space, state.player_count))
     players = tuple(replace(player, space=board.spring) for player in state.players)
     state = replace(
         state, tokens=start, token_supply=board.lv2_supply - len(start), players=players

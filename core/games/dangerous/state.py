@@ -102,7 +102,7 @@ class State:
     names: tuple[str, ...]
     options: dict[str, Any]
     players: tuple[Player, ...]
-    agenda: tuple[Task, ...]
+    agenda: tuple[Any, ...]
     decks: dict[str, tuple[str, ...]] = field(default_factory=dict)
     bosses: dict[str, tuple[str, ...]] = field(default_factory=dict)
     cleared: dict[str, int] = field(default_factory=dict)  # boss id -> seat that took its token
@@ -125,7 +125,7 @@ class State:
     reveal_count: int = 0  # bumped whenever hidden cards become public (an undo barrier)
 
     @property
-    def count(self) -> int:
+    def player_count(self) -> int:
         return len(self.names)
 
     def player(self, seat: int) -> Player:
@@ -137,14 +137,17 @@ class State:
         return replace(self, players=tuple(players))
 
     def clockwise(self, first: int) -> tuple[int, ...]:
-        return tuple((first + step) % self.count for step in range(self.count))
+        return tuple((first + step) % self.player_count for step in range(self.player_count))
 
     def next_seat(self, seat: int) -> int:
-        return (seat + 1) % self.count
+        return (seat + 1) % self.player_count
 
-    def push(self, *tasks: Task) -> State:
+    def with_agenda(self, agenda: tuple[Any, ...]) -> State:
+        return replace(self, agenda=agenda)
+
+    def push(self, *tasks: Any) -> State:
         """Put tasks at the front of the agenda, in the order given."""
         return replace(self, agenda=(*tasks, *self.agenda))
 
-    def pop(self) -> tuple[Task, State]:
+    def pop(self) -> tuple[Any, State]:
         return self.agenda[0], replace(self, agenda=self.agenda[1:])
