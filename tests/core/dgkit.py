@@ -366,7 +366,7 @@ def places(state: State) -> Counter[str]:
     found.update(state.removed)
     # A beaten boss's cards wait in the pick task between the battle and the pick.
     for task in state.agenda:
-        if task.kind == "boss_pick":
+        if getattr(task, "kind", "") == "boss_pick":
             found.update(task.arg.split(","))
     return found
 

@@ -13,7 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import saves
+from core.agenda import pending_gather
 from core.bots import make_bot
+from core.games.dangerous.setup import DraftPick
 from core.games.dangerous.state import State
 from core.runner import BotDriver
 from core.simulate import play_one
@@ -105,6 +107,14 @@ def disguise(state: State, viewer: int, rng: random.Random, seen: set[str]) -> S
         packet if seat == viewer else tuple(rng.sample(packet, len(packet)))
         for seat, packet in enumerate(state.draft)
     )
+    agenda = state.agenda
+    picking = pending_gather(state, DraftPick)
+    if picking is not None:  # the cards others keep this round: any of their packets
+        answers = tuple(
+            (seat, pick if seat == viewer else rng.choice(state.draft[seat]))
+            for seat, pick in picking.answers
+        )
+        agenda = (dataclasses.replace(picking, answers=answers), *agenda[1:])
     final = state.final
     if final is not None and not final.revealed:
         built = tuple(
@@ -112,7 +122,9 @@ def disguise(state: State, viewer: int, rng: random.Random, seen: set[str]) -> S
             for seat, cards in enumerate(final.built)
         )
         final = dataclasses.replace(final, built=built)
-    return dataclasses.replace(state, decks=decks, bosses=bosses, draft=draft, final=final)
+    return dataclasses.replace(
+        state, decks=decks, bosses=bosses, draft=draft, final=final, agenda=agenda
+    )
 
 
 @SETTINGS

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from core.decisions import Option
+from core.decisions import Decision, Option, order
 from core.games.dangerous.content import content
+from core.games.dangerous.state import State
 
 
 def card_name(instance: str) -> str:
@@ -16,3 +17,15 @@ def card_option(instance: str) -> Option:
     card = content().card(instance)
     detail = f"{card.ability}: {card.text_en}" if card.ability else card.text_en
     return Option(instance, card_name(instance), detail)
+
+
+ORDER_HELP = (
+    "Your party fights from the front (first) to the back: winner stays on. "
+    "Reorder with the keys shown; Enter confirms."
+)
+
+
+def party_order_decision(state: State, seat: int, prompt: str) -> Decision:
+    """`seat` puts its party in fighting order."""
+    options = tuple(card_option(card) for card in state.players[seat].party)
+    return order(seat, "order", prompt, options, help=ORDER_HELP)

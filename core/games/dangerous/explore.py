@@ -15,11 +15,10 @@ from core.games.dangerous.board import (
     live_bosses,
     space_label,
 )
-from core.games.dangerous.cards import card_name
+from core.games.dangerous.cards import card_name, party_order_decision
 from core.games.dangerous.combat import HAND_LIMIT, start_combat, take
 from core.games.dangerous.content import content
 from core.games.dangerous.engine import ask_one, asking, automatic
-from core.games.dangerous.setup import party_order_decision
 from core.games.dangerous.state import State, Task
 from core.narration import Lines, join, say
 
@@ -219,7 +218,8 @@ def _grasshopper(state: State, task: Task, choice: Any, seat: int) -> tuple[Stat
 
 
 def _ask_reorder(state: State, task: Task) -> Step:
-    return party_order_decision(state, task.seat, "Reorder your party (front fights first).")
+    prompt = "Reorder your party (front fights first)."
+    return Step(decisions=(party_order_decision(state, task.seat, prompt),))
 
 
 @asking("reorder", _ask_reorder)
