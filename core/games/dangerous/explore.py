@@ -19,7 +19,9 @@ from core.games.dangerous.cards import card_name, party_order_decision
 from core.games.dangerous.combat import HAND_LIMIT, start_combat, take
 from core.games.dangerous.content import content
 from core.games.dangerous.engine import ask_one, asking, automatic
+from core.games.dangerous.meeting import ItemRoll
 from core.games.dangerous.state import State, Task
+from core.games.dangerous.turn import TurnStart
 from core.narration import Lines, join, say
 
 REORDER = "reorder"
@@ -466,7 +468,7 @@ def _boss_cleared(state: State, task: Task) -> tuple[State, Lines]:
         f"{state.names[task.seat]} defeats the {site.name} ({site.english}) boss "
         "and takes its token."
     )
-    tasks = [Task("item_roll", seat=task.seat, num=site.item_bonus, arg=task.arg)]
+    tasks: list[Any] = [ItemRoll(task.seat, site.item_bonus, reward=True)]
     if task.arg == OLD_BUILDING:
         tasks.append(Task("final_start", seat=task.seat))
     return state.push(*tasks), [line]
@@ -517,4 +519,4 @@ def _turn_end(state: State, task: Task) -> tuple[State, Lines]:
     if limit and state.turn >= limit:
         line = say(f"Turn {state.turn} was the last: the final battle begins.")
         return state.push(Task("final_start", seat=start)), [line]
-    return state.push(Task("turn_start")), []
+    return state.push(TurnStart()), []

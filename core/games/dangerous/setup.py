@@ -14,7 +14,9 @@ from core.games.base import Narration
 from core.games.dangerous.board import is_closed
 from core.games.dangerous.cards import card_name, card_option, party_order_decision
 from core.games.dangerous.content import content
-from core.games.dangerous.state import State, Task
+from core.games.dangerous.meeting import ItemRoll
+from core.games.dangerous.state import State
+from core.games.dangerous.turn import TurnStart
 from core.narration import Lines, join, say
 
 DECK_NAMES = {"lv1": "Lv1", "lv2": "Lv2", "lv3": "Lv3", "transfer": "転校生 (transfer student)"}
@@ -156,8 +158,7 @@ class StartPlayer(Asking[State]):
 @dataclass(frozen=True)
 class InitialItems(Automatic[State]):
     def run(self, state: State) -> Done[State]:
-        rolls = (Task("item_roll", seat=seat, num=0) for seat in state.clockwise(state.start))
-        return state.push(*rolls), []
+        return push(state, *(ItemRoll(seat) for seat in state.clockwise(state.start))), []
 
 
 @dataclass(frozen=True)
@@ -208,5 +209,5 @@ SETUP_AGENDA = (
     InitialItems(),
     PlaceTokens(),
     OrderParties(),
-    Task("turn_start"),
+    TurnStart(),
 )
