@@ -29,3 +29,8 @@ def party_order_decision(state: State, seat: int, prompt: str) -> Decision:
     """`seat` puts its party in fighting order."""
     options = tuple(card_option(card) for card in state.players[seat].party)
     return order(seat, "order", prompt, options, help=ORDER_HELP)
+
+
+def pile_options(cards: tuple[str, ...]) -> tuple[Option, ...]:
+    """The cards of a pile as options, each card once (a pile may hold two copies)."""
+    return tuple(Option(card, card_name(card)) for card in dict.fromkeys(cards))

@@ -217,14 +217,12 @@ def swap(state: State, first: str, second: str, lines: Lines) -> State:
 # --- starting and ending ------------------------------------------------------------------------
 
 
-def start_combat(
-    state: State, kind: str, seats: tuple[int, int], enemy: tuple[str, ...], boss: str = ""
-) -> State:
-    fight = Combat(kind=kind, seats=seats, enemy=enemy, boss=boss)
+def start_combat(state: State, fight: Combat, then: Any) -> State:
+    """Start `fight` (the ambush step, then 1-on-1s); `then` follows its end."""
     state = replace(state, combat=fight)
-    if kind == "final":
-        return state.push(Task("duel"), Task("final_duel_over"))
-    return state.push(Task("ambush"), Task("duel"), Task("combat_end"))
+    if fight.kind == "final":
+        return state.push(Task("duel"), then)
+    return state.push(Task("ambush"), Task("duel"), then)
 
 
 @automatic("ambush")

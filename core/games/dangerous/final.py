@@ -231,7 +231,8 @@ def _ask_target(state: State, task: Task) -> Step:
 @asking("final_target", _ask_target)
 def _final_target(state: State, task: Task, choice: Any, seat: int) -> tuple[State, Lines]:
     target = int(choice)
-    state = start_combat(state, "final", (task.seat, target), ())
+    fight = Combat(kind="final", seats=(task.seat, target))
+    state = start_combat(state, fight, Task("final_duel_over"))
     return state, [say(f"{state.names[task.seat]} attacks {state.names[target]}.")]
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from core.agenda import Automatic, Done
+from core.agenda import Automatic, Done, push
+from core.games.dangerous.explore import Explore, ExploreStart
 from core.games.dangerous.meeting import (
     AP_BASE,
     AP_MAX,
@@ -28,14 +29,29 @@ class TurnStart(Automatic[State]):
         state = replace(
             state, turn=turn, phase="meeting", meeting=meeting, players=players, next_start=-1
         )
-        state = state.push(
+        state = push(
+            state,
             *(MeetingAbilities(seat, "meeting_start") for seat in order),
             ApRound(),
             *(MeetingAbilities(seat, "meeting_end") for seat in order),
             MeetingResolve(),
-            Task("explore_start"),
-            *(Task("explore", seat=seat) for seat in order),
-            Task("turn_end"),
+            ExploreStart(),
+            *(Explore(seat) for seat in order),
+            TurnEnd(),
         )
         start = state.names[state.start]
         return state, [say(f"Turn {turn}: strategy meeting. {start} is the start player.")]
+
+
+@dataclass(frozen=True)
+class TurnEnd(Automatic[State]):
+    """The start player passes on; after the last turn the final battle begins."""
+
+    def run(self, state: State) -> Done[State]:
+        limit = int(state.options.get("turn_limit", 12))
+        start = state.next_start if state.next_start >= 0 else state.start
+        state = replace(state, start=start, meeting=None, explorer=-1)
+        if limit and state.turn >= limit:
+            line = say(f"Turn {state.turn} was the last: the final battle begins.")
+            return state.push(Task("final_start", seat=start)), [line]
+        return push(state, TurnStart()), []
