@@ -10,8 +10,8 @@ from core import chance
 from core.agenda import Asking, Automatic, Done, Task, push
 from core.chance import ChanceRequest
 from core.decisions import Decision, Option, choose_one
+from core.games.dangerous.aftermath import take
 from core.games.dangerous.cards import card_name
-from core.games.dangerous.combat import take
 from core.games.dangerous.content import content
 from core.games.dangerous.meeting import ItemRoll
 from core.games.dangerous.piles import DrawRandom, top_up

@@ -8,9 +8,9 @@ from typing import Any
 
 from core.agenda import Asking, Automatic, Done, Menu, push
 from core.decisions import Choice, Decision, Option, choose_one
+from core.games.dangerous.aftermath import take
 from core.games.dangerous.board import destinations, space_label
 from core.games.dangerous.cards import card_name, party_order_decision, pile_options
-from core.games.dangerous.combat import take
 from core.games.dangerous.content import content
 from core.games.dangerous.events import Event, event_text
 from core.games.dangerous.state import State

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from core.decisions import Option, choose_one, choose_several, order
 from core.games.base import Narration, Step
+from core.games.dangerous.ambush import AMBUSH_EFFECTS, AmbushFire, AmbushItems
 from core.games.dangerous.cards import card_name, card_option
-from core.games.dangerous.combat import AMBUSH_EFFECTS, start_combat
+from core.games.dangerous.combat import start_combat
 from core.games.dangerous.content import content
 from core.games.dangerous.engine import ask_one, asking, automatic, own_task, waiting
 from core.games.dangerous.state import Combat, Final, State, Task
@@ -163,7 +164,7 @@ def _final_item_target(state: State, task: Task, choice: Any, seat: int) -> tupl
         return state, []
     target = int(choice)
     state = replace(state, combat=Combat(kind="final", seats=(task.seat, target)))
-    return state.push(Task("ambush_item_menu", side=0), Task("final_ambush_done")), []
+    return state.push(AmbushItems(0), Task("final_ambush_done")), []
 
 
 def alive(state: State) -> list[int]:
@@ -181,7 +182,7 @@ def _ask_ambush_target(state: State, task: Task) -> Step:
 def _final_ambush_target(state: State, task: Task, choice: Any, seat: int) -> tuple[State, Lines]:
     target = int(choice)
     state = replace(state, combat=Combat(kind="final", seats=(task.seat, target)))
-    return state.push(Task("ambush_fire", side=0, arg=task.arg), Task("final_ambush_done")), []
+    return state.push(AmbushFire(0, task.arg), Task("final_ambush_done")), []
 
 
 @automatic("final_ambush_done")
@@ -232,7 +233,7 @@ def _ask_target(state: State, task: Task) -> Step:
 def _final_target(state: State, task: Task, choice: Any, seat: int) -> tuple[State, Lines]:
     target = int(choice)
     fight = Combat(kind="final", seats=(task.seat, target))
-    state = start_combat(state, fight, Task("final_duel_over"))
+    state = start_combat(state, fight, cast(Any, Task("final_duel_over")))
     return state, [say(f"{state.names[task.seat]} attacks {state.names[target]}.")]
 
 

@@ -14,7 +14,7 @@ from core.chance import Outcome
 from core.decisions import Choice
 from core.games.base import Applied, GameOption, Result, Step
 from core.games.base import View as TableView
-from core.games.dangerous import combat, final  # noqa: F401 (handlers)
+from core.games.dangerous import final  # noqa: F401 (handlers)
 from core.games.dangerous.engine import HANDLERS
 from core.games.dangerous.setup import SETUP_AGENDA
 from core.games.dangerous.state import Player, State, Task

@@ -7,11 +7,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from core import chance
-from core.agenda import Asking, Done
+from core.agenda import Asking, Done, push
 from core.chance import ChanceRequest
+from core.games.dangerous.aftermath import HAND_LIMIT, HandLimit
 from core.games.dangerous.cards import card_name
-from core.games.dangerous.combat import HAND_LIMIT
-from core.games.dangerous.state import State, Task
+from core.games.dangerous.state import State
 from core.narration import Lines, join, say
 
 
@@ -36,7 +36,7 @@ class DrawRandom(Asking[State]):
         names = join([card_name(c) for c in drawn])
         lines: Lines = [say(f"{state.names[self.seat]} draws {names}.")]
         if self.at_spring and len(state.players[self.seat].party) > HAND_LIMIT:
-            return state.push(Task("hand_limit", seat=self.seat)), lines
+            return push(state, HandLimit(self.seat)), lines
         return top_up(state, self.seat, lines)
 
 
