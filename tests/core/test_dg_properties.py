@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from core import saves
 from core.agenda import pending_gather
 from core.bots import make_bot
+from core.games.dangerous.final import FinalOrder, FinalPick
 from core.games.dangerous.setup import DraftPick
 from core.games.dangerous.state import State
 from core.runner import BotDriver
@@ -115,6 +116,14 @@ def disguise(state: State, viewer: int, rng: random.Random, seen: set[str]) -> S
             for seat, pick in picking.answers
         )
         agenda = (dataclasses.replace(picking, answers=answers), *agenda[1:])
+    for kind in (FinalPick, FinalOrder):  # the parties others have chosen or ordered
+        building = pending_gather(state, kind)
+        if building is not None:
+            answers = tuple(
+                (seat, choice if seat == viewer or not isinstance(choice, tuple) else choice[::-1])
+                for seat, choice in building.answers
+            )
+            agenda = (dataclasses.replace(building, answers=answers), *agenda[1:])
     final = state.final
     if final is not None and not final.revealed:
         built = tuple(
@@ -155,8 +164,20 @@ def test_no_view_shows_hidden_cards(game: dict[str, Any]) -> None:
             final = state.final
             if final is not None and not final.revealed:
                 assert view.board.final is not None
-                assert view.board.final.own == final.built[viewer]
+                assert view.board.final.own == own_final_party(state, viewer)
             assert GAME.view(disguise(state, viewer, rng, seen), viewer) == view, position
+
+
+def own_final_party(state: State, viewer: int) -> tuple[str, ...] | None:
+    """The final party `viewer` has chosen (and maybe ordered): in the gather under way while
+    others still choose, else in the state."""
+    assert state.final is not None
+    for kind in (FinalOrder, FinalPick):
+        building = pending_gather(state, kind)
+        answer = building.answer_of(viewer) if building is not None else None
+        if isinstance(answer, tuple):
+            return tuple(str(card) for card in answer)
+    return state.final.built[viewer]
 
 
 def same(a: Table, b: Table) -> None:

@@ -13,10 +13,10 @@ from core.decisions import Decision, Option, choose_one
 from core.games.dangerous.aftermath import take
 from core.games.dangerous.cards import card_name
 from core.games.dangerous.content import content
+from core.games.dangerous.final import FinalStart
 from core.games.dangerous.meeting import ItemRoll
 from core.games.dangerous.piles import DrawRandom, top_up
 from core.games.dangerous.state import State
-from core.games.dangerous.state import Task as LegacyTask
 from core.narration import Lines, join, say
 
 OLD_BUILDING = "old-building"
@@ -94,10 +94,10 @@ class BossCleared(Automatic[State]):
             f"{state.names[self.seat]} defeats the {site.name} ({site.english}) boss "
             "and takes its token."
         )
-        tasks: list[Any] = [ItemRoll(self.seat, site.item_bonus, reward=True)]
+        tasks: list[Task[State]] = [ItemRoll(self.seat, site.item_bonus, reward=True)]
         if self.boss == OLD_BUILDING:
-            tasks.append(LegacyTask("final_start", seat=self.seat))
-        return state.push(*tasks), [line]
+            tasks.append(FinalStart(self.seat))
+        return push(state, *tasks), [line]
 
 
 @dataclass(frozen=True)

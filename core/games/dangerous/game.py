@@ -1,8 +1,9 @@
 """Dangerous (戦闘破壊学園ダンゲロス・ボードゲーム, seed 000): the Game the table plays.
 
-The rules live in the tasks of setup.py, meeting.py, explore.py, combat.py and final.py; this
-module wires them to the table through one agenda engine: what is pending is the first task on
-the agenda, and an answer goes to the task that asked. Rulings: docs/rules/dangerous.md.
+The rules live in the typed agenda tasks of the modules beside this one, phase by phase (setup,
+turn: meeting then exploration, combat, final); this module wires them to the table through one
+core agenda engine: what is pending is the first task on the agenda, and an answer goes to the
+task that asked. Rulings: docs/rules/dangerous.md.
 """
 
 from __future__ import annotations
@@ -14,31 +15,12 @@ from core.chance import Outcome
 from core.decisions import Choice
 from core.games.base import Applied, GameOption, Result, Step
 from core.games.base import View as TableView
-from core.games.dangerous import final  # noqa: F401 (handlers)
-from core.games.dangerous.engine import HANDLERS
 from core.games.dangerous.setup import SETUP_AGENDA
-from core.games.dangerous.state import Player, State, Task
+from core.games.dangerous.state import Player, State
 from core.games.dangerous.view import build_view
 from core.narration import Lines
 
 ENGINE: Agenda[State] = Agenda("dangerous")
-
-
-def _legacy(state: State) -> Task | None:
-    """The first task, while it is one of the string-keyed tasks not yet ported."""
-    task = state.agenda[0] if state.agenda else None
-    return task if isinstance(task, Task) else None
-
-
-def settle(state: State, lines: Lines) -> State:
-    """Run what needs nobody, typed tasks and string-keyed ones alike, until input is needed."""
-    while True:
-        state = ENGINE.settle(state, lines)
-        task = _legacy(state)
-        if task is None or HANDLERS[task.kind].ask is not None:
-            return state
-        state, more = HANDLERS[task.kind].act(state.pop()[1], task, None, -1)
-        lines.extend(more)
 
 
 class Dangerous:
@@ -67,32 +49,19 @@ class Dangerous:
         chosen = {option.name: options.get(option.name, option.default) for option in self.options}
         players = tuple(Player(space="") for _ in names)
         state = State(names=names, options=chosen, players=players, agenda=SETUP_AGENDA)
-        return settle(state, [])
+        return ENGINE.settle(state, [])
 
     def pending(self, state: State) -> Step:
-        task = _legacy(state)
-        if task is None:
-            return ENGINE.pending(state)
-        ask = HANDLERS[task.kind].ask
-        assert ask is not None, f"automatic task {task.kind} left on the agenda"
-        return ask(state, task)
+        return ENGINE.pending(state)
 
     def apply_decision(self, state: State, seat: int, choice: Choice) -> Applied[State]:
-        return self._answer(state, choice, seat)
+        return self._applied(state, *ENGINE.decide(state, seat, choice))
 
     def apply_chance(self, state: State, outcome: Outcome) -> Applied[State]:
-        return self._answer(state, outcome, -1)
+        return self._applied(state, *ENGINE.chance(state, outcome))
 
-    def _answer(self, state: State, answer: Any, seat: int) -> Applied[State]:
-        task = _legacy(state)
-        if task is not None:
-            after, lines = HANDLERS[task.kind].act(state.pop()[1], task, answer, seat)
-        elif seat < 0:
-            after, lines = ENGINE.chance(state, answer)
-        else:
-            after, lines = ENGINE.decide(state, seat, answer)
-        after = settle(after, lines)
-        return Applied(after, tuple(lines), reveals=after.reveal_count > state.reveal_count)
+    def _applied(self, before: State, after: State, lines: Lines) -> Applied[State]:
+        return Applied(after, tuple(lines), reveals=after.reveal_count > before.reveal_count)
 
     def view(self, state: State, viewer: int | None) -> TableView:
         return build_view(state, viewer, self.pending(state))

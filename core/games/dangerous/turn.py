@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 
 from core.agenda import Automatic, Done, push
 from core.games.dangerous.explore import Explore, ExploreStart
+from core.games.dangerous.final import FinalStart
 from core.games.dangerous.meeting import (
     AP_BASE,
     AP_MAX,
@@ -13,7 +14,7 @@ from core.games.dangerous.meeting import (
     MeetingAbilities,
     MeetingResolve,
 )
-from core.games.dangerous.state import Meeting, State, Task
+from core.games.dangerous.state import Meeting, State
 from core.narration import say
 
 
@@ -53,5 +54,5 @@ class TurnEnd(Automatic[State]):
         state = replace(state, start=start, meeting=None, explorer=-1)
         if limit and state.turn >= limit:
             line = say(f"Turn {state.turn} was the last: the final battle begins.")
-            return state.push(Task("final_start", seat=start)), [line]
+            return push(state, FinalStart(start)), [line]
         return push(state, TurnStart()), []

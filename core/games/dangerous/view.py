@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from core.agenda import pending_gather
 from core.games.base import SeatSummary, Step, View
 from core.games.dangerous.content import content
+from core.games.dangerous.final import ready, secret_party
 from core.games.dangerous.setup import DraftPick
 from core.games.dangerous.state import State
 
@@ -195,11 +196,10 @@ def _final(state: State, viewer: int | None) -> FinalView | None:
     current = state.final
     if current is None:
         return None
-    ready = tuple(built is not None for built in current.built)
     own = None
     if not current.revealed and viewer is not None:
-        own = current.built[viewer]
-    return FinalView(current.order, current.size, ready, own, current.revealed)
+        own = secret_party(state, viewer)
+    return FinalView(current.order, current.size, ready(state), own, current.revealed)
 
 
 def _notes(state: State, seat: int) -> tuple[str, ...]:
