@@ -13,6 +13,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from core.chance import ChanceRequest, Outcome
 from core.decisions import Choice, Decision
+from core.narration import Narration as Narration  # defined there, part of the contract here
 
 State = TypeVar("State")
 
@@ -47,27 +48,6 @@ class View:
     seats: tuple[SeatSummary, ...]
     board: Any
     over: bool = False
-
-
-@dataclass(frozen=True)
-class Narration:
-    """How one log entry reads: a public sentence, plus private versions for some seats.
-
-    `secret` holds (seat, text) for seats that see more than the public text; `full` is the
-    text for a viewer who sees everything (the replay's "everyone" view).
-    """
-
-    public: str
-    secret: tuple[tuple[int, str], ...] = ()
-    full: str = ""
-
-    def for_viewer(self, viewer: int | None) -> str:
-        if viewer is None:
-            return self.full or self.public
-        for seat, text in self.secret:
-            if seat == viewer:
-                return text
-        return self.public
 
 
 @dataclass(frozen=True)

@@ -8,13 +8,12 @@ from typing import Any
 
 from core.agenda import Asking, Automatic, Done, Gather, Task, pending_gather, push
 from core.decisions import Choice, Decision, Option, choose_one, choose_several, order
-from core.games.base import Narration
 from core.games.dangerous.ambush import AMBUSH_EFFECTS, AmbushFire, AmbushItems
 from core.games.dangerous.cards import card_name, card_option
 from core.games.dangerous.combat import start_combat
 from core.games.dangerous.content import content
 from core.games.dangerous.state import Combat, Final, State
-from core.narration import Lines, join, say
+from core.narration import Lines, Narration, join, say
 
 BASE_PARTY = 3
 

@@ -10,14 +10,13 @@ from core import chance
 from core.agenda import Asking, Automatic, Done, Gather, push
 from core.chance import ChanceRequest
 from core.decisions import Choice, Decision, Option, choose_one
-from core.games.base import Narration
 from core.games.dangerous.board import is_closed
 from core.games.dangerous.cards import card_name, card_option, party_order_decision
 from core.games.dangerous.content import content
 from core.games.dangerous.meeting import ItemRoll
 from core.games.dangerous.state import State
 from core.games.dangerous.turn import TurnStart
-from core.narration import Lines, join, say
+from core.narration import Lines, Narration, join, say
 
 DECK_NAMES = {"lv1": "Lv1", "lv2": "Lv2", "lv3": "Lv3", "transfer": "転校生 (transfer student)"}
 
