@@ -182,6 +182,9 @@ class Agenda(Generic[S]):
     def __init__(self, game: str, automatic_limit: int = 100_000) -> None:
         self.game = game
         self.automatic_limit = automatic_limit
+        # The question `settle` stopped at, for the `pending` (and the views) that follow:
+        # states are immutable, so the same state object always asks the same.
+        self._last: tuple[S, Step] | None = None
 
     def pending(self, state: S) -> Step:
         """What the first task needs (after `settle`, it always needs something, or the agenda
@@ -190,25 +193,21 @@ class Agenda(Generic[S]):
 
         if not state.agenda:
             return Step()
-        task = state.agenda[0]
-        if isinstance(task, Gather):
-            decisions = tuple(task.decision(state, seat) for seat in task.waiting(state))
-            return Step(decisions=decisions, simultaneous=True)
-        if isinstance(task, Menu):
-            return Step(decisions=(self._menu_decision(state, task),))
-        if isinstance(task, Asking):
-            question = task.ask(state)
-            if isinstance(question, Decision):
-                return Step(decisions=(question,))
-            if isinstance(question, ChanceRequest):
-                return Step(chance=question)
-        raise AssertionError(f"{self.game}: {type(task).__name__} left first on the agenda")
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1]
+        step = self._question(state, state.agenda[0])
+        if step is None:
+            name = type(state.agenda[0]).__name__
+            raise AssertionError(f"{self.game}: {name} left first on the agenda")
+        self._last = (state, step)
+        return step
 
     def decide(self, state: S, seat: int, choice: Choice) -> Done[S]:
         """`seat`'s answer goes to the first task, the one that asked it."""
         if not state.agenda:
             raise IllegalAction("the game is over")
-        task, rest = state.agenda[0], state.with_agenda(state.agenda[1:])
+        task, rest = state.agenda[0], _rest(state)
         lines: Lines = []
         if isinstance(task, Gather):
             if seat not in task.waiting(state):
@@ -235,7 +234,7 @@ class Agenda(Generic[S]):
         task = state.agenda[0]
         if not isinstance(task, Asking):
             raise IllegalAction(f"{type(task).__name__} asked no chance outcome")
-        state, lines = task.act(state.with_agenda(state.agenda[1:]), outcome, -1)
+        state, lines = task.act(_rest(state), outcome, -1)
         return self.settle(state, lines), lines
 
     def settle(self, state: S, lines: Lines) -> S:
@@ -245,23 +244,47 @@ class Agenda(Generic[S]):
             if not state.agenda:
                 return state
             task = state.agenda[0]
-            rest = state.with_agenda(state.agenda[1:])
             if isinstance(task, Automatic):
-                state, more = task.run(rest)
-            elif isinstance(task, Menu) and not task.actions(state):
-                state, more = task.close(rest)
-            elif isinstance(task, Asking) and task.ask(state) is None:
-                state, more = rest, []
-            elif isinstance(task, Gather) and not task.waiting(state):
-                state, more = task.reveal(rest, dict(task.answers))
-            else:
+                state, more = task.run(_rest(state))
+            elif (step := self._question(state, task)) is not None:
+                self._last = (state, step)
                 return state
+            elif isinstance(task, Menu):
+                state, more = task.close(_rest(state))
+            elif isinstance(task, Gather):
+                state, more = task.reveal(_rest(state), dict(task.answers))
+            else:
+                state, more = _rest(state), []
             lines.extend(more)
         raise StuckAgenda(f"{self.game}: {self.automatic_limit} automatic tasks in a row")
 
-    def _menu_decision(self, state: S, task: Menu[S]) -> Decision:
+    def _question(self, state: S, task: Task[Any]) -> Step | None:
+        """What `task` asks now, or None when it needs nobody (a menu with nothing to offer, a
+        question that asks nothing, a gather everyone has answered; an automatic task)."""
+        from core.games.base import Step
+
+        if isinstance(task, Gather):
+            waiting = task.waiting(state)
+            decisions = tuple(task.decision(state, seat) for seat in waiting)
+            return Step(decisions=decisions, simultaneous=True) if waiting else None
+        if isinstance(task, Menu):
+            actions = task.actions(state)
+            return Step(decisions=(self._menu_decision(state, task, actions),)) if actions else None
+        if isinstance(task, Asking):
+            question = task.ask(state)
+            if isinstance(question, Decision):
+                return Step(decisions=(question,))
+            if isinstance(question, ChanceRequest):
+                return Step(chance=question)
+        return None
+
+    def _menu_decision(self, state: S, task: Menu[S], actions: tuple[Option, ...]) -> Decision:
         done = () if task.done is None else (task.done,)
-        options = (*task.actions(state), *done)
         return choose_one(
-            task.chooser(state), task.name, task.prompt(state), options, task.help(state)
+            task.chooser(state), task.name, task.prompt(state), (*actions, *done), task.help(state)
         )
+
+
+def _rest(state: S) -> S:
+    """`state` without its first task (the one being run or answered)."""
+    return state.with_agenda(state.agenda[1:])

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from core import chance
-from core.agenda import Asking, Automatic, Done, Menu, push
+from core.agenda import Asking, Automatic, Done, Menu, Task, push
 from core.chance import ChanceRequest
 from core.decisions import Choice, Decision, Option, choose_one
 from core.games.dangerous.board import space_label, token_spaces
@@ -208,7 +208,7 @@ class ApMove(Asking[State]):
 class MeetingResolve(Automatic[State]):
     def run(self, state: State) -> Done[State]:
         current = meeting(state)
-        tasks: list[Asking[State] | Automatic[State]] = []
+        tasks: list[Task[State]] = []
         for seat in current.order:
             tasks += [ItemRoll(seat)] * (current.count("item", seat) // ITEM_AP)
         for seat in current.order:
