@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.games.base import Game
-from core.games.dangerous.rules import Dangerous
+from core.games.dangerous.game import Dangerous
 from core.games.light_and_dark.rules import LightAndDark
 
 GAMES: dict[str, Game[Any]] = {game.id: game for game in (LightAndDark(), Dangerous())}

@@ -13,6 +13,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from core.chance import ChanceRequest, Outcome
 from core.decisions import Choice, Decision
+from core.narration import Narration as Narration  # defined there, part of the contract here
 
 State = TypeVar("State")
 
@@ -50,27 +51,6 @@ class View:
 
 
 @dataclass(frozen=True)
-class Narration:
-    """How one log entry reads: a public sentence, plus private versions for some seats.
-
-    `secret` holds (seat, text) for seats that see more than the public text; `full` is the
-    text for a viewer who sees everything (the replay's "everyone" view).
-    """
-
-    public: str
-    secret: tuple[tuple[int, str], ...] = ()
-    full: str = ""
-
-    def for_viewer(self, viewer: int | None) -> str:
-        if viewer is None:
-            return self.full or self.public
-        for seat, text in self.secret:
-            if seat == viewer:
-                return text
-        return self.public
-
-
-@dataclass(frozen=True)
 class Result:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
@@ -83,6 +63,8 @@ class Step:
 
     decisions: tuple[Decision, ...] = ()
     chance: ChanceRequest | None = None
+    simultaneous: bool = False
+    """The decisions are secret choices made at once (nobody sees another's until the reveal)."""
 
     @property
     def over(self) -> bool:

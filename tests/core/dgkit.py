@@ -18,6 +18,7 @@ from typing import Any
 from core.decisions import Decision
 from core.games import get_game
 from core.games.base import View
+from core.games.dangerous.battle_end import BossPick
 from core.games.dangerous.content import content
 from core.games.dangerous.state import State
 from core.games.dangerous.view import Board
@@ -366,8 +367,8 @@ def places(state: State) -> Counter[str]:
     found.update(state.removed)
     # A beaten boss's cards wait in the pick task between the battle and the pick.
     for task in state.agenda:
-        if task.kind == "boss_pick":
-            found.update(task.arg.split(","))
+        if isinstance(task, BossPick):
+            found.update(task.cards)
     return found
 
 

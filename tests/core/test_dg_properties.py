@@ -14,9 +14,12 @@ from hypothesis import strategies as st
 from profiles import examples
 
 from core import saves
+from core.agenda import pending_gather
 from core.bots import make_bot
 from core.games.dangerous.board import fightable_bosses
 from core.games.dangerous.content import content
+from core.games.dangerous.final import FinalOrder, FinalPick
+from core.games.dangerous.setup import DraftPick
 from core.games.dangerous.state import State
 from core.log import DecisionEntry, Entry
 from core.runner import BotDriver
@@ -108,6 +111,22 @@ def disguise(state: State, viewer: int, rng: random.Random, seen: set[str]) -> S
         packet if seat == viewer else tuple(rng.sample(packet, len(packet)))
         for seat, packet in enumerate(state.draft)
     )
+    agenda = state.agenda
+    picking = pending_gather(state, DraftPick)
+    if picking is not None:  # the cards others keep this round: any of their packets
+        answers = tuple(
+            (seat, pick if seat == viewer else rng.choice(state.draft[seat]))
+            for seat, pick in picking.answers
+        )
+        agenda = (dataclasses.replace(picking, answers=answers), *agenda[1:])
+    for kind in (FinalPick, FinalOrder):  # the parties others have chosen or ordered
+        building = pending_gather(state, kind)
+        if building is not None:
+            answers = tuple(
+                (seat, choice if seat == viewer or not isinstance(choice, tuple) else choice[::-1])
+                for seat, choice in building.answers
+            )
+            agenda = (dataclasses.replace(building, answers=answers), *agenda[1:])
     final = state.final
     if final is not None and not final.revealed:
         built = tuple(
@@ -115,7 +134,9 @@ def disguise(state: State, viewer: int, rng: random.Random, seen: set[str]) -> S
             for seat, cards in enumerate(final.built)
         )
         final = dataclasses.replace(final, built=built)
-    return dataclasses.replace(state, decks=decks, bosses=bosses, draft=draft, final=final)
+    return dataclasses.replace(
+        state, decks=decks, bosses=bosses, draft=draft, final=final, agenda=agenda
+    )
 
 
 def battles_opened(before: State, entry: Entry) -> set[str]:
@@ -165,8 +186,20 @@ def test_no_view_shows_hidden_cards(game: dict[str, Any]) -> None:
             final = state.final
             if final is not None and not final.revealed:
                 assert view.board.final is not None
-                assert view.board.final.own == final.built[viewer]
+                assert view.board.final.own == own_final_party(state, viewer)
             assert GAME.view(disguise(state, viewer, rng, seen), viewer) == view, position
+
+
+def own_final_party(state: State, viewer: int) -> tuple[str, ...] | None:
+    """The final party `viewer` has chosen (and maybe ordered): in the gather under way while
+    others still choose, else in the state."""
+    assert state.final is not None
+    for kind in (FinalOrder, FinalPick):
+        building = pending_gather(state, kind)
+        answer = building.answer_of(viewer) if building is not None else None
+        if isinstance(answer, tuple):
+            return tuple(str(card) for card in answer)
+    return state.final.built[viewer]
 
 
 def same(a: Table, b: Table) -> None:

@@ -54,7 +54,7 @@ def destinations(state: State, seat: int, movement: int) -> dict[str, int]:
         budget=movement,
         cost=lambda here, there: 0 if occupied(state, there, seat) else 1,
         stops=lambda space: stops_movement(state, space),
-        closed=lambda space: is_closed(space, state.count),
+        closed=lambda space: is_closed(space, state.player_count),
     )
     return {space: cost for space, cost in reach.costs.items() if can_stop(state, seat, space)}
 
@@ -70,7 +70,7 @@ def token_spaces(state: State, number: int = 0) -> tuple[str, ...]:
         and (number == 0 or space.number == number)
         and space.id not in pieces
         and space.id not in state.tokens
-        and not is_closed(space.id, state.count)
+        and not is_closed(space.id, state.player_count)
     )
 
 
