@@ -92,13 +92,14 @@ def bench_long_log(length: int) -> None:
 def undo_cost(length: int, repeats: int) -> float:
     """Median seconds for one undo (which takes back a decision and the roll it caused)."""
     table = marathon_table(length)
-    assert table.can_undo()
+    seat = table.log[-2].seat if isinstance(table.log[-2], DecisionEntry) else -1
+    assert table.can_undo(seat)
     samples = []
     for _ in range(repeats):
         start = time.perf_counter_ns()
-        table.undo()
+        table.undo(seat)
         samples.append(time.perf_counter_ns() - start)
-        table.redo()
+        table.redo(seat)
     assert isinstance(table.log[-2], DecisionEntry)
     return statistics.median(samples) / 1e9
 

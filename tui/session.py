@@ -122,13 +122,30 @@ class Session:
         """Let one bot make one decision; False if no bot is to play."""
         return self.driver.play_one()
 
+    # --- undo and redo: only ever the seat at the screen's own decisions ---------------------
+
+    def can_undo(self) -> bool:
+        return self.looking is not None and self.table.can_undo(self.looking)
+
+    def can_redo(self) -> bool:
+        return self.looking is not None and self.table.can_redo(self.looking)
+
+    def undo(self) -> None:
+        """Take back the seat at the screen's last decision. Raises IllegalAction saying why not."""
+        if self.looking is None:
+            raise IllegalAction("nobody is at the screen")
+        self.table.undo(self.looking)
+
+    def redo(self) -> None:
+        if self.looking is None:
+            raise IllegalAction("nobody is at the screen")
+        self.table.redo(self.looking)
+
     def undo_reason(self) -> str:
         """Why undo is not possible now (empty if it is)."""
-        if self.table.can_undo():
-            return ""
-        if not len(self.table) or self.table.over:
-            return "nothing to undo"
-        return "cannot undo: dice, a reveal or another player's decision came after your last move"
+        if self.looking is None:
+            return "nobody is at the screen"
+        return self.table.undo_refusal(self.looking)
 
     def save(self) -> Path | None:
         if self.save_path is None:

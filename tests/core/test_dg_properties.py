@@ -235,16 +235,16 @@ def test_undo_then_redo_round_trips_in_practice_mode(game: dict[str, Any]) -> No
     driver = BotDriver(table, bots={s: make_bot(game["bot"], "dangerous") for s in range(players)})
     undone = 0
     while driver.play_one():
-        if not table.can_undo() or rng_skip(len(table)):
+        if not table.can_undo(0) or rng_skip(len(table)):
             continue
         viewers = (None, *range(players))
         before = (table.log, table.step, tuple(table.view(v) for v in viewers))
-        table.undo()
+        table.undo(0)
         undone += 1
         if undone <= 3:  # rebuilding from the log is slow: check the first few only
             for viewer in viewers:
                 assert table.view(viewer) == GAME.view(fold(table)[-1], viewer)
-        table.redo()
+        table.redo(0)
         assert (table.log, table.step, tuple(table.view(v) for v in viewers)) == before
     assert table.over and undone > 0
 

@@ -260,9 +260,9 @@ class GameScreen(BoardScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         table = self.session.table
         if action == "undo":
-            return True if table.can_undo() and self.session.sees else None
+            return True if self.session.can_undo() else None
         if action == "redo":
-            return True if table.can_redo() and self.session.sees else None
+            return True if self.session.can_redo() else None
         if action == "results":
             return table.over
         if action == "cards":
@@ -273,7 +273,7 @@ class GameScreen(BoardScreen):
 
     def action_undo(self) -> None:
         try:
-            self.session.table.undo()
+            self.session.undo()
         except IllegalAction as error:
             self.query_one(DecisionPrompt).show_error(str(error))
 
@@ -282,7 +282,7 @@ class GameScreen(BoardScreen):
 
     def action_redo(self) -> None:
         try:
-            self.session.table.redo()
+            self.session.redo()
         except IllegalAction as error:
             self.query_one(DecisionPrompt).show_error(str(error))
 
