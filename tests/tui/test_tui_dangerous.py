@@ -381,6 +381,13 @@ async def test_hot_seat_curtain_during_the_secret_final_parties(tmp_path: Path) 
         await pilot.press("c")
         assert "Your secret final party" not in screen_text(app)
         await pilot.press("escape")
+        # Undo at this screen cannot reopen the first player's secret choice (issue 7).
+        assert not table.can_undo(first) and not table.can_undo(other)
+        entries = len(table)
+        await pilot.press("u")
+        await pilot.pause()
+        assert len(table) == entries and screen.session.looking == other
+        assert f"cannot undo: {table.seats[first].name} has decided" in screen_text(app)
         # The seat at the screen builds and orders its party without a curtain in between.
         decision = screen.session.my_decision()
         assert decision is not None and decision.name == "final-party"
