@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from core.games.dangerous.content import content
 from core.games.dangerous.state import State
-from core.grid import cheapest
+from core.grid import Cell, Reach, cheapest
+
+
+def cell_of(space: str) -> Cell:
+    """Where `space` is on the board (board.toml's x, y): what a UI marks for an option."""
+    found = content().board.spaces[space]
+    return found.x, found.y
 
 
 def is_closed(space: str, players: int) -> bool:
@@ -41,14 +47,13 @@ def stops_movement(state: State, space: str) -> bool:
     return space in state.tokens or bool(live_bosses(state, space))
 
 
-def destinations(state: State, seat: int, movement: int) -> dict[str, int]:
-    """Every space `seat` can end its move on, with the movement it costs.
+def reach(state: State, seat: int, movement: int) -> Reach[str]:
+    """Where `seat`'s piece can get with `movement`, at what cost and by which way.
 
-    Moving onto a space with another piece costs nothing (passing over it is free), but only the
-    spring and boss spaces may be shared at the end of a move. The current space is included:
-    a player may stay and trigger its event.
+    Moving onto a space with another piece costs nothing (passing over it is free); Lv2 tokens
+    and standing bosses end a move; closed spaces are never entered.
     """
-    reach = cheapest(
+    return cheapest(
         state.players[seat].space,
         content().board.edges.__getitem__,
         budget=movement,
@@ -56,7 +61,18 @@ def destinations(state: State, seat: int, movement: int) -> dict[str, int]:
         stops=lambda space: stops_movement(state, space),
         closed=lambda space: is_closed(space, state.player_count),
     )
-    return {space: cost for space, cost in reach.costs.items() if can_stop(state, seat, space)}
+
+
+def stopping_places(state: State, seat: int, found: Reach[str]) -> dict[str, int]:
+    """The places of `found` where `seat` may end its move (only the spring and boss spaces may
+    be shared), with their cost. The current space is included: a player may stay and trigger
+    its event."""
+    return {space: cost for space, cost in found.costs.items() if can_stop(state, seat, space)}
+
+
+def destinations(state: State, seat: int, movement: int) -> dict[str, int]:
+    """Every space `seat` can end its move on, with the movement it costs."""
+    return stopping_places(state, seat, reach(state, seat, movement))
 
 
 def token_spaces(state: State, number: int = 0) -> tuple[str, ...]:
