@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.games.dangerous.content import content
 from core.games.dangerous.state import State
-from core.grid import Cell, Reach, cheapest
+from core.grid import Cell, cheapest
 
 
 def cell_of(space: str) -> Cell:
@@ -47,13 +47,14 @@ def stops_movement(state: State, space: str) -> bool:
     return space in state.tokens or bool(live_bosses(state, space))
 
 
-def reach(state: State, seat: int, movement: int) -> Reach[str]:
-    """Where `seat`'s piece can get with `movement`, at what cost and by which way.
+def destinations(state: State, seat: int, movement: int) -> dict[str, int]:
+    """Every space `seat` can end its move on, with the movement it costs.
 
-    Moving onto a space with another piece costs nothing (passing over it is free); Lv2 tokens
-    and standing bosses end a move; closed spaces are never entered.
+    Moving onto a space with another piece costs nothing (passing over it is free), but only the
+    spring and boss spaces may be shared at the end of a move. The current space is included:
+    a player may stay and trigger its event.
     """
-    return cheapest(
+    reach = cheapest(
         state.players[seat].space,
         content().board.edges.__getitem__,
         budget=movement,
@@ -61,18 +62,7 @@ def reach(state: State, seat: int, movement: int) -> Reach[str]:
         stops=lambda space: stops_movement(state, space),
         closed=lambda space: is_closed(space, state.player_count),
     )
-
-
-def stopping_places(state: State, seat: int, found: Reach[str]) -> dict[str, int]:
-    """The places of `found` where `seat` may end its move (only the spring and boss spaces may
-    be shared), with their cost. The current space is included: a player may stay and trigger
-    its event."""
-    return {space: cost for space, cost in found.costs.items() if can_stop(state, seat, space)}
-
-
-def destinations(state: State, seat: int, movement: int) -> dict[str, int]:
-    """Every space `seat` can end its move on, with the movement it costs."""
-    return stopping_places(state, seat, reach(state, seat, movement))
+    return {space: cost for space, cost in reach.costs.items() if can_stop(state, seat, space)}
 
 
 def token_spaces(state: State, number: int = 0) -> tuple[str, ...]:

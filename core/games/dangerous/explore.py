@@ -9,13 +9,7 @@ from typing import Any
 from core.agenda import Asking, Automatic, Done, Menu, push
 from core.decisions import Choice, Decision, Option, choose_one
 from core.games.dangerous.aftermath import take
-from core.games.dangerous.board import (
-    cell_of,
-    destinations,
-    reach,
-    space_label,
-    stopping_places,
-)
+from core.games.dangerous.board import cell_of, destinations, space_label
 from core.games.dangerous.cards import card_name, party_order_decision, pile_options
 from core.games.dangerous.content import content
 from core.games.dangerous.events import Event, event_text
@@ -64,16 +58,16 @@ class Explore(Menu[State]):
 
     def actions(self, state: State) -> tuple[Option, ...]:
         seat = self.seat
-        ways = reach(state, seat, movement(state, seat))
+        reach = destinations(state, seat, movement(state, seat))
         here = state.players[seat].space
         options: list[Option] = []
-        places = stopping_places(state, seat, ways)
-        for space, cost in sorted(places.items(), key=lambda item: (item[1], item[0])):
+        # A square, not a route: the rules ask only where the piece ends (the cheapest way
+        # there is often one of several, and showing one would suggest a choice there is not).
+        for space, cost in sorted(reach.items(), key=lambda item: (item[1], item[0])):
             verb = "Stay" if space == here else f"Go ({cost})"
             label = f"{verb}: {space_label(space)}"
-            route = tuple(cell_of(step) for step in ways.path(space))
             detail = event_text(state, seat, space)
-            options.append(Option(space, label, detail, at=cell_of(space), path=route))
+            options.append(Option(space, label, detail, at=cell_of(space)))
         if len(state.players[seat].party) > 1:
             options.append(Option(REORDER, "Reorder your party"))
         for instance in state.players[seat].party:
