@@ -103,14 +103,19 @@ class GridMap(ScrollView, can_focus=False):
         """Draw `model` with `decision`'s options marked and option `index` at the cursor."""
         if model == self.model and decision == self.decision and index == self.index:
             return
-        self.model, self.decision, self.index = model, decision, index
-        self._draw()
+        self.model, self.decision = model, decision
+        self._mark(index)
 
     def point(self, index: int | None) -> None:
         """The prompt's cursor moved to option `index`: move the map's there."""
         if index != self.index:
-            self.index = index
-            self._draw()
+            self._mark(index)
+
+    def _mark(self, index: int | None) -> None:
+        self.index = index
+        self.marks = marks_for(self.decision, index)
+        self.can_focus = self.choosable
+        self._draw()
 
     @property
     def choosable(self) -> bool:
@@ -130,21 +135,13 @@ class GridMap(ScrollView, can_focus=False):
         if not width:
             return  # not laid out yet: on_resize draws
         at = fit(self.model, width)
-        marks = marks_for(self.decision, self.index)
-        drawing = draw(self.model, marks, at)
+        drawing = draw(self.model, self.marks, at)
         base = self.rich_style
         strips = [self._strip(line, base) for line in drawing.lines]
         keys_changed = drawing.keys != self.drawing.keys
         relaid = at != self.placement or base != self._base
         old = self._strips
-        self.placement, self.marks, self.drawing, self._strips, self._base = (
-            at,
-            marks,
-            drawing,
-            strips,
-            base,
-        )
-        self.can_focus = self.choosable
+        self.placement, self.drawing, self._strips, self._base = at, drawing, strips, base
         if relaid:
             self.virtual_size = Size(at.width, at.height)
             self.refresh()
@@ -203,8 +200,7 @@ class GridMap(ScrollView, can_focus=False):
 
     def _move_to(self, decision: Decision, index: int) -> None:
         if index != self.index:
-            self.index = index
-            self._draw()
+            self._mark(index)
             self.post_message(self.CursorMoved(decision, index))
 
     def action_choose(self) -> None:
