@@ -156,7 +156,7 @@ class GridMap(ScrollView, can_focus=False):
     @staticmethod
     def _strip(line: Line, base: Style) -> Strip:
         segments = [Segment(text, base + Style.parse(style)) for text, style in line if text]
-        return Strip(segments)
+        return Strip(segments).simplify()
 
     def _follow(self) -> None:
         """Scroll the least needed to keep the cursor's cell in view (with a cell around it)."""
@@ -241,6 +241,8 @@ class MapPane(Vertical):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.alone = False
+        self._info_text = Text()
+        self._legend_text = Text()
 
     def compose(self) -> ComposeResult:
         yield GridMap()
@@ -276,7 +278,10 @@ class MapPane(Vertical):
     def _legend(self) -> None:
         width = self.content_region.width or self.size.width
         lines = legend_lines(self.map.legend(), max(width, 10))
-        self.query_one(".map-legend", Static).update(Text("\n").join(lines))
+        text = Text("\n").join(lines)
+        if text != self._legend_text:
+            self._legend_text = text
+            self.query_one(".map-legend", Static).update(text)
         self._room(len(lines))
 
     def _room(self, legend: int) -> None:
@@ -299,4 +304,7 @@ class MapPane(Vertical):
             else:
                 text.append(option.label, style="bold")
                 text.append(" (not on the map)", style="dim")
-        self.query_one(".map-info", Static).update(text)
+        info = self.query_one(".map-info", Static)
+        if text != self._info_text:  # one line, no_wrap: its size never changes
+            self._info_text = text
+            info.update(text, layout=False)
