@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
 from test_tui_dangerous import AKI_VS_BOT, dg_table, drive, named
 from textual.pilot import Pilot
 from tuikit import SIZE, make_app, screen_text, settle
@@ -14,7 +15,8 @@ from tuikit import SIZE, make_app, screen_text, settle
 from core.decisions import Decision
 from core.log import DecisionEntry
 from core.table import Table
-from tui.boards.dangerous.map import CLOSED
+from tui.boards.dangerous.map import CLOSED, render_map
+from tui.screens.game import GameScreen
 from tui.widgets.gridmap import GridMap, MapPane
 from tui.widgets.gridmodel import CAN_CHOOSE, CURSOR, entry_text, fitted
 from tui.widgets.prompt import DecisionPrompt
@@ -43,7 +45,12 @@ async def test_a_move_chosen_on_the_map_by_keys(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         decision, grid, prompt = await to_the_move(pilot)
         assert grid.index == prompt.option_index() == 0
-        # m gives the map the keys; the arrows walk the squares the move may reach.
+        # m gives the map the keys, Escape gives them back (one step back, not out of the
+        # game); the arrows walk the squares the move may reach.
+        await pilot.press("m")
+        assert app.focused is grid
+        await pilot.press("escape")
+        assert app.focused is prompt and isinstance(app.screen, GameScreen)
         await pilot.press("m")
         assert app.focused is grid
         seen = set()
@@ -146,3 +153,14 @@ async def test_the_whole_map_and_its_legend_fit_at_80x24(tmp_path: Path) -> None
         text = screen_text(app)
         for code in ("FOR", "BAN", "CLS", "COU", "DOJ", "OLD"):
             assert code in text or code.lower() in text
+
+
+def test_the_map_as_a_plain_renderable_has_its_legend() -> None:
+    """The kit's fallback renderable (where no grid widget shows) draws the same map: at the
+    start every piece is on the spring, which then shows the pieces alone."""
+    table = dg_table()
+    rendered = render_map(table.view(0), table.names)
+    assert isinstance(rendered, Text)
+    plain = rendered.plain
+    assert "--ABC--" in plain and "OLD" in plain and plain.isascii()
+    assert "1-6 square" in plain and "ABC pieces" in plain and "SPR spring" not in plain

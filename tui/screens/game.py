@@ -42,8 +42,8 @@ GAME_KEYS = [
     ("Home or f", "order a list: move the selected item to the front"),
     (
         "m",
-        "choose on the map (arrows jump between the squares you may choose, Enter chooses; "
-        "m again: back to the list); a click on a marked square chooses it too",
+        "choose on the map: arrows jump between the squares you may choose, Enter chooses, "
+        "m or Escape: back to the list; a click on a marked square chooses it too",
     ),
     ("u", "undo your last decision (until dice, a reveal or another player)"),
     ("r", "redo what you undid"),
@@ -384,6 +384,10 @@ class GameScreen(BoardScreen):
         return f"Saved to {path}" if path else "This game was not saved."
 
     def action_leave(self) -> None:
+        grid = self.query_one(BoardPanel).grid_map
+        if grid is not None and grid.has_focus and not self.query_one(BoardPanel).wide:
+            self.query_one(DecisionPrompt).focus()  # one step back: from the map to the list
+            return
         self.notify(self._save_quietly(), markup=False)
         self.partyline.show_setup()
 
