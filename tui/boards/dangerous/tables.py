@@ -22,6 +22,8 @@ from tui.boards.dangerous.common import (
     who,
 )
 
+# --- decks, tokens, bosses ---------------------------------------------------------------------
+
 
 def _turn_line(view: View, board: Board, names: tuple[str, ...]) -> Text:
     line = Text()
@@ -38,9 +40,6 @@ def _turn_line(view: View, board: Board, names: tuple[str, ...]) -> Text:
         line.append("  start ")
         line.append_text(who(names, board.start))
     return line
-
-
-# --- decks, tokens, bosses ---------------------------------------------------------------------
 
 
 def render_table(view: View, names: tuple[str, ...]) -> RenderableType:
