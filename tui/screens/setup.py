@@ -280,6 +280,7 @@ class SetupScreen(Screen[None]):
                         raise ValueError(f"{option.label} must be a whole number") from None
                 else:
                     options[option.name] = raw
+            option.check(options[option.name])
         return options
 
     def read_seed(self) -> int:
@@ -310,8 +311,13 @@ class SetupScreen(Screen[None]):
         except ValueError as error:
             self._error(f"Cannot start: {error}.")
             return
+        folder = self.partyline.save_dir
+        try:
+            path = new_save_path(folder, self.game.id)
+        except OSError as error:
+            self._error(f"Cannot start: cannot create a save file in {folder}: {error.strerror}.")
+            return
         self._error("")
-        path = new_save_path(self.partyline.save_dir, self.game.id)
         self.partyline.start_game(table, path)
 
     def action_saves(self, purpose: str) -> None:
