@@ -243,3 +243,29 @@ def test_a_game_session_cleans_its_folder_on_start(tmp_path: Path) -> None:
     table = saves.load(path).table
     saves.Autosave(table, path)
     assert stale not in os.listdir(tmp_path)
+
+
+LIST = """
+import sys
+from pathlib import Path
+from tui.screens.saves import read_saves
+for row in read_saves(Path(sys.argv[1])):
+    print(row.path.name, row.error or "ok")
+"""
+
+
+def test_a_save_that_cannot_be_read_is_one_line_in_verify_and_in_the_list(tmp_path: Path) -> None:
+    locked = tmp_path / "locked.toml"
+    locked.write_bytes((ROOT / "saves" / "light-and-dark-rulebook-example-1.toml").read_bytes())
+    locked.chmod(0o000)
+    run = partyline("verify", str(locked), preexec_fn=bound_by_permissions)
+    assert (run.returncode, run.stdout) == (1, f"{locked}: cannot read: Permission denied\n")
+    listing = subprocess.run(
+        [sys.executable, "-c", LIST, str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        preexec_fn=bound_by_permissions,
+        check=True,
+    )
+    assert listing.stdout == f"locked.toml {locked}: cannot read: Permission denied\n"
