@@ -20,12 +20,12 @@ _CAP_DAC_OVERRIDE = 1
 _CAP_DAC_READ_SEARCH = 2
 
 
-def partyline(
+def python(
     *args: str, preexec_fn: Callable[[], None] | None = None, timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
-    """Run `partyline ARGS` in a child process; stdout and stderr captured."""
+    """Run `python ARGS` in a child process, from the repository; stdout and stderr captured."""
     return subprocess.run(
-        [sys.executable, "-m", "tui.cli", *args],
+        [sys.executable, *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -33,6 +33,13 @@ def partyline(
         stdin=subprocess.DEVNULL,
         preexec_fn=preexec_fn,
     )
+
+
+def partyline(
+    *args: str, preexec_fn: Callable[[], None] | None = None, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
+    """Run `partyline ARGS` in a child process."""
+    return python("-m", "tui.cli", *args, preexec_fn=preexec_fn, timeout=timeout)
 
 
 def bound_by_permissions() -> None:

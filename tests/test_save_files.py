@@ -12,13 +12,22 @@ import threading
 from pathlib import Path
 
 import pytest
-from oskit import ROOT, bound_by_permissions, file_size_limit, partyline, stop_mid_write, writer
+from oskit import (
+    ROOT,
+    bound_by_permissions,
+    file_size_limit,
+    partyline,
+    python,
+    stop_mid_write,
+    writer,
+)
 
 from core import paths, saves
 from core.simulate import play_one
 from core.table import Table
 
 NOW = dt.datetime(2026, 11, 30, 10, 0, 0)
+EXAMPLE = (ROOT / "saves" / "light-and-dark-rulebook-example-1.toml").read_text(encoding="utf-8")
 
 
 # --- unique save names ---------------------------------------------------------------------------
@@ -256,16 +265,44 @@ for row in read_saves(Path(sys.argv[1])):
 
 def test_a_save_that_cannot_be_read_is_one_line_in_verify_and_in_the_list(tmp_path: Path) -> None:
     locked = tmp_path / "locked.toml"
-    locked.write_bytes((ROOT / "saves" / "light-and-dark-rulebook-example-1.toml").read_bytes())
+    locked.write_text(EXAMPLE, encoding="utf-8")
     locked.chmod(0o000)
     run = partyline("verify", str(locked), preexec_fn=bound_by_permissions)
     assert (run.returncode, run.stdout) == (1, f"{locked}: cannot read: Permission denied\n")
-    listing = subprocess.run(
-        [sys.executable, "-c", LIST, str(tmp_path)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        preexec_fn=bound_by_permissions,
-        check=True,
-    )
+    listing = python("-c", LIST, str(tmp_path), preexec_fn=bound_by_permissions)
     assert listing.stdout == f"locked.toml {locked}: cannot read: Permission denied\n"
+
+
+# --- memory in proportion to the file -------------------------------------------------------
+
+
+PEAK_MEMORY = """
+import resource, sys
+from core import saves
+try:
+    saves.load(sys.argv[1])
+except saves.SaveError as error:
+    print(error)
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
+"""
+
+
+def peak_memory_of_loading(path: Path) -> tuple[str, int]:
+    """What loading `path` says, and the loading process's peak memory in bytes."""
+    run = python("-c", PEAK_MEMORY, str(path))
+    assert run.returncode == 0, run.stderr
+    *said, peak = run.stdout.splitlines()
+    return "".join(said), int(peak)
+
+
+def test_a_long_name_costs_memory_in_proportion_to_the_file(tmp_path: Path) -> None:
+    # Before the limit, narration copied the name into every entry: 1.9 GB for 5 MB.
+    path = tmp_path / "long-name.toml"
+    name = "A" * 2_000_000
+    path.write_text(EXAMPLE.replace('name = "Aki"', f'name = "{name}"'), encoding="utf-8")
+    plain = tmp_path / "plain.toml"
+    plain.write_text(EXAMPLE, encoding="utf-8")
+    said, peak = peak_memory_of_loading(path)
+    _, baseline = peak_memory_of_loading(plain)
+    assert said == f"{path}: seat 1: 'name': text longer than 256 characters"
+    assert peak - baseline < 10 * len(name), f"{peak - baseline:,} bytes more than a plain save"

@@ -4,8 +4,6 @@ one clean line (never a traceback, never a hang) for any file at all."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -80,43 +78,6 @@ def test_long_text_is_refused_wherever_it_is() -> None:
         message = refused(changed(old, new))
         assert message.startswith(reason), message
         assert "characters" in message
-
-
-PEAK_MEMORY = """
-import resource, sys
-from core import saves
-try:
-    saves.load(sys.argv[1])
-except saves.SaveError as error:
-    print(error)
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
-"""
-
-
-def peak_memory_of_loading(path: Path) -> tuple[str, int]:
-    """What loading `path` says, and the loading process's peak memory in bytes."""
-    run = subprocess.run(
-        [sys.executable, "-c", PEAK_MEMORY, str(path)],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-    )
-    *said, peak = run.stdout.splitlines()
-    return "".join(said), int(peak)
-
-
-def test_a_long_name_costs_memory_in_proportion_to_the_file(tmp_path: Path) -> None:
-    # Before the limit, narration copied the name into every entry: 1.9 GB for 5 MB.
-    path = tmp_path / "long-name.toml"
-    name = "A" * 2_000_000
-    path.write_text(changed('name = "Aki"', f'name = "{name}"'), encoding="utf-8")
-    plain = tmp_path / "plain.toml"
-    plain.write_text(EXAMPLE, encoding="utf-8")
-    said, peak = peak_memory_of_loading(path)
-    _, baseline = peak_memory_of_loading(plain)
-    assert said == f"{path}: seat 1: 'name': text longer than 256 characters"
-    assert peak - baseline < 10 * len(name), f"{peak - baseline:,} bytes more than a plain save"
 
 
 def test_numbers_beyond_64_bits_are_refused() -> None:
