@@ -327,7 +327,7 @@ def _load(path: Path) -> Table:
     try:
         return saves.load(path).table
     except saves.SaveError as error:
-        raise CliError(str(error)) from None
+        raise CliError(str(error), code=1) from None
 
 
 # --- parsing helpers ---------------------------------------------------------------------------
