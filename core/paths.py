@@ -51,6 +51,12 @@ def new_save_path(folder: Path, game_id: str, now: dt.datetime | None = None) ->
     raise AssertionError("unreachable")  # itertools.count never ends
 
 
+def followed(path: Path) -> Path:
+    """Where a save continued from `path` goes: a write replaces only a regular file, so through
+    a symbolic link it saves the file the link leads to; any other path stays as given."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
 def temp_prefix(path: Path) -> str:
     """The start of the name of a temporary file that will replace `path`: it names the file and
     this process, so that `clean_stale_temps` recognises it."""

@@ -30,6 +30,7 @@ from core.games import UnknownGame, get_game
 from core.games.base import Game
 from core.log import TOML_INTEGERS, BadEntry, Entry, entry_from_data
 from core.table import Change, LogError, Seat, SeatKind, Table
+from core.text import excerpt, visible
 
 FORMAT = "partyline-save"
 FORMAT_VERSION = 1
@@ -71,14 +72,10 @@ class SaveError(ValueError):
 
 
 def one_line(text: str, limit: int = MAX_MESSAGE) -> str:
-    """`text` as one printable line of at most `limit` characters: control characters (a newline,
-    an escape) and lone surrogates (from a file name that is not UTF-8) are shown as escapes."""
-    clipped = text[:limit]
-    shown = "".join(
-        char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
-        for char in clipped
-    )
-    if len(shown) > limit or len(text) > limit:
+    """`text` as one line of at most `limit` characters that is safe on a terminal: control
+    characters shown as escapes (core.text.visible), and what is too long cut with '...'."""
+    shown = visible(text[: limit + 1])
+    if len(text) > limit or len(shown) > limit:
         return shown[: limit - 3] + "..."
     return shown
 
@@ -170,13 +167,13 @@ def write(table: Table, path: Path, created: str | None = None) -> None:
     must be a regular file, because the rename would replace a link, a folder or a device.
     """
     check_target(path)
-    text = dumps(table, created)
+    payload = _utf8(dumps(table, created))
     fd, temp = tempfile.mkstemp(
         prefix=paths.temp_prefix(path), suffix=paths.TEMP_SUFFIX, dir=path.parent
     )
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp, path)
@@ -223,6 +220,18 @@ def _not_regular(mode: int) -> str:
     if stat.S_ISSOCK(mode):
         return "a socket"
     return "a device"
+
+
+def _utf8(text: str) -> bytes:
+    """The save's bytes. Text that is not valid UTF-8 (a lone surrogate: undecodable bytes from
+    argv or a file name) has no TOML form: the write fails as an OSError (EILSEQ) naming the
+    line, which every caller reports as 'could not save', instead of a UnicodeEncodeError."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        start = text.rfind("\n", 0, error.start) + 1
+        line = text[start : text.find("\n", error.start)]
+        raise OSError(errno.EILSEQ, f"not valid UTF-8: {excerpt(line)}") from None
 
 
 def _fsync_folder(folder: Path) -> None:

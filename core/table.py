@@ -17,6 +17,7 @@ from core.chance import ImpossibleOutcome
 from core.decisions import Decision, IllegalAction
 from core.games.base import Applied, Game, Narration, Result, Step, View, check_options
 from core.log import TOML_INTEGERS, ChanceEntry, DecisionEntry, Entry
+from core.text import check_name
 
 SNAPSHOT_EVERY = 64
 
@@ -28,9 +29,15 @@ class SeatKind(Enum):
 
 @dataclass(frozen=True)
 class Seat:
+    """A seat at the table. Its name is checked here, once for every way a seat is made (the
+    CLI, the setup screen, a save, later the network): a bad name raises core.text.BadText."""
+
     name: str
     kind: SeatKind = SeatKind.HUMAN
     bot: str = ""
+
+    def __post_init__(self) -> None:
+        check_name(self.name)
 
     @property
     def is_human(self) -> bool:
@@ -220,8 +227,9 @@ class Table:
 
         In practice mode, undo takes back everything since the last decision by a human seat.
         Otherwise only that decision itself, and only if nothing came after it: a chance outcome,
-        a reveal or another seat's decision is a barrier. Successive undos may only go on taking
-        back the same seat's decisions.
+        a reveal or another seat's decision is a barrier, and so is the end of the game (the
+        results and the replay as everyone show every secret). Successive undos may only go on
+        taking back the same seat's decisions.
         """
         if self.practice:
             for index in range(len(self._log) - 1, -1, -1):
@@ -229,7 +237,7 @@ class Table:
                 if isinstance(entry, DecisionEntry) and self.seats[entry.seat].is_human:
                     return index
             return None
-        if not self._log:
+        if not self._log or self.over:
             return None
         last = self._log[-1]
         if not isinstance(last, DecisionEntry) or not self.seats[last.seat].is_human:

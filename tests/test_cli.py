@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from core import saves
+from core.games import get_game
+from core.simulate import play_one
+from core.table import Seat, SeatKind, new_table
+from tui import cli
 from tui.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -132,3 +138,63 @@ def test_continue_and_replay_reject_a_broken_save_in_one_line(
         code, _, err = run(capsys, command, str(broken))
         assert code == 1  # as verify: the save, not the command line, is wrong
         assert "format version 99 is newer" in err and len(err.strip().splitlines()) == 1
+
+
+def hot_seat_save(folder: Path) -> Path:
+    """A game still being played by Aki and Ben at one keyboard, with a bot."""
+    seats = (Seat("Aki"), Seat("Ben"), Seat("Bot 3", SeatKind.BOT, "heuristic"))
+    path = folder / "hot.toml"
+    saves.write(new_table(get_game("light-and-dark"), seats, {}, 7), path)
+    return path
+
+
+def opened_replays(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """What `replay` would open the app with (the app itself is tested in tests/tui)."""
+    opened: list[dict[str, Any]] = []
+
+    def run_app(args: object, **kwargs: Any) -> int:
+        opened.append(kwargs)
+        return 0
+
+    monkeypatch.setattr(cli, "_run_app", run_app)
+    return opened
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        ([], "the game is not finished, so it replays as one player only: add --seat 1 or 2"),
+        (["--seat", "3"], "--seat 3 is a bot: a game still being played replays only as one of"),
+        (["--seat", "0"], "--seat 0: the seats are 1 to 3"),
+        (["--seat", "4"], "--seat 4: the seats are 1 to 3"),
+    ],
+)
+def test_an_unfinished_game_replays_only_as_one_of_its_players(
+    argv: list[str],
+    message: str,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    opened = opened_replays(monkeypatch)
+    code, _, err = run(capsys, "replay", str(hot_seat_save(tmp_path)), *argv)
+    assert code == 2 and message in err and not opened
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_replay_opens_as_the_seat_asked_for(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened = opened_replays(monkeypatch)
+    finished = tmp_path / "finished.toml"
+    saves.write(play_one("light-and-dark", 3, 1, "random"), finished)
+    cases = [
+        ([str(hot_seat_save(tmp_path)), "--seat", "2"], 1),  # Ben, counted from 1
+        ([str(EXAMPLE)], 0),  # unfinished, but Aki is its only player
+        ([str(finished)], None),  # finished: everyone
+        ([str(finished), "--seat", "3"], 2),  # finished: any seat, a bot's too
+    ]
+    for argv, viewer in cases:
+        code, _, err = run(capsys, "replay", *argv)
+        assert code == 0 and not err
+        assert opened[-1]["replay_viewer"] == viewer, argv

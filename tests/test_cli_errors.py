@@ -137,8 +137,10 @@ def test_verify_json_of_a_file_name_that_is_not_utf8(
     path = Path(os.fsdecode(bytes(tmp_path) + b"/\xff.toml"))
     path.write_bytes(EXAMPLE.read_bytes())
     assert main(["verify", "--json", str(path)]) == 0
-    report = json.loads(capsys.readouterr().out)
-    assert report["ok"] is True and report["path"] == f"{tmp_path}/\\udcff.toml"
+    out = capsys.readouterr().out
+    assert out.isascii() or "\\udcff" in out  # the byte that is not UTF-8, as a JSON escape
+    report = json.loads(out)
+    assert report["ok"] is True and report["path"] == str(path)
 
 
 # --- a reader that goes away ---------------------------------------------------------------------

@@ -306,3 +306,17 @@ def test_a_long_name_costs_memory_in_proportion_to_the_file(tmp_path: Path) -> N
     _, baseline = peak_memory_of_loading(plain)
     assert said == f"{path}: seat 1: 'name': text longer than 256 characters"
     assert peak - baseline < 10 * len(name), f"{peak - baseline:,} bytes more than a plain save"
+
+
+def test_a_save_continued_through_a_link_is_written_where_the_link_leads(
+    tmp_path: Path, finished: Table
+) -> None:
+    real = tmp_path / "real.toml"
+    saves.write(finished, real)
+    link = tmp_path / "link.toml"
+    link.symlink_to(real)
+    assert paths.followed(link) == real and paths.followed(real) == real
+    assert paths.followed(Path("relative.toml")) == Path("relative.toml")
+    errors: list[str] = []
+    saves.Autosave(finished, paths.followed(link), on_error=errors.append).save()
+    assert errors == [] and link.is_symlink() and saves.load(link).table.log == finished.log

@@ -9,9 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from rich.console import RenderableType
+from rich.text import Text
 from textual.app import App
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from core.text import visible
 from themes import DEFAULT_THEME, STYLESHEET, THEMES
 from tui.screens.setup import SetupScreen
 
@@ -38,10 +42,18 @@ class PartylineApp(App[None]):
         table: Table | None = None,
         save_path: Path | None = None,
         replay: Table | None = None,
+        replay_viewer: int | None = None,
         bot_delay: float = BOT_DELAY,
     ) -> None:
+        """`replay_viewer` is the seat whose eyes `replay` opens with (None: everyone, which only
+        a finished game allows; core.replay.default_viewer picks one)."""
         if theme_name not in THEMES:
             raise ValueError(f"unknown theme {theme_name!r} (known: {', '.join(THEMES)})")
+        if replay is not None:
+            from core.replay import may_replay_as
+
+            if not may_replay_as(replay, replay_viewer):
+                raise ValueError("an unfinished game replays only as one of its players")
         # Textual picks its NO_COLOR filter in App.__init__, before any theme is set: tell it
         # now that the terminal-palette theme uses native ANSI colours, or NO_COLOR with that
         # theme would turn everything into black on black.
@@ -54,6 +66,7 @@ class PartylineApp(App[None]):
         self._start_table = table
         self._start_save_path = save_path
         self._start_replay = replay
+        self._start_replay_viewer = replay_viewer
 
     def get_default_screen(self) -> Screen[Any]:
         """Opening on the setup screen, it is the bottom of the stack from the start (instead of
@@ -66,9 +79,8 @@ class PartylineApp(App[None]):
         if self._start_replay is not None:
             from tui.screens.replay import ReplayScreen
 
-            table = self._start_replay
-            viewer = None if table.over else _first_human(table)
-            self.push_screen(ReplayScreen(table, viewer=viewer), lambda _: self.exit())
+            replay = ReplayScreen(self._start_replay, viewer=self._start_replay_viewer)
+            self.push_screen(replay, lambda _: self.exit())
         elif self._start_table is not None:
             self.start_game(self._start_table, self._start_save_path)
 
@@ -85,6 +97,34 @@ class PartylineApp(App[None]):
             except OSError as error:
                 self._save_failed(write_failure(save_path, error))
         self.push_screen(GameScreen(session))
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notification (screens' too) comes through here: its text may quote a path, a
+        name or a reason, so control characters are shown as escapes."""
+        super().notify(
+            visible(message),
+            title=visible(title),
+            severity=severity,
+            timeout=timeout,
+            markup=markup,
+        )
+
+    def exit(
+        self, result: None = None, return_code: int = 0, message: RenderableType | None = None
+    ) -> None:
+        """The exit message is printed on the terminal after the app: a text one (a path) is
+        shown with control characters escaped, and as Text, never read as markup."""
+        if isinstance(message, str):
+            message = Text(visible(message))
+        super().exit(result, return_code, message)
 
     def _save_failed(self, message: str) -> None:
         self.notify(message, title="Autosave failed", severity="error", timeout=8, markup=False)
@@ -113,7 +153,3 @@ def _new_file(path: Path) -> bool:
         return True
     except OSError:
         return False
-
-
-def _first_human(table: Table) -> int | None:
-    return next((index for index, seat in enumerate(table.seats) if seat.is_human), None)

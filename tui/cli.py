@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import sys
@@ -14,8 +13,8 @@ from typing import Any, NoReturn
 from core import __version__
 from core.games import GAMES, UnknownGame, get_game
 from core.games.base import BadOption, Game
-from core.saves import display_path, one_line
 from core.table import Seat, SeatKind, Table, check_seed
+from core.text import BadText, visible, visible_json
 
 DESCRIPTION = """\
 Partyline: Japanese tabletop games about heroes, demon lords and their parties, in the terminal.
@@ -48,7 +47,7 @@ def _run(argv: Sequence[str] | None) -> int:
             _check_theme(args.theme)
         return int(COMMANDS[command](args))
     except CliError as error:
-        print(one_line(f"partyline: {error}"), file=sys.stderr)
+        say(f"partyline: {error}", error=True)
         return error.code
     except KeyboardInterrupt:
         return 130
@@ -67,7 +66,15 @@ class _Parser(argparse.ArgumentParser):
     """argparse, with its errors on one line instead of a usage block and the error."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, one_line(f"{self.prog}: {message} (see '{self.prog} --help')") + "\n")
+        self.exit(2, visible(f"{self.prog}: {message} (see '{self.prog} --help')") + "\n")
+
+
+def say(line: str, error: bool = False) -> None:
+    """Print one line of output. Every line of text the CLI prints comes through here (JSON
+    through core.text.visible_json): names, paths and reasons come from people and files, so
+    their control characters are shown as escapes (a newline in a name cannot split the line or
+    forge a second one)."""
+    print(visible(line), file=sys.stderr if error else sys.stdout)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -125,6 +132,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = commands.add_parser("replay", help="step through a saved game in the replay viewer")
     replay.add_argument("path", type=Path, help="the save file")
+    replay.add_argument(
+        "--seat",
+        type=int,
+        help="watch as this seat (1 = the first); a game still being played replays only as one "
+        "of its players (default: everyone once finished, else the only human seat)",
+    )
     _add_app_options(replay)
     return parser
 
@@ -150,7 +163,7 @@ def cmd_games(args: argparse.Namespace) -> int:
     width = max(len(game_id) for game_id in GAMES)
     for game_id, game in GAMES.items():
         players = f"{game.min_players}-{game.max_players} players"
-        print(f"{game_id:<{width}}  {game.title}  ({players})")
+        say(f"{game_id:<{width}}  {game.title}  ({players})")
     return 0
 
 
@@ -174,14 +187,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.save:
         _check_save_target(args.save)  # before the games, not after
     report = simulate(game.id, players, args.seed, args.games, args.bot, options)
-    print(
+    say(
         f"{game.id}: {report.games} games, {players} {args.bot} bots, seeds {args.seed}-"
         f"{args.seed + report.games - 1}"
     )
     wins = ", ".join(f"Bot {seat + 1} {report.wins[seat]}" for seat in range(players))
-    print(f"wins by seat: {wins}")
-    print(f"average length: {report.average_length:.1f} log entries")
-    print(
+    say(f"wins by seat: {wins}")
+    say(f"average length: {report.average_length:.1f} log entries")
+    say(
         f"speed: {report.games_per_second:.0f} games/s, "
         f"{report.decisions_per_second:.0f} decisions/s"
     )
@@ -190,7 +203,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             saves.write(report.last, args.save)
         except OSError as error:
             raise CliError(saves.write_failure(args.save, error), code=1) from None
-        print(f"last game saved to {display_path(args.save)}")
+        say(f"last game saved to {args.save}")
     return 0
 
 
@@ -214,19 +227,16 @@ def cmd_verify(args: argparse.Namespace) -> int:
         table = saves.load(path, continue_chance=False).table
     except saves.SaveError as error:
         if args.json:
-            print(json.dumps(_verify_json(path, None, str(error)), ensure_ascii=False))
+            print(visible_json(_verify_json(path, None, str(error))))
         else:
-            print(error)
+            say(str(error))
         return 1
     if args.json:
-        print(json.dumps(_verify_json(path, table, None), ensure_ascii=False))
+        print(visible_json(_verify_json(path, table, None)))
         return 0
     result = table.result()
     state = f"finished: {result.summary}" if result else "not finished (can be continued)"
-    print(
-        f"{display_path(path)}: ok: {table.game.id}, {len(table.seats)} players, "
-        f"{len(table)} entries, {state}"
-    )
+    say(f"{path}: ok: {table.game.id}, {len(table.seats)} players, {len(table)} entries, {state}")
     return 0
 
 
@@ -234,7 +244,7 @@ def _verify_json(path: Path, table: Table | None, error: str | None) -> dict[str
     if table is None:
         return {
             "ok": False,
-            "path": display_path(path),
+            "path": str(path),
             "game": None,
             "entries": None,
             "seats": None,
@@ -247,7 +257,7 @@ def _verify_json(path: Path, table: Table | None, error: str | None) -> dict[str
     scores = [summary.score for summary in table.view(None).seats]
     return {
         "ok": True,
-        "path": display_path(path),
+        "path": str(path),
         "game": table.game.id,
         "entries": len(table),
         "seats": list(table.names),
@@ -283,21 +293,46 @@ def cmd_play(args: argparse.Namespace) -> int:
         path = new_save_path(folder, game.id)
     except OSError as error:
         raise CliError(
-            f"{display_path(folder)}: cannot create a save file there: {error.strerror or error}",
+            f"{folder}: cannot create a save file there: {error.strerror or error}",
             code=1,
         ) from None
     return _run_app(args, table=table, save_path=path)
 
 
 def cmd_continue(args: argparse.Namespace) -> int:
+    from core.paths import followed
+
     table = _load(args.path)
-    # The autosave replaces only a regular file: through a symbolic link, it saves the file the
-    # link leads to.
-    return _run_app(args, table=table, save_path=Path(os.path.realpath(args.path)))
+    return _run_app(args, table=table, save_path=followed(args.path))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    return _run_app(args, replay=_load(args.path))
+    table = _load(args.path)
+    return _run_app(args, replay=table, replay_viewer=_replay_viewer(table, args.path, args.seat))
+
+
+def _replay_viewer(table: Table, path: Path, seat: int | None) -> int | None:
+    """The seat (0-based; None: everyone) whose eyes `--seat` asks for, checked by core.replay."""
+    from core.replay import SeatNeeded, default_viewer, may_replay_as, replay_seats
+
+    if seat is None:
+        try:
+            return default_viewer(table)
+        except SeatNeeded as needed:
+            raise CliError(f"{path}: {needed}: add --seat {_seat_numbers(needed.seats)}") from None
+    if not 1 <= seat <= len(table.seats):
+        raise CliError(f"--seat {seat}: the seats are 1 to {len(table.seats)}")
+    if not may_replay_as(table, seat - 1):
+        raise CliError(
+            f"--seat {seat} is a bot: a game still being played replays only as one of its "
+            f"players (--seat {_seat_numbers(replay_seats(table))})"
+        )
+    return seat - 1
+
+
+def _seat_numbers(seats: tuple[int, ...]) -> str:
+    numbers = [str(seat + 1) for seat in seats]
+    return ", ".join(numbers[:-1]) + f" or {numbers[-1]}" if len(numbers) > 1 else numbers[0]
 
 
 def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
@@ -390,9 +425,10 @@ def _seats(
         else:
             raise CliError(f"unknown seat kind {token!r} (use human, bot, random or heuristic)")
         if given:
-            if not given[index]:
-                raise CliError(f"seat {index + 1} has an empty name")
-            seat = Seat(given[index], seat.kind, seat.bot)
+            try:
+                seat = Seat(given[index], seat.kind, seat.bot)
+            except BadText as error:
+                raise CliError(f"seat {index + 1}: {error}") from None
         seats.append(seat)
     return tuple(seats)
 

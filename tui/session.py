@@ -6,6 +6,9 @@ Whose eyes: the screen always renders `table.view(session.viewer)`. The viewer i
 whose decision is pending; while a bot decides, it stays the last human who looked. With more than
 one human (hot seat), the viewer never changes silently: `curtain_for()` names the seat the screen
 must be handed to, and only `pass_to(seat)` (the curtain's Enter) changes the viewer.
+
+Whose text: everything the screen reads of the table (names, views, the log, decisions, the
+result) comes through `self.shown`, with every string made visible (tui.shown).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from core.decisions import Choice, Decision, IllegalAction
 from core.games.base import View
 from core.runner import BotDriver
 from core.table import Table
+from tui.shown import ShownTable
 
 
 class Session:
@@ -28,6 +32,7 @@ class Session:
         on_save_error: Callable[[str], None] | None = None,
     ) -> None:
         self.table = table
+        self.shown = ShownTable(table)
         self.save_path = save_path
         self.driver = BotDriver(table)
         self.humans: tuple[int, ...] = tuple(
@@ -59,11 +64,11 @@ class Session:
 
     def view(self) -> View | None:
         """The view to render, or None while nobody has taken the keyboard (hot seat)."""
-        return self.table.view(self.viewer) if self.sees else None
+        return self.shown.view(self.viewer) if self.sees else None
 
     def narration(self) -> list[tuple[int, str]]:
         """The log as the seat at the screen may read it (nothing while nobody looks)."""
-        return self.table.narration(self.viewer) if self.sees else []
+        return self.shown.narration(self.viewer) if self.sees else []
 
     def curtain_for(self) -> int | None:
         """The human seat the screen must be passed to before anything is shown, if any."""
@@ -86,7 +91,7 @@ class Session:
     # --- what is pending ---------------------------------------------------------------------
 
     def pending(self) -> Decision | None:
-        decisions = self.table.decisions()
+        decisions = self.shown.decisions()
         return decisions[0] if decisions else None
 
     def pending_human(self) -> int | None:
@@ -99,7 +104,7 @@ class Session:
         """The decision the current viewer must answer now, if any."""
         if self.looking is None or self.curtain_for() is not None:
             return None
-        return self.table.decision_for(self.looking)
+        return self.shown.decision_for(self.looking)
 
     def bot_to_play(self) -> bool:
         return self.driver.next_bot_decision() is not None

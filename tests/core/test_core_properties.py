@@ -7,9 +7,10 @@ import random
 from collections import Counter
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from ldkit import GAME, ROLE_DECK, bot_game, bot_players, fold, hidden_shuffle, seats
+from profiles import examples
 
 from core import saves
 from core.games.light_and_dark.content import Effect, content
@@ -18,9 +19,7 @@ from core.log import DecisionEntry
 from core.runner import BotDriver
 from core.table import Table
 
-SETTINGS = settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
-)
+SETTINGS = settings(max_examples=examples(40))
 
 games = st.fixed_dictionaries(
     {

@@ -14,23 +14,19 @@ from typing import Any
 import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from core import saves
 from core.saves import SaveError
+from core.text import visible
 
 SAVES = sorted((Path(__file__).resolve().parents[2] / "saves").glob("*.toml"))
 ORIGINALS = {path.name: path.read_bytes() for path in SAVES}
 PARSED = {name: tomllib.loads(data.decode("utf-8")) for name, data in ORIGINALS.items()}
 WHERE = "fuzz.toml"
 
-# Bounded in CI; a profile that asks for more examples (the deep one) gets them.
-EXAMPLES = max(60, settings.default.max_examples if settings.default.max_examples > 100 else 0)
-FUZZ = settings(
-    max_examples=EXAMPLES,
-    deadline=None,
-    database=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+# 60 examples each by default (a few seconds); the deep profile runs many more.
+FUZZ = settings(max_examples=examples(60), suppress_health_check=[HealthCheck.data_too_large])
 
 
 def outcome(data: bytes | str) -> None:
@@ -40,7 +36,7 @@ def outcome(data: bytes | str) -> None:
     except SaveError as error:
         message = str(error)
         assert message.startswith(f"{WHERE}: "), message
-        assert message.isprintable() and len(message) <= saves.MAX_MESSAGE, message
+        assert visible(message) == message and len(message) <= saves.MAX_MESSAGE, message
         return
     table = loaded.table
     again = saves.loads(saves.dumps(table), continue_chance=False).table

@@ -8,6 +8,7 @@ import pytest
 from ldkit import GAME, Script, bot_game, fold
 
 from core.decisions import IllegalAction
+from core.log import DecisionEntry
 from core.table import Change, ChangeKind, Table
 
 
@@ -186,3 +187,14 @@ def test_an_applied_entry_ends_redo_too() -> None:
     assert not s.table.can_redo()
     s.decide(2, "claim", "silent")  # Chi's turn was not skipped
     assert s.view(None).board.claims == (None, "sage", "silent")
+
+
+def test_the_end_of_the_game_is_a_barrier() -> None:
+    """The results and the replay as everyone show every secret: no undo back into the game."""
+    table = bot_game(4, 1, humans=True)
+    last = table.log[-1]
+    assert table.over and isinstance(last, DecisionEntry) and table.seats[last.seat].is_human
+    assert not table.can_undo()
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        table.undo()
+    assert table.over

@@ -9,19 +9,21 @@ import random
 from typing import Any
 
 from dgkit import ALL_CARDS, DECKS, GAME, fold, places, seats, strings
-from hypothesis import HealthCheck, given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from profiles import examples
 
 from core import saves
 from core.bots import make_bot
+from core.games.dangerous.board import fightable_bosses
+from core.games.dangerous.content import content
 from core.games.dangerous.state import State
+from core.log import DecisionEntry, Entry
 from core.runner import BotDriver
 from core.simulate import play_one
 from core.table import Table
 
-SETTINGS = settings(
-    max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow], database=None
-)
+SETTINGS = settings(max_examples=examples(6))
 
 games = st.fixed_dictionaries(
     {
@@ -73,6 +75,7 @@ def test_cards_are_conserved_at_every_step(game: dict[str, Any]) -> None:
 
 
 GAME_LV3 = set(DECKS["lv3"])
+SPACES = set(content().board.spaces)
 
 
 def disguise(state: State, viewer: int, rng: random.Random, seen: set[str]) -> State:
@@ -115,16 +118,35 @@ def disguise(state: State, viewer: int, rng: random.Random, seen: set[str]) -> S
     return dataclasses.replace(state, decks=decks, bosses=bosses, draft=draft, final=final)
 
 
+def battles_opened(before: State, entry: Entry) -> set[str]:
+    """The bosses whose battle `entry` opens, turning their cards face up for good.
+
+    A party that moves, jumps or stays on a boss's square fights it; at the classroom, where two
+    bosses may stand, the player then chooses one. The battle may end within the same entry (an
+    ambush wipes the party out), so it is the move that counts, not a battle seen in a state.
+    """
+    if not isinstance(entry, DecisionEntry):
+        return set()
+    if entry.decision == "boss":
+        return {str(entry.choice)}
+    if entry.decision in ("move", "teleport") and entry.choice in SPACES:
+        bosses = fightable_bosses(before, entry.seat, str(entry.choice))
+        return set(bosses) if len(bosses) == 1 else set()
+    return set()
+
+
 @SETTINGS
+@example({"players": 4, "seed": 22398, "bot": "random", "draft": False})  # an ambush wipe-out
 @given(games)
 def test_no_view_shows_hidden_cards(game: dict[str, Any]) -> None:
     table = play(game)
     players = game["players"]
     rng = random.Random(game["seed"])
     seen: set[str] = set()  # bosses already fought: their survivors have been seen
-    for position, state in enumerate(fold(table)):
-        if state.combat is not None and state.combat.kind == "boss":
-            seen.add(state.combat.boss)
+    states = fold(table)
+    for position, state in enumerate(states):
+        if position:
+            seen |= battles_opened(states[position - 1], table.log[position - 1])
         if not state.decks:
             continue
         for viewer in range(players):
@@ -170,7 +192,7 @@ def test_save_and_load_reproduce_the_game(game: dict[str, Any], where: float) ->
         assert loaded.view(viewer) == table.view_at(cut, viewer)
 
 
-@settings(max_examples=4, deadline=None, database=None)
+@settings(max_examples=examples(4))
 @given(games)
 def test_undo_then_redo_round_trips_in_practice_mode(game: dict[str, Any]) -> None:
     players = game["players"]

@@ -16,16 +16,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
 from textual.pilot import Pilot
-from tuikit import SIZE, make_app, screen_text, settle
+from tuikit import SIZE, make_app, page_text, screen_text, settle, weakest_party_instead
 
 from core.decisions import Choice, Decision, DecisionKind
 from core.games import GAMES
-from core.games.dangerous.bot import DangerousBot, strength
+from core.games.dangerous.bot import DangerousBot
 from core.games.dangerous.view import Board
 from core.log import DecisionEntry
-from core.table import Seat, SeatKind, Table, new_table, replay
+from core.table import Seat, SeatKind, Table, new_table
 from tui.screens.cards import CardsScreen
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
@@ -216,13 +215,6 @@ async def test_a_whole_game_against_a_bot_by_keyboard(tmp_path: Path) -> None:
     assert "final-party" in driver.names
 
 
-def page_text(body: Any) -> str:
-    console = Console(width=SIZE[0] - 4, no_color=True, color_system=None)
-    with console.capture() as capture:
-        console.print(body)
-    return capture.get()
-
-
 @dataclass
 class Sights:
     """What each seat's screen showed while the final parties were secret, looked at by keys:
@@ -292,13 +284,7 @@ async def test_a_whole_hot_seat_game_by_keyboard(tmp_path: Path) -> None:
     # something. The same game up to that choice, then the weakest cards instead:
     before = [(name, text) for seat, name, text in sights.seen if seat == other]
     assert [name for name, _ in before] == ["final-party", "final-order"]
-    again = replay(Table(table.game, HOT_SEAT, table.options, table.seed), table.log[:first])
-    decision = again.decision_for(builder.seat)
-    assert decision is not None and decision.name == "final-party"
-    ids = sorted((option.id for option in decision.options), key=lambda c: strength(str(c)))
-    weakest = tuple(ids[: decision.min_count])
-    assert set(weakest) != set(builder.choice), "pick a seed with a choice of final party"
-    again.decide(builder.seat, weakest)
+    again = weakest_party_instead(table, first)
     app = make_app(tmp_path, table=again, save_path=None)
     after = Sights()
     async with app.run_test(size=SIZE) as pilot:

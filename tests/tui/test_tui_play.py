@@ -198,7 +198,7 @@ async def test_replay_viewer_steps_and_changes_viewer(tmp_path: Path) -> None:
 
 async def test_replay_from_the_command_line_quits_when_left(tmp_path: Path) -> None:
     table = ld_table(seed=3)
-    app = make_app(tmp_path, replay=table)
+    app = make_app(tmp_path, replay=table, replay_viewer=0)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, ReplayScreen)
         await pilot.press("home", "right")
@@ -236,9 +236,11 @@ async def test_continue_from_the_saves_list(tmp_path: Path) -> None:
         good = next(index for index, row in enumerate(rows) if row.summary is not None)
         for _ in range(good):
             await pilot.press("down")
-        await pilot.press("enter")
+        await pilot.press("enter")  # whose replay: the game is not finished
+        await pilot.press("enter")  # Aki, the only player
+        await pilot.press("enter")  # Aki takes the keyboard at the curtain
         await pilot.pause()
-        assert isinstance(app.screen, ReplayScreen)
+        assert isinstance(app.screen, ReplayScreen) and app.screen.viewer == 0
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
@@ -334,7 +336,10 @@ async def test_no_screen_shows_another_seats_hidden_role(tmp_path: Path) -> None
     raise AssertionError("no seed gave a hidden card that nobody claimed")
 
 
-async def test_escape_from_a_game_started_by_the_cli_goes_to_setup(tmp_path: Path) -> None:
+async def test_escape_from_a_game_started_by_the_cli_goes_to_setup(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(SetupScreen, "QUIT_WINDOW", 3600.0)  # however slow the machine
     path = tmp_path / "cli.toml"
     app = make_app(tmp_path, table=ld_table(seed=2), save_path=path)
     async with app.run_test(size=SIZE) as pilot:
@@ -352,7 +357,7 @@ async def test_escape_from_a_game_started_by_the_cli_goes_to_setup(tmp_path: Pat
         await pilot.press("escape")
         await pilot.pause()
         assert not app._exit
-        assert any("Press Escape again" in note.message for note in app._notifications)
+        assert any("Press Escape again" in note for note in app.notes)
         await pilot.press("escape")
         await pilot.pause()
     assert app._exit

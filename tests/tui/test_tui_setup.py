@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
+from textual import events
+from textual.widgets import Input, Static
 from tuikit import SIZE, make_app, screen_text, settle
 
 from core.games import GAMES
@@ -33,6 +34,11 @@ def setup_screen(app: object) -> SetupScreen:
     screen = getattr(app, "screen", None)
     assert isinstance(screen, SetupScreen)
     return screen
+
+
+def setup_error(app: object) -> str:
+    """The setup screen's error line (it may be wrapped on the screen)."""
+    return str(setup_screen(app).query_one("#setup-error", Static).content)
 
 
 def shown_seats(screen: SetupScreen) -> list[str]:
@@ -80,6 +86,7 @@ async def test_hidden_seats_keep_their_names_and_a_bigger_table_starts(tmp_path:
         await pilot.press("tab", "tab", "tab", "tab", "left", "left")
         assert screen.query_one("#kind-1", Cycle).value == "human"
         assert screen.query_one("#name-1", Input).value == "Player 2"  # default name follows
+        screen.query_one("#seed", Input).value = "5"  # the same game on every run
         await pilot.press("f2")
         await settle(pilot)
         game = app.screen_stack[1]  # under the hot-seat curtain: two people play
@@ -87,6 +94,7 @@ async def test_hidden_seats_keep_their_names_and_a_bigger_table_starts(tmp_path:
         seats = game.session.table.seats
         assert [seat.name for seat in seats] == ["Player 1", "Player 2", "Bot 3", "Bot 4", "Eve"]
         assert [seat.is_human for seat in seats] == [True, True, False, False, False]
+        assert game.session.table.seed == 5
 
 
 async def test_enter_space_and_clicks_step_a_choice(tmp_path: Path) -> None:
@@ -135,3 +143,58 @@ async def test_another_game_resets_players_seats_and_options(
         screen.query_one("#opt-mode", Cycle).focus()
         await pilot.press("right")
         assert screen.read_options() == {"mode": "slow", "rounds": 3}
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        (
+            "CLRX\x1b[2J\x1b[H",
+            'seat 2: the name "CLRX\\x1b[2J\\x1b[H" contains a control character',
+        ),
+        ("\x1b]0;pwned\x07", 'seat 2: the name "\\x1b]0;pwned\\x07" contains a control character'),
+        ("\u009b31m", 'seat 2: the name "\\x9b31m" contains a control character (\\x9b)'),
+        ("A\udcff", 'seat 2: the name "A\\udcff" is not valid UTF-8'),
+    ],
+)
+async def test_setup_refuses_a_hostile_name_like_its_other_input_errors(
+    tmp_path: Path, name: str, reason: str
+) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.screen.query_one("#name-1", Input).value = name
+        await pilot.press("f2")
+        assert isinstance(app.screen, SetupScreen)
+        assert setup_error(app).startswith(f"Cannot start: {reason}")
+        assert "Cannot start: seat 2: the name" in screen_text(app)
+        assert list(tmp_path.iterdir()) == []  # no game, no save
+
+
+async def test_setup_refuses_a_name_wider_than_32_cells(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        name = app.screen.query_one("#name-1", Input)
+        name.value = ""
+        name.focus()
+        await pilot.press(*"勇者" * 9)  # 18 characters, 36 cells
+        assert name.value == "勇者" * 9
+        await pilot.press("f2")
+        assert isinstance(app.screen, SetupScreen)
+        assert "is too wide (36 cells; the limit is 32)" in setup_error(app)
+
+
+async def test_a_name_field_takes_no_control_character_from_the_keyboard_or_a_paste(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        name = app.screen.query_one("#name-0", Input)
+        name.focus()
+        await pilot.press("end", *"Aki")
+        for paste in ("\x1b[2J", "\u009b1m", "\x07"):  # short: the field takes 24 characters
+            name.post_message(events.Paste(paste))
+            await pilot.pause()
+        assert name.value == "Player 1Aki"
+        name.post_message(events.Paste("!"))
+        await pilot.pause()
+        assert name.value == "Player 1Aki!"

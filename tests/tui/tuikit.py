@@ -5,11 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console, RenderableType
 from textual.pilot import Pilot
 
 from core.decisions import DecisionKind
 from core.games import GAMES
-from core.table import Seat, SeatKind, Table, new_table
+from core.games.dangerous.bot import strength
+from core.log import DecisionEntry
+from core.table import Seat, SeatKind, Table, new_table, replay
 from tui.app import PartylineApp
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
@@ -37,8 +40,29 @@ def ld_table(
     return new_table(GAMES["light-and-dark"], seats, dict(options), seed, practice)
 
 
-def make_app(save_dir: Path, **kwargs: Any) -> PartylineApp:
-    return PartylineApp(save_dir=save_dir, bot_delay=0, **kwargs)
+class NotedApp(PartylineApp):
+    """The app with no bot delay, remembering every notification: Textual drops one when its
+    timeout has passed on the wall clock, and a result must not depend on the machine's speed."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(bot_delay=0, **kwargs)
+        self.notes: list[str] = []
+
+    def notify(self, message: str, **kwargs: Any) -> None:
+        self.notes.append(message)
+        super().notify(message, **kwargs)
+
+
+def make_app(save_dir: Path, **kwargs: Any) -> NotedApp:
+    return NotedApp(save_dir=save_dir, **kwargs)
+
+
+def page_text(body: RenderableType) -> str:
+    """A card page (or any renderable) as plain text, as wide as the card viewer shows it."""
+    console = Console(width=SIZE[0] - 4, no_color=True, color_system=None)
+    with console.capture() as capture:
+        console.print(body)
+    return capture.get()
 
 
 def screen_text(app: PartylineApp) -> str:
@@ -98,3 +122,18 @@ async def play_to_end(pilot: Pilot[Any], limit: int = 400) -> int:
             return decided
         decided += outcome == "decided"
     raise AssertionError("the game did not end")
+
+
+def weakest_party_instead(table: Table, built: int) -> Table:
+    """The same game of Dangerous up to entry `built`, a secret final-party answer, then the
+    weakest cards chosen instead: what the other player sees must not tell the two apart."""
+    entry = table.log[built]
+    assert isinstance(entry, DecisionEntry) and entry.decision == "final-party"
+    again = replay(Table(table.game, table.seats, table.options, table.seed), table.log[:built])
+    decision = again.decision_for(entry.seat)
+    assert decision is not None and decision.name == "final-party"
+    ids = sorted((option.id for option in decision.options), key=lambda c: strength(str(c)))
+    weakest = tuple(ids[: decision.min_count])
+    assert set(weakest) != set(entry.choice), "pick a seed with a choice of final party"
+    again.decide(entry.seat, weakest)
+    return again

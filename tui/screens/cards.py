@@ -46,7 +46,8 @@ class CardsScreen(ModalScreen[None]):
     def show_page(self) -> None:
         title, body = self.pages[self.page]
         body_widget = self.query_one("#cards-body", VerticalScroll)
-        body_widget.border_title = f"{title}  ({self.page + 1}/{len(self.pages)})"
+        # Text, not a str: a title holds a name, which must not be read as markup.
+        body_widget.border_title = Text(f"{title}  ({self.page + 1}/{len(self.pages)})")
         body_widget.border_subtitle = "Left/Right: page  Up/Down: scroll  Esc: close"
         self.query_one("#cards-text", Static).update(body if body else Text(""))
         body_widget.scroll_home(animate=False)

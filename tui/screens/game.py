@@ -1,6 +1,7 @@
 """The game screen: header, player panels, the board, the prompt and the log.
 
-It renders only views: `session.view()` for the seat at the screen, never the table's state.
+It renders only views: `session.view()` for the seat at the screen, never the table's state,
+and reads every text of the table through `session.shown` (control characters made visible).
 Every table change (a decision, a chance draw, undo, redo) comes through `table.subscribe`; after
 it the screen redraws, raises the hot-seat curtain if the keyboard must change hands, shows the
 game-over screen, or lets the next bot play on a short timer (one decision per tick).
@@ -132,7 +133,7 @@ class GameScreen(BoardScreen):
     def redraw(self) -> None:
         session = self.session
         table = session.table
-        names = table.names
+        names = session.shown.names
         bots = tuple(not seat.is_human for seat in table.seats)
         view = session.view()
         title = Text(table.game.title, style="bold")
@@ -186,16 +187,17 @@ class GameScreen(BoardScreen):
             self.query_one(DecisionPrompt).focus()
 
     def _waiting_text(self) -> str:
-        table = self.session.table
-        if table.over:
-            result = table.result()
+        session = self.session
+        if session.table.over:
+            result = session.shown.result()
             summary = result.summary if result else "The game is over."
             return f"Game over. {summary} Press g for the results."
-        pending = self.session.pending()
+        pending = session.pending()
         if pending is None:
             return "Rolling the dice..."
-        seat = table.seats[pending.seat]
-        who = f"{seat.name} (bot)" if not seat.is_human else seat.name
+        who = session.shown.name(pending.seat)
+        if not session.table.seats[pending.seat].is_human:
+            who += " (bot)"
         return f"Waiting for {who} to decide: {pending.name}."
 
     # --- hot seat and bots -------------------------------------------------------------------
@@ -204,7 +206,7 @@ class GameScreen(BoardScreen):
         if self._curtain_up or not self.is_current:
             return
         self._curtain_up = True
-        name = self.session.table.seats[seat].name
+        name = self.session.shown.name(seat)
 
         def done(result: str | None) -> None:
             self._curtain_up = False
@@ -304,7 +306,7 @@ class GameScreen(BoardScreen):
         view = self.session.view()
         if view is None or self.kit.card_pages is None:
             return
-        names = self.session.table.names
+        names = self.session.shown.names
         self.app.push_screen(CardsScreen(self.kit.card_pages(view, names), view.viewer))
 
     def action_help(self) -> None:

@@ -14,6 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.table import Table
+from tui.shown import ShownTable
 from tui.widgets.footer import KeysFooter
 
 CHOICES = (
@@ -24,7 +25,7 @@ CHOICES = (
 )
 
 
-def scores_table(table: Table) -> RichTable:
+def scores_table(table: ShownTable) -> RichTable:
     result = table.result()
     grid = RichTable(box=None, padding=(0, 2), show_header=True, header_style="bold")
     grid.add_column("Player")
@@ -32,12 +33,12 @@ def scores_table(table: Table) -> RichTable:
     grid.add_column("")
     if result is None:
         return grid
-    ranked = sorted(range(len(table.seats)), key=lambda seat: -result.scores[seat])
+    ranked = sorted(range(len(result.scores)), key=lambda seat: -result.scores[seat])
     for seat in ranked:
         winner = seat in result.winners
         style = "bold green" if winner else ""
         grid.add_row(
-            Text(table.seats[seat].name, style=style),
+            Text(table.name(seat), style=style),
             Text(str(result.scores[seat]), style=style),
             Text("winner" if winner else "", style=style),
         )
@@ -57,14 +58,15 @@ class GameOverScreen(ModalScreen[str]):
     def __init__(self, table: Table) -> None:
         super().__init__()
         self.table = table
+        self.shown = ShownTable(table)
 
     def compose(self) -> ComposeResult:
-        result = self.table.result()
+        result = self.shown.result()
         summary = result.summary if result else "The game is over."
         with Vertical(id="gameover-box", classes="dialog"):
             yield Static(Text("Game over", style="bold"), id="gameover-title")
             yield Static(Text(summary), id="gameover-summary")
-            yield Static(scores_table(self.table), id="gameover-scores")
+            yield Static(scores_table(self.shown), id="gameover-scores")
             yield OptionList(
                 *(Option(f"{label}", id=key) for key, label in CHOICES), id="gameover-choices"
             )

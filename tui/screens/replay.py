@@ -1,4 +1,8 @@
-"""The replay viewer: step through the log and see the board as any seat (or everyone) saw it."""
+"""The replay viewer: step through the log and see the board as a seat (or everyone) saw it.
+
+A finished game can be watched as any seat or as everyone; a game still being played only as the
+seat it was opened for (core.replay), so its keys refuse the other seats and everyone.
+"""
 
 from __future__ import annotations
 
@@ -10,9 +14,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Static
 
+from core.replay import locked_reason, may_replay_as
 from core.table import Table
 from tui.boards import board_kit
 from tui.screens.boarded import BoardScreen
+from tui.shown import ShownTable
 from tui.widgets.board import BoardPanel
 from tui.widgets.footer import KeysFooter
 from tui.widgets.log import LogPanel
@@ -22,9 +28,9 @@ REPLAY_KEYS = [
     ("Right / Left", "one entry forward / back"),
     ("Page Down / Page Up", "ten entries forward / back"),
     ("Home / End", "the start / the end of the log"),
-    ("v", "view as the next seat (or everyone)"),
-    ("0", "view as everyone"),
-    ("1-6", "view as that seat"),
+    ("v", "view as the next seat (or everyone); finished games only"),
+    ("0", "view as everyone; finished games only"),
+    ("1-6", "view as that seat; finished games only"),
     ("? or F1", "this help"),
     ("Escape", "leave the replay"),
 ]
@@ -54,8 +60,11 @@ class ReplayScreen(BoardScreen):
     ]
 
     def __init__(self, table: Table, viewer: int | None = None, position: int | None = None):
+        if not may_replay_as(table, viewer):
+            raise ValueError("an unfinished game replays only as one of its players")
         super().__init__()
         self.table = table
+        self.shown = ShownTable(table)  # every text of the table, control characters escaped
         self.viewer = viewer
         self.position = len(table) if position is None else max(0, min(position, len(table)))
         self.kit = board_kit(table.game.id)
@@ -75,11 +84,12 @@ class ReplayScreen(BoardScreen):
 
     @property
     def viewer_name(self) -> str:
-        return "everyone" if self.viewer is None else self.table.seats[self.viewer].name
+        return "everyone" if self.viewer is None else self.shown.name(self.viewer)
 
     def redraw(self) -> None:
         table = self.table
-        view = table.view_at(self.position, self.viewer)
+        view = self.shown.view_at(self.position, self.viewer)
+        names = self.shown.names
         title = Text("Replay", style="bold")
         title.append("  |  as ")
         title.append(self.viewer_name, style="bold")
@@ -87,14 +97,14 @@ class ReplayScreen(BoardScreen):
         title.append(f"  |  {table.game.title}")
         self.query_one("#replay-title", Static).update(title)
         bots = tuple(not seat.is_human for seat in table.seats)
-        self.query_one(PlayersPanel).show(view, table.names, bots, me="viewing", kit=self.kit)
+        self.query_one(PlayersPanel).show(view, names, bots, me="viewing", kit=self.kit)
         board = self.query_one(BoardPanel)
-        board.show(view, table.names)
+        board.show(view, names)
         board.layout_for()
         log = self.query_one(LogPanel)
         log.display = not board.wide
         log.border_subtitle = f"{self.position}/{len(table)}"
-        log.show(table.narration(self.viewer, upto=self.position), current=self.position)
+        log.show(self.shown.narration(self.viewer, upto=self.position), current=self.position)
 
     def action_step(self, step: int) -> None:
         self.position = max(0, min(len(self.table), self.position + step))
@@ -104,7 +114,17 @@ class ReplayScreen(BoardScreen):
         self.position = len(self.table) if where < 0 else 0
         self.redraw()
 
+    def _locked(self, wanted: int | None) -> bool:
+        """Refuse (in one line) to show an unfinished game as anyone but the seat it opened as."""
+        if self.table.over or self.viewer is None or wanted == self.viewer:
+            return False
+        message = locked_reason(self.table, self.viewer)
+        self.notify(message, severity="warning", timeout=4, markup=False)
+        return True
+
     def action_cycle_viewer(self) -> None:
+        if self._locked(wanted=None):
+            return
         seats = len(self.table.seats)
         if self.viewer is None:
             self.viewer = 0
@@ -116,6 +136,8 @@ class ReplayScreen(BoardScreen):
         self.redraw()
 
     def action_viewer(self, digit: int) -> None:
+        if self._locked(wanted=None if digit == 0 else digit - 1):
+            return
         if digit == 0:
             self.viewer = None
         elif digit <= len(self.table.seats):
@@ -135,8 +157,8 @@ class ReplayScreen(BoardScreen):
 
         if self.kit.card_pages is None:
             return
-        view = self.table.view_at(self.position, self.viewer)
-        pages = self.kit.card_pages(view, self.table.names)
+        view = self.shown.view_at(self.position, self.viewer)
+        pages = self.kit.card_pages(view, self.shown.names)
         self.app.push_screen(CardsScreen(pages, self.viewer))
 
     def action_help(self) -> None:

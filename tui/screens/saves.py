@@ -9,7 +9,6 @@ full then.
 from __future__ import annotations
 
 import datetime as dt
-import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ClassVar
@@ -24,6 +23,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from core import paths, saves
+from core.text import visible
 from tui.widgets.footer import KeysFooter
 
 
@@ -62,7 +62,9 @@ def check(row: SaveRow) -> SaveRow:
 
 
 def describe(row: SaveRow) -> Text:
-    text = Text(saves.display_path(row.path.name), style="bold")
+    """A save's entry in the list. File names and errors come from the disk, names and
+    results from the file: all shown with their control characters escaped."""
+    text = Text(visible(row.path.name), style="bold")
     try:
         stamp = dt.datetime.fromtimestamp(row.path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
         text.append(f"  {stamp}", style="dim")
@@ -71,16 +73,16 @@ def describe(row: SaveRow) -> Text:
     text.append("\n  ")
     summary = row.summary
     if summary is None:
-        text.append(row.error, style="red")
+        text.append(visible(row.error), style="red")
         return text
-    names = ", ".join(saves.one_line(name) for name in summary.names)
+    names = ", ".join(visible(name) for name in summary.names)
     text.append(f"{summary.game}: {names}\n  ")
     if summary.entries is not None:
         text.append(f"{summary.entries} entries, ")
     if row.error:
-        text.append(row.error, style="red")
+        text.append(visible(row.error), style="red")
     elif row.state.startswith("finished"):
-        text.append(row.state, style="green")
+        text.append(visible(row.state), style="green")
     elif row.state:
         text.append(row.state + (" (practice)" if summary.practice else ""), style="bold")
     else:
@@ -119,7 +121,7 @@ class SavesScreen(Screen[SaveRow | None]):
         listing = self.query_one(OptionList)
         listing.clear_options()
         status = self.query_one("#saves-status", Static)
-        where = saves.display_path(self.folder)
+        where = visible(str(self.folder))
         try:
             self.rows = read_saves(self.folder)
         except OSError as error:
@@ -165,12 +167,12 @@ class SavesScreen(Screen[SaveRow | None]):
                 row = replace(row, error=str(error))
                 self._checked(self._reads, index, row)
         if row.loaded is None:
-            self.query_one("#saves-status", Static).update(Text(row.error, style="bold red"))
+            status = self.query_one("#saves-status", Static)
+            status.update(Text(visible(row.error), style="bold red"))
             return
         if self.purpose == "continue" and row.loaded.table.over:
             self.notify("That game is finished: opening its results.", timeout=3)
-        # The autosave replaces only a regular file: through a link, it saves where it leads.
-        self.dismiss(replace(row, path=Path(os.path.realpath(row.path))))
+        self.dismiss(replace(row, path=paths.followed(row.path)))
 
     def action_leave(self) -> None:
         self.dismiss(None)

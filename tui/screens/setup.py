@@ -17,6 +17,7 @@ from textual.widgets import Button, Input, Label, Static
 from core.bots import BOT_KINDS, has_heuristic
 from core.games import GAMES
 from core.games.base import Game, GameOption
+from core.text import CONTROL_CLASS, BadText, visible
 from tui.widgets.cycle import Cycle
 from tui.widgets.footer import KeysFooter
 from tui.widgets.tickbox import TickBox
@@ -27,6 +28,10 @@ if TYPE_CHECKING:
     from tui.screens.saves import SaveRow
 
 HUMAN = "human"
+
+NAME_CHARACTERS = f"[^{CONTROL_CLASS}]*"
+"""What a name field takes from the keyboard or a paste: no control character (the field would
+show it raw). A name set another way is still checked when its Seat is made."""
 
 SETUP_KEYS = [
     ("Tab / Shift+Tab", "move between the fields"),
@@ -60,6 +65,9 @@ def default_kind(game: Game[Any]) -> str:
 class SetupScreen(Screen[None]):
     AUTO_FOCUS = "#setup-players"
     """The players count first (Left/Right change it), then Tab through the seats."""
+
+    QUIT_WINDOW = 3.0
+    """Seconds within which a second Escape quits."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f2", "start", "Start"),
@@ -147,6 +155,7 @@ class SetupScreen(Screen[None]):
                 placeholder="name",
                 compact=True,
                 max_length=24,
+                restrict=NAME_CHARACTERS,
                 id=f"name-{seat}",
                 classes="seat-name",
             ),
@@ -259,10 +268,13 @@ class SetupScreen(Screen[None]):
             if name in {other.name for other in seats}:
                 raise ValueError(f"two seats are called {name}; give each a different name")
             kind = self.query_one(f"#kind-{seat}", Cycle).value
-            if isinstance(kind, str) and kind.startswith("bot:"):
-                seats.append(Seat(name, SeatKind.BOT, kind.removeprefix("bot:")))
-            else:
-                seats.append(Seat(name, SeatKind.HUMAN))
+            try:
+                if isinstance(kind, str) and kind.startswith("bot:"):
+                    seats.append(Seat(name, SeatKind.BOT, kind.removeprefix("bot:")))
+                else:
+                    seats.append(Seat(name, SeatKind.HUMAN))
+            except BadText as error:  # the Seat checks its name: say which seat
+                raise ValueError(f"seat {seat + 1}: {error}") from None
         return tuple(seats)
 
     def read_options(self) -> dict[str, Any]:
@@ -295,7 +307,7 @@ class SetupScreen(Screen[None]):
     # --- actions -----------------------------------------------------------------------------
 
     def _error(self, message: str) -> None:
-        self.query_one("#setup-error", Static).update(Text(message, style="bold red"))
+        self.query_one("#setup-error", Static).update(Text(visible(message), style="bold red"))
 
     def action_start(self) -> None:
         # Tables, logs and saves load on the first start: the form shows sooner without them.
@@ -318,6 +330,9 @@ class SetupScreen(Screen[None]):
             self._error(f"Cannot start: cannot create a save file in {folder}: {error.strerror}.")
             return
         self._error("")
+        # The form stays under the game: it must not show the seed of a game in progress to
+        # whoever comes back to it (the seed and the log tell every die still to come).
+        self.query_one("#seed", Input).value = ""
         self.partyline.start_game(table, path)
 
     def action_saves(self, purpose: str) -> None:
@@ -329,11 +344,9 @@ class SetupScreen(Screen[None]):
             if purpose == "continue":
                 self.partyline.start_game(row.loaded.table, row.path)
             else:
-                from tui.screens.replay import ReplayScreen
+                from tui.screens.replayseat import open_replay
 
-                table = row.loaded.table
-                viewer = None if table.over else _first_human(table.seats)
-                self.app.push_screen(ReplayScreen(table, viewer=viewer))
+                open_replay(self.app, row.loaded.table)
 
         self.app.push_screen(SavesScreen(self.partyline.save_dir, purpose), chosen)
 
@@ -348,12 +361,8 @@ class SetupScreen(Screen[None]):
             self.app.exit()
             return
         self._quit_armed = True
-        self.notify("Press Escape again to quit.", timeout=3)
-        self.set_timer(3, self._disarm)
+        self.notify("Press Escape again to quit.", timeout=self.QUIT_WINDOW)
+        self.set_timer(self.QUIT_WINDOW, self._disarm)
 
     def _disarm(self) -> None:
         self._quit_armed = False
-
-
-def _first_human(seats: tuple[Seat, ...]) -> int | None:
-    return next((index for index, seat in enumerate(seats) if seat.is_human), None)

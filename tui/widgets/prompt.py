@@ -33,6 +33,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from core.decisions import Choice, Decision, DecisionKind, Option, OptionId
+from core.text import visible
 from tui.boards import CardInfo
 
 
@@ -133,7 +134,7 @@ class DecisionPrompt(Widget, can_focus=True):
         self.refresh(layout=True)
 
     def show_error(self, message: str) -> None:
-        self.error = message
+        self.error = visible(message)  # reasons may quote names and answers
         self.refresh(layout=True)
 
     # --- keys --------------------------------------------------------------------------------

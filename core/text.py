@@ -1,0 +1,116 @@
+"""Untrusted text: the one place where names, save fields, chat and network text are checked
+and made safe for a terminal.
+
+Text from people and files is checked once, where it comes in (`check_name`, `check_line`:
+a seat's name is checked when the Seat is made), and escaped again wherever it goes out
+(`visible`: the CLI's lines, the TUI's chokepoints), so that a bug on one side cannot put a
+control sequence on anyone's terminal.
+
+"Control" here means what a terminal acts on or what breaks a line: C0 (newline and tab too),
+DEL, C1 (U+0080-U+009F; U+009B acts as CSI), the line and paragraph separators, the bidi
+embedding / override / isolate / mark controls (they reorder what is drawn around them), and
+lone surrogates (what Python makes of bytes that are not UTF-8, from argv or a file name).
+Cells are measured with wcwidth (grapheme-aware: a Japanese character is 2 cells, an emoji
+sequence joined by ZWJ is one glyph), the same widths Rich lays the screen out with.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from wcwidth import wcswidth
+
+MAX_NAME_CELLS = 32
+"""A name's width on a terminal: it has to fit a player panel and a title bar."""
+
+MAX_NAME_CHARS = 128
+"""A name's length in code points: combining marks are 0 cells wide, so the width alone does
+not bound the memory a name takes (it is copied into every sentence that names the seat)."""
+
+EXCERPT_CHARS = 40
+"""How much of a refused text an error message quotes."""
+
+_BIDI_CONTROLS = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+CONTROL_CLASS = f"\x00-\x1f\x7f-\x9f\u2028\u2029{_BIDI_CONTROLS}\ud800-\udfff"
+"""A regular-expression character class of every control character (see the module's doc)."""
+
+_CONTROL = re.compile(f"[{CONTROL_CLASS}]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SHORT_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+class BadText(ValueError):
+    """Text refused at the boundary. str() is a one-line reason that is safe to print."""
+
+
+def is_control(char: str) -> bool:
+    return _CONTROL.fullmatch(char) is not None
+
+
+def escape(char: str) -> str:
+    """One control character as a plain-ASCII escape, the way Python writes it: \\n, \\x1b,
+    \\x9b, \\u202e, \\udcff (a byte that was not UTF-8)."""
+    if char in _SHORT_ESCAPES:
+        return _SHORT_ESCAPES[char]
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def visible(text: str) -> str:
+    """`text` with every control character made visible as an escape: one printable line that
+    a terminal shows as it is. Text without control characters comes back unchanged."""
+    if _CONTROL.search(text) is None:
+        return text
+    return _CONTROL.sub(lambda found: escape(found.group()), text)
+
+
+def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
+    """The start of `text`, made visible and quoted, for an error message about it."""
+    shown = visible(text[: limit + 1])
+    if len(text) > limit or len(shown) > limit:
+        shown = shown[:limit] + "..."
+    return f'"{shown}"'
+
+
+def cells(text: str) -> int:
+    """How many terminal cells `text` takes (-1 if it holds a control character)."""
+    return wcswidth(text)
+
+
+def check_line(text: str, *, what: str, max_cells: int, max_chars: int) -> str:
+    """One line of untrusted text (a name, later a chat message) that may be shown: refused
+    with a BadText saying why if it is not valid UTF-8, holds a control character, is blank, or
+    is wider or longer than the limits. Returns `text` unchanged."""
+    if len(text) > max_chars:
+        raise BadText(
+            f"{what} {excerpt(text)} is too long ({len(text)} characters; the limit is {max_chars})"
+        )
+    bad = _SURROGATE.search(text)
+    if bad is not None:
+        raise BadText(f"{what} {excerpt(text)} is not valid UTF-8 ({escape(bad.group())})")
+    bad = _CONTROL.search(text)
+    if bad is not None:
+        char = escape(bad.group())
+        raise BadText(f"{what} {excerpt(text)} contains a control character ({char})")
+    width = cells(text)
+    if not text.strip() or width == 0:
+        raise BadText(f"{what} is {'empty' if not text else 'blank'}")
+    if width > max_cells:
+        raise BadText(
+            f"{what} {excerpt(text)} is too wide ({width} cells; the limit is {max_cells})"
+        )
+    return text
+
+
+def check_name(text: str) -> str:
+    """A seat's name, as typed or loaded: see check_line. Returns it unchanged."""
+    return check_line(text, what="the name", max_cells=MAX_NAME_CELLS, max_chars=MAX_NAME_CHARS)
+
+
+def visible_json(data: object) -> str:
+    """`data` as one line of JSON that is safe on a terminal: json.dumps escapes only C0, so
+    every other control character (C1, separators, bidi, lone surrogates) is written as a
+    \\uXXXX escape too. The JSON means the same; non-ASCII text stays readable."""
+    text = json.dumps(data, ensure_ascii=False)
+    return _CONTROL.sub(lambda found: f"\\u{ord(found.group()):04x}", text)

@@ -1,0 +1,100 @@
+"""What the screen shows of a table, with every string made visible: the TUI's second line of
+defence against text that would drive the terminal.
+
+Names are refused at the boundary (a Seat checks its name), so a table normally holds no control
+character at all. The screens still read every text of a table through `ShownTable` (the game
+screen through its Session), and every file name, message and notification through
+`core.text.visible`, so that a name that got past the boundary by some other path (a bug, a
+future way in) is shown as escapes instead of acting on the terminal. On clean text both are the
+identity: nothing is copied, and a table whose names are clean is not even walked.
+
+Free of Textual, like the session.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, TypeVar, cast
+
+from core.decisions import Decision
+from core.games.base import Result, View
+from core.table import Table
+from core.text import visible
+
+T = TypeVar("T")
+
+
+def shown(value: T) -> T:
+    """`value` with every string in it (in tuples, lists, dicts and frozen dataclasses, however
+    deep) made visible. Returns `value` itself when nothing needed escaping."""
+    return cast(T, _shown(value))
+
+
+def _shown(value: Any) -> Any:
+    if isinstance(value, str):
+        return visible(value)
+    if isinstance(value, tuple | list | frozenset):
+        items = [_shown(item) for item in value]
+        if all(new is old for new, old in zip(items, value, strict=True)):
+            return value
+        return type(value)(items)
+    if isinstance(value, dict):
+        pairs = [(_shown(key), _shown(item)) for key, item in value.items()]
+        if all(k is old_k and v is old_v for (k, v), (old_k, old_v) in zip(pairs, value.items())):
+            return value
+        return dict(pairs)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changes = {}
+        for field in dataclasses.fields(value):
+            if field.init:
+                old = getattr(value, field.name)
+                new = _shown(old)
+                if new is not old:
+                    changes[field.name] = new
+        return dataclasses.replace(value, **changes) if changes else value
+    return value
+
+
+class ShownTable:
+    """The texts of a table as the screen shows them. Reading only: acting (decide, undo...)
+    goes to the table itself.
+
+    A table's texts are the rules' own words and what came from outside: the seat names (and
+    the options). Every log entry was checked against the rules' legal answers, so nothing else
+    in it came from a person or a file. When all those outside texts show as themselves, so
+    does everything built from them, and the table's texts pass through untouched (nothing to
+    walk on every redraw of a long game); otherwise every string is escaped.
+    """
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        outside = [*table.names, *(v for v in table.options.values() if isinstance(v, str))]
+        self.clean = all(visible(text) is text for text in outside)
+
+    def _shown(self, value: T) -> T:
+        return value if self.clean else shown(value)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._shown(self.table.names)
+
+    def name(self, seat: int) -> str:
+        return visible(self.table.seats[seat].name)
+
+    def view(self, viewer: int | None) -> View:
+        return self._shown(self.table.view(viewer))
+
+    def view_at(self, position: int, viewer: int | None) -> View:
+        return self._shown(self.table.view_at(position, viewer))
+
+    def narration(self, viewer: int | None, upto: int | None = None) -> list[tuple[int, str]]:
+        return self._shown(self.table.narration(viewer, upto))
+
+    def result(self) -> Result | None:
+        return self._shown(self.table.result())
+
+    def decision_for(self, seat: int) -> Decision | None:
+        return self._shown(self.table.decision_for(seat))
+
+    def decisions(self) -> tuple[Decision, ...]:
+        return self._shown(self.table.decisions())
