@@ -131,6 +131,18 @@ def test_verify_json_answers_in_json_whatever_the_file(
     assert code == 1 and out == report["error"] + "\n"
 
 
+@pytest.mark.parametrize("argv", [["verify", "--json"], ["verify", "--json", "a", "b"]])
+def test_verify_json_answers_in_json_when_the_command_line_is_wrong(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    assert code == 2 and err == ""
+    report = json.loads(out)
+    assert report["ok"] is False and report["path"] is None
+    assert report["error"].startswith("partyline") and "--help" in report["error"]
+
+
 def test_verify_json_of_a_file_name_that_is_not_utf8(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

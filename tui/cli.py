@@ -40,7 +40,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = parser.parse_args(words)
+    except _UsageError as error:
+        if "verify" in words and "--json" in words:  # JSON for every outcome, even this one
+            print(visible_json(_verify_json(None, None, str(error))))
+        else:
+            say(str(error), error=True)
+        return 2
     command = getattr(args, "command", None) or "app"
     try:
         if hasattr(args, "theme"):
@@ -62,11 +70,15 @@ class CliError(Exception):
         self.code = code
 
 
+class _UsageError(Exception):
+    """The command line is wrong; the message is the one line to print."""
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, with its errors on one line instead of a usage block and the error."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, visible(f"{self.prog}: {message} (see '{self.prog} --help')") + "\n")
+        raise _UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
 
 
 def say(line: str, error: bool = False) -> None:
@@ -240,11 +252,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
-def _verify_json(path: Path, table: Table | None, error: str | None) -> dict[str, Any]:
+def _verify_json(path: Path | None, table: Table | None, error: str | None) -> dict[str, Any]:
     if table is None:
         return {
             "ok": False,
-            "path": str(path),
+            "path": None if path is None else str(path),
             "game": None,
             "entries": None,
             "seats": None,
