@@ -292,6 +292,7 @@ class SetupScreen(Screen[None]):
                         raise ValueError(f"{option.label} must be a whole number") from None
                 else:
                     options[option.name] = raw
+            option.check(options[option.name])
         return options
 
     def read_seed(self) -> int:
@@ -322,11 +323,16 @@ class SetupScreen(Screen[None]):
         except ValueError as error:
             self._error(f"Cannot start: {error}.")
             return
+        folder = self.partyline.save_dir
+        try:
+            path = new_save_path(folder, self.game.id)
+        except OSError as error:
+            self._error(f"Cannot start: cannot create a save file in {folder}: {error.strerror}.")
+            return
         self._error("")
         # The form stays under the game: it must not show the seed of a game in progress to
         # whoever comes back to it (the seed and the log tell every die still to come).
         self.query_one("#seed", Input).value = ""
-        path = new_save_path(self.partyline.save_dir, self.game.id)
         self.partyline.start_game(table, path)
 
     def action_saves(self, purpose: str) -> None:

@@ -42,6 +42,8 @@ class Dangerous:
             12,
             "If the old school building still stands after this many turns, the final battle "
             "begins (0 = no limit).",
+            minimum=0,
+            maximum=99,
         ),
     )
 
