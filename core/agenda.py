@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from core.chance import ChanceRequest, Outcome
-from core.decisions import Choice, Decision, IllegalAction, Option, choose_one
+from core.decisions import ActingFor, Choice, Decision, IllegalAction, Option, choose_one
 from core.narration import Lines
 
 if TYPE_CHECKING:
@@ -127,6 +127,10 @@ class Menu(Task[S]):
 
     def help(self, state: S) -> str:
         return ""
+
+    def acting_for(self, state: S) -> ActingFor | None:
+        """The side the chooser decides for, when it is not its own (see ActingFor)."""
+        return None
 
 
 @dataclass(frozen=True)
@@ -281,7 +285,12 @@ class Agenda(Generic[S]):
     def _menu_decision(self, state: S, task: Menu[S], actions: tuple[Option, ...]) -> Decision:
         done = () if task.done is None else (task.done,)
         return choose_one(
-            task.chooser(state), task.name, task.prompt(state), (*actions, *done), task.help(state)
+            task.chooser(state),
+            task.name,
+            task.prompt(state),
+            (*actions, *done),
+            task.help(state),
+            task.acting_for(state),
         )
 
 
