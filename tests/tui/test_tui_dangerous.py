@@ -12,7 +12,7 @@ from textual.pilot import Pilot
 from tuikit import SIZE, make_app, screen_text, settle
 
 from core.decisions import Decision, DecisionKind, Option, choose_one
-from core.games import GAMES
+from core.games import get_game
 from core.games.dangerous.content import content
 from core.games.dangerous.view import Board
 from core.runner import BotDriver
@@ -36,7 +36,7 @@ HOT_SEAT = (Seat("Aki"), Seat("Ben"), Seat("Bot 3", SeatKind.BOT, "heuristic"))
 
 
 def dg_table(seats: tuple[Seat, ...] = AKI_AND_BOTS, seed: int = 5, **options: Any) -> Table:
-    return new_table(GAMES["dangerous"], seats, dict(options), seed)
+    return new_table(get_game("dangerous"), seats, dict(options), seed)
 
 
 def board_of(app: Any) -> Board:
@@ -431,7 +431,7 @@ async def test_a_continued_hot_seat_game_shows_the_newest_log_lines(tmp_path: Pa
 
 def finished_game(seed: int = 3) -> Table:
     seats = tuple(Seat(f"Bot {n}", SeatKind.BOT, "heuristic") for n in range(1, 4))
-    table = new_table(GAMES["dangerous"], seats, {}, seed)
+    table = new_table(get_game("dangerous"), seats, {}, seed)
     BotDriver(table).play_until_human()
     assert table.over
     return table

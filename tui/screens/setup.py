@@ -14,9 +14,9 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
-from core.bots import BOT_KINDS, has_heuristic
-from core.games import GAMES
-from core.games.base import Game, GameOption
+from core.bots import bot_kinds, has_heuristic
+from core.games import REGISTRY, get_game
+from core.games.base import GameInfo, GameOption
 from core.text import CONTROL_CLASS, BadText, visible
 from tui.widgets.cycle import Cycle
 from tui.widgets.footer import KeysFooter
@@ -49,16 +49,11 @@ def default_name(seat: int, kind: str) -> str:
     return f"Player {seat + 1}" if kind == HUMAN else f"Bot {seat + 1}"
 
 
-def kind_choices(game: Game[Any]) -> list[tuple[str, str]]:
-    choices = [("Human", HUMAN)]
-    for kind in BOT_KINDS:
-        if kind == "heuristic" and not has_heuristic(game.id):
-            continue
-        choices.append((f"Bot: {kind}", f"bot:{kind}"))
-    return choices
+def kind_choices(game: GameInfo) -> list[tuple[str, str]]:
+    return [("Human", HUMAN)] + [(f"Bot: {kind}", f"bot:{kind}") for kind in bot_kinds(game.id)]
 
 
-def default_kind(game: Game[Any]) -> str:
+def default_kind(game: GameInfo) -> str:
     return "bot:heuristic" if has_heuristic(game.id) else "bot:random"
 
 
@@ -80,12 +75,13 @@ class SetupScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.game_id = next(iter(GAMES))
+        self.game_id = next(iter(REGISTRY))
         self._quit_armed = False
 
     @property
-    def game(self) -> Game[Any]:
-        return GAMES[self.game_id]
+    def game(self) -> GameInfo:
+        """The chosen game's declaration: its rules load only when the game starts."""
+        return REGISTRY[self.game_id]
 
     @property
     def partyline(self) -> PartylineApp:
@@ -104,7 +100,7 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("Game", classes="field")
                 yield Cycle(
-                    [(g.title, g.id) for g in GAMES.values()], self.game_id, id="setup-game"
+                    [(g.title, g.id) for g in REGISTRY.values()], self.game_id, id="setup-game"
                 )
             with Horizontal(classes="row"):
                 yield Label("Players", classes="field")
@@ -139,7 +135,7 @@ class SetupScreen(Screen[None]):
 
     # --- the form ----------------------------------------------------------------------------
 
-    def _player_choices(self, game: Game[Any]) -> list[tuple[str, int]]:
+    def _player_choices(self, game: GameInfo) -> list[tuple[str, int]]:
         return [(str(n), n) for n in range(game.min_players, game.max_players + 1)]
 
     def _players(self) -> int:
@@ -318,7 +314,7 @@ class SetupScreen(Screen[None]):
             options = self.read_options()
             seed = self.read_seed()
             practice = self.query_one("#practice", TickBox).value
-            table = new_table(self.game, seats, options, seed, practice)
+            table = new_table(get_game(self.game_id), seats, options, seed, practice)
         except ValueError as error:
             self._error(f"Cannot start: {error}.")
             return
