@@ -9,7 +9,7 @@ game-over screen, or lets the next bot play on a short timer (one decision per t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,6 +20,7 @@ from textual.widgets import Static
 from core.decisions import IllegalAction
 from core.table import Change
 from tui.boards import board_kit
+from tui.host import host_of
 from tui.screens.boarded import BoardScreen
 from tui.screens.curtain import LEAVE, QUIT, READY, CurtainScreen
 from tui.session import Session
@@ -28,9 +29,6 @@ from tui.widgets.footer import KeysFooter
 from tui.widgets.log import LogPanel
 from tui.widgets.players import PlayersPanel
 from tui.widgets.prompt import DecisionPrompt
-
-if TYPE_CHECKING:
-    from tui.app import PartylineApp
 
 GAME_KEYS = [
     ("1-9", "pick an option (choose several: toggle it)"),
@@ -73,13 +71,6 @@ class GameScreen(BoardScreen):
         self._bot_scheduled = False
         self._curtain_up = False
         self._over_shown = False
-
-    @property
-    def partyline(self) -> PartylineApp:
-        from tui.app import PartylineApp
-
-        assert isinstance(self.app, PartylineApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield Static(id="game-title", classes="title-bar")
@@ -225,7 +216,7 @@ class GameScreen(BoardScreen):
         if self._bot_scheduled or not self.session.bot_to_play():
             return
         self._bot_scheduled = True
-        delay = self.partyline.bot_delay
+        delay = host_of(self.app).bot_delay
         if delay > 0:
             self.set_timer(delay, self._bot_step)
         else:
@@ -340,7 +331,7 @@ class GameScreen(BoardScreen):
 
     def action_leave(self) -> None:
         self.notify(self._save_quietly(), markup=False)
-        self.partyline.show_setup()
+        host_of(self.app).show_setup()
 
     def action_quit_game(self) -> None:
-        self.partyline.exit(message=self._save_quietly())
+        self.app.exit(message=self._save_quietly())

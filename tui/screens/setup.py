@@ -18,13 +18,13 @@ from core.bots import bot_kinds, has_heuristic
 from core.games import REGISTRY, get_game
 from core.games.base import GameInfo, GameOption
 from core.text import CONTROL_CLASS, BadText, visible
+from tui.host import host_of
 from tui.widgets.cycle import Cycle
 from tui.widgets.footer import KeysFooter
 from tui.widgets.tickbox import TickBox
 
 if TYPE_CHECKING:
     from core.table import Seat
-    from tui.app import PartylineApp
     from tui.screens.saves import SaveRow
 
 HUMAN = "human"
@@ -82,13 +82,6 @@ class SetupScreen(Screen[None]):
     def game(self) -> GameInfo:
         """The chosen game's declaration: its rules load only when the game starts."""
         return REGISTRY[self.game_id]
-
-    @property
-    def partyline(self) -> PartylineApp:
-        from tui.app import PartylineApp
-
-        assert isinstance(self.app, PartylineApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         game = self.game
@@ -322,23 +315,25 @@ class SetupScreen(Screen[None]):
         # The form stays under the game: it must not show the seed of a game in progress to
         # whoever comes back to it (the seed and the log tell every die still to come).
         self.query_one("#seed", Input).value = ""
-        path = new_save_path(self.partyline.save_dir, self.game.id)
-        self.partyline.start_game(table, path)
+        host = host_of(self.app)
+        host.start_game(table, new_save_path(host.save_dir, self.game.id))
 
     def action_saves(self, purpose: str) -> None:
         from tui.screens.saves import SavesScreen
+
+        host = host_of(self.app)
 
         def chosen(row: SaveRow | None) -> None:
             if row is None or row.loaded is None:
                 return
             if purpose == "continue":
-                self.partyline.start_game(row.loaded.table, row.path)
+                host.start_game(row.loaded.table, row.path)
             else:
                 from tui.screens.replayseat import open_replay
 
                 open_replay(self.app, row.loaded.table)
 
-        self.app.push_screen(SavesScreen(self.partyline.save_dir, purpose), chosen)
+        self.app.push_screen(SavesScreen(host.save_dir, purpose), chosen)
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
