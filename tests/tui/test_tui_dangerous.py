@@ -403,6 +403,30 @@ async def test_hot_seat_curtain_during_the_secret_final_parties(tmp_path: Path) 
         assert table.seats[first].name in screen_text(app)
 
 
+async def test_hot_seat_passes_the_public_meeting_without_the_curtain(tmp_path: Path) -> None:
+    """Placing AP in the strategy meeting is public: the keyboard goes from one player to the
+    other with no curtain in between, and the screen says whose it is (issue 9, item 8)."""
+    table = dg_table(HOT_SEAT, seed=4)
+    app = make_app(tmp_path, table=table, save_path=tmp_path / "h.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await drive(pilot, named("ap"))
+        first = screen.session.looking
+        assert first is not None
+        other = 1 - first
+        for _ in range(12):  # a few placements, until the other player's turn to place
+            decision = screen.session.my_decision()
+            assert decision is not None and decision.name == "ap"
+            await answer(pilot, decision)
+            await settle(pilot)
+            assert isinstance(app.screen, GameScreen), "a curtain over a public move"
+            if screen.session.looking == other:
+                break
+        assert screen.session.looking == other
+        decision = screen.session.my_decision()
+        assert decision is not None and decision.name == "ap" and decision.seat == other
+        assert f"you are {table.seats[other].name}" in screen_text(app)
+
+
 async def test_a_continued_hot_seat_game_shows_the_newest_log_lines(tmp_path: Path) -> None:
     """The log is filled while the screen is laid out for nobody (behind the curtain): after
     Enter it shows its newest line, wrapped to the panel, and still does after a resize."""

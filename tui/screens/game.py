@@ -107,15 +107,17 @@ class GameScreen(BoardScreen):
         self.after_change()
 
     def after_change(self) -> None:
-        self.redraw()
         session = self.session
+        # The keyboard changes hands at once if the next screen hides nothing from the seat
+        # at this one; otherwise the curtain goes up over this seat's screen.
+        target = None if session.table.over or not self.is_current else session.hand_over()
+        self.redraw()
         if session.table.over:
             if not self._over_shown and self.is_current:
                 self._over_shown = True
                 self.action_results()
             return
         self._over_shown = False
-        target = session.curtain_for()
         if target is not None:
             self._raise_curtain(target)
             return
