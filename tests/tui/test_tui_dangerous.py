@@ -351,14 +351,20 @@ async def test_final_battle_against_a_bot(tmp_path: Path) -> None:
         assert table.over and isinstance(app.screen, GameOverScreen)
 
 
+async def hot_seat_at(pilot: Pilot[Any], name: str) -> tuple[GameScreen, int, int]:
+    """Play a two-player hot-seat game on to decision `name`: the screen, the seat at it and
+    the other player."""
+    screen = await drive(pilot, named(name))
+    first = screen.session.looking
+    assert first is not None
+    return screen, first, 1 - first
+
+
 async def test_hot_seat_curtain_during_the_secret_final_parties(tmp_path: Path) -> None:
     table = dg_table(HOT_SEAT, seed=4, turn_limit=1)
     app = make_app(tmp_path, table=table, save_path=tmp_path / "h.toml")
     async with app.run_test(size=SIZE) as pilot:
-        screen = await drive(pilot, named("final-party"))
-        first = screen.session.looking
-        assert first is not None
-        other = 1 - first
+        screen, first, other = await hot_seat_at(pilot, "final-party")
         decision = screen.session.my_decision()
         assert decision is not None
         await answer(pilot, decision)
@@ -409,10 +415,7 @@ async def test_hot_seat_passes_the_public_meeting_without_the_curtain(tmp_path: 
     table = dg_table(HOT_SEAT, seed=4)
     app = make_app(tmp_path, table=table, save_path=tmp_path / "h.toml")
     async with app.run_test(size=SIZE) as pilot:
-        screen = await drive(pilot, named("ap"))
-        first = screen.session.looking
-        assert first is not None
-        other = 1 - first
+        screen, _, other = await hot_seat_at(pilot, "ap")
         for _ in range(12):  # a few placements, until the other player's turn to place
             decision = screen.session.my_decision()
             assert decision is not None and decision.name == "ap"
