@@ -4,7 +4,9 @@
 - verify: entries/s replaying real saves of each game, and a 10,000-entry log;
 - undo: the cost of one undo at log length 10 and 10,000, and their ratio (target <= 2);
 - start-up: Partyline's first screen against a bare Textual app with as many widgets, as a
-  ratio of wall-clock times of fresh processes (target <= 1.5).
+  ratio of wall-clock times of fresh processes (target <= 1.5);
+- hostile saves: how long refusing an over-size file, a 5 MB name and a 64 KB dotted key takes,
+  and the saved-games list's header reading against loading every save in full.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ import argparse
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -21,7 +25,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from marathon import Marathon  # noqa: E402
 
-from core import saves  # noqa: E402
+from core import paths, saves  # noqa: E402
 from core.games import REGISTRY  # noqa: E402
 from core.games.base import GameInfo  # noqa: E402
 from core.log import DecisionEntry  # noqa: E402
@@ -141,6 +145,44 @@ def bench_startup(runs: int) -> None:
     print(f"start-up ratio                       : {ours / theirs:8.2f}   (target <= 1.5)")
 
 
+def timed(action: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+def refusal(text: str | bytes) -> Callable[[], object]:
+    def load() -> None:
+        try:
+            saves.loads(text, continue_chance=False)
+        except saves.SaveError:
+            return
+        raise AssertionError("loaded")
+
+    return load
+
+
+def bench_hostile(count: int) -> None:
+    header = saves.dumps(play_one("light-and-dark", 4, 1, "heuristic")).split("[[log]]")[0]
+    huge = b"=" * (saves.MAX_FILE_BYTES + 1)
+    name = header.replace('name = "Bot 1"', 'name = "' + "A" * 5_000_000 + '"')
+    dotted = header + "a" + ".a" * 32_000 + " = 1\n"
+    for label, text in (
+        ("16 MiB + 1 file", huge),
+        ("5 MB name", name),
+        ("64 KB dotted key", dotted),
+    ):
+        print(f"refuse a {label}".ljust(37) + f": {timed(refusal(text)) * 1000:8.1f} ms")
+    with tempfile.TemporaryDirectory() as folder:
+        for index in range(count):
+            saves.write(play_one("dangerous", 4, index, "heuristic"), Path(folder, f"{index}.toml"))
+        files = paths.list_saves(Path(folder))
+        headers = timed(lambda: [saves.peek(path) for path in files])
+        loads = timed(lambda: [saves.load(path, continue_chance=False) for path in files])
+        print(f"saves list of {count} dangerous saves".ljust(37) + f": {headers * 1000:8.1f} ms")
+        print(f"load all {count} of them".ljust(37) + f": {loads * 1000:8.1f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer games and repeats")
@@ -151,6 +193,7 @@ def main() -> None:
     bench_long_log(10_000)
     bench_undo(200 if quick else 2000)
     bench_startup(3 if quick else 7)
+    bench_hostile(10 if quick else 40)
 
 
 if __name__ == "__main__":

@@ -13,6 +13,9 @@ from typing import Any
 from core.chance import ChanceKind, Outcome
 from core.decisions import Choice
 
+TOML_INTEGERS = range(-(2**63), 2**63)
+"""The whole numbers a save can hold: TOML integers are 64-bit."""
+
 
 class BadEntry(ValueError):
     """A log entry whose shape is wrong (missing field, wrong type); the message says why."""
@@ -57,6 +60,8 @@ def _chance_entry(data: dict[str, Any]) -> ChanceEntry:
     _only(data, {"chance", "values"})
     kinds = {kind.value: kind for kind in ChanceKind}
     kind = data["chance"]
+    if not isinstance(kind, str):
+        raise BadEntry(f"'chance' must be one of {', '.join(kinds)}, not a {type(kind).__name__}")
     if kind not in kinds:
         raise BadEntry(f"unknown chance kind {kind!r} (expected {', '.join(kinds)})")
     if "values" not in data:

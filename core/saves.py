@@ -1,8 +1,12 @@
-"""TOML save files: written atomically, loaded strictly, versioned.
+"""TOML save files: written atomically, loaded strictly and within limits, versioned.
 
 A save is data: the format name and version, the game, its options and seed, the seats and the
 log. Loading re-applies every entry through the rules. Every problem becomes a SaveError whose
 message is one line, `PATH: entry N: reason` or `PATH: reason`. See docs/save-format.md.
+
+Saves are files people pass around, so loading trusts nothing: the file's size is checked before
+it is read, every text, number and nesting is bounded before anything else looks at it, and a
+save the program would not have written is refused with its reason.
 """
 
 from __future__ import annotations
@@ -10,6 +14,8 @@ from __future__ import annotations
 import datetime as dt
 import errno
 import os
+import re
+import stat
 import tempfile
 import tomllib
 from collections.abc import Callable
@@ -19,18 +25,64 @@ from typing import Any
 
 import tomli_w
 
-from core import __version__
+from core import __version__, paths
 from core.games import UnknownGame, get_game
-from core.log import BadEntry, Entry, entry_from_data
+from core.games.base import Game
+from core.log import TOML_INTEGERS, BadEntry, Entry, entry_from_data
 from core.table import Change, LogError, Seat, SeatKind, Table
-from core.text import BadText, excerpt
+from core.text import excerpt, visible
 
 FORMAT = "partyline-save"
 FORMAT_VERSION = 1
 
+MAX_FILE_BYTES = 16 * 1024 * 1024
+"""A larger file is refused before it is read: loading costs memory in proportion to the file."""
+MAX_TEXT = 256
+"""The longest text (a name, a decision, an option id, a key ...) a save may hold, in characters."""
+MAX_NESTING = 8
+"""How deep arrays and tables may nest (a save written by Partyline nests 4 deep)."""
+HEADER_BYTES = 64 * 1024
+"""How much of a file `peek` reads to find its header (everything before the first [[log]])."""
+MAX_MESSAGE = 1000
+"""The longest error message, in characters; what a file puts in one is cut to fit."""
+
+_TOP_FIELDS = frozenset(
+    {
+        "format",
+        "format_version",
+        "app_version",
+        "game",
+        "seed",
+        "practice",
+        "created",
+        "entries",
+        "options",
+        "seats",
+        "log",
+    }
+)
+_SEAT_FIELDS = frozenset({"name", "kind", "bot"})
+
 
 class SaveError(ValueError):
     """A save that cannot be loaded; str() is the one-line message for the user."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(one_line(message))
+
+
+def one_line(text: str, limit: int = MAX_MESSAGE) -> str:
+    """`text` as one line of at most `limit` characters that is safe on a terminal: control
+    characters shown as escapes (core.text.visible), and what is too long cut with '...'."""
+    shown = visible(text[: limit + 1])
+    if len(text) > limit or len(shown) > limit:
+        return shown[: limit - 3] + "..."
+    return shown
+
+
+def display_path(path: Path | str) -> str:
+    """A path as one printable line (see `one_line`), for messages."""
+    return one_line(str(path))
 
 
 def _created(text: str | None) -> dt.datetime | str:
@@ -105,11 +157,20 @@ def _toml_value(value: Any) -> str:
     return tomli_w.dumps({"v": value})[len("v = ") :].rstrip("\n")
 
 
+# --- writing -------------------------------------------------------------------------------------
+
+
 def write(table: Table, path: Path, created: str | None = None) -> None:
-    """Write atomically: a temporary file in the same folder, fsync, then rename over `path`."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write atomically: a temporary file in the same folder, fsync, then rename over `path`.
+
+    Raises OSError (`write_failure` words it): the folder must exist, and whatever is at `path`
+    must be a regular file, because the rename would replace a link, a folder or a device.
+    """
+    check_target(path)
     payload = _utf8(dumps(table, created))
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, temp = tempfile.mkstemp(
+        prefix=paths.temp_prefix(path), suffix=paths.TEMP_SUFFIX, dir=path.parent
+    )
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
@@ -120,6 +181,45 @@ def write(table: Table, path: Path, created: str | None = None) -> None:
         Path(temp).unlink(missing_ok=True)
         raise
     _fsync_folder(path.parent)
+
+
+def check_target(path: Path) -> None:
+    """Raise OSError unless a save can be written at `path`: its folder exists, and `path` is a
+    regular file or nothing (never a folder, a symbolic link or a special file)."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        folder = path.parent
+        if not folder.exists():
+            raise OSError(errno.ENOENT, f"the folder {folder} does not exist") from None
+        if not folder.is_dir():
+            raise OSError(errno.ENOTDIR, f"{folder} is not a folder") from None
+        return
+    except NotADirectoryError:
+        raise OSError(errno.ENOTDIR, f"{path.parent} is not a folder") from None
+    kind = _not_regular(info.st_mode)
+    if kind:
+        raise OSError(errno.EEXIST, f"it is {kind}; a save only ever replaces a regular file")
+
+
+def write_failure(path: Path, error: OSError) -> str:
+    """Why a save could not be written, as one line: `PATH: could not save: reason`."""
+    return one_line(f"{display_path(path)}: could not save: {error.strerror or error}")
+
+
+def _not_regular(mode: int) -> str:
+    """What a file of this mode is, if it is not a regular file ('' if it is)."""
+    if stat.S_ISREG(mode):
+        return ""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device"
 
 
 def _utf8(text: str) -> bytes:
@@ -147,34 +247,38 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+# --- reading -------------------------------------------------------------------------------------
+
+
 @dataclass(frozen=True)
 class Loaded:
     table: Table
     created: str
 
 
+@dataclass(frozen=True)
+class Summary:
+    """What a save's header says, read without replaying its log (the saved-games list)."""
+
+    game: str
+    names: tuple[str, ...]
+    practice: bool
+    entries: int | None
+    """The number of log entries the file declares (None if it does not say)."""
+
+
 def load(path: Path, *, continue_chance: bool = True) -> Loaded:
     """Read and replay a save. Raises SaveError with a one-line `PATH: ...` message."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise SaveError(f"{path}: cannot read: {_first_line(error)}") from None
-    return loads(text, str(path), continue_chance=continue_chance)
+    where = display_path(path)
+    data, _ = _read(path, where, MAX_FILE_BYTES + 1)
+    return loads(data, where, continue_chance=continue_chance)
 
 
-def loads(text: str, where: str = "<save>", *, continue_chance: bool = True) -> Loaded:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise SaveError(
-            f"{where}: not a valid TOML file (truncated?): {_first_line(error)}"
-        ) from None
+def loads(text: str | bytes, where: str = "<save>", *, continue_chance: bool = True) -> Loaded:
+    """Load a save from its text (or its bytes, UTF-8); `where` names it in messages."""
+    data = _parse(text, where)
     try:
         table, created = _table_from(data)
-        if "entries" in data:
-            _field(data, "entries", int)
         entries = _entries_from(data)
         for entry in entries:
             table.apply(entry)
@@ -191,13 +295,179 @@ def loads(text: str, where: str = "<save>", *, continue_chance: bool = True) -> 
     return Loaded(table, created)
 
 
+def peek(path: Path) -> Summary:
+    """What the save at `path` is, from its header alone: checked as strictly as `load` checks
+    it, but the log is not replayed, and a file written by Partyline is read only up to its first
+    [[log]]. Raises SaveError as `load` does."""
+    where = display_path(path)
+    head, whole = _read(path, where, HEADER_BYTES)
+    cut = _FIRST_LOG.search(head)
+    if cut is not None:
+        try:
+            return _summary(_parse(head[: cut.start()], where), where)
+        except SaveError:
+            pass  # a hand-written file may put tables after the log: read it all
+    # Parse the whole file when the header does not end within HEADER_BYTES, or does not hold
+    # the whole header; still without replaying the log.
+    data = head if whole else _read(path, where, MAX_FILE_BYTES + 1)[0]
+    return _summary(_parse(data, where), where)
+
+
+_FIRST_LOG = re.compile(rb"^[ \t]*\[\[[ \t]*log[ \t]*\]\]", re.MULTILINE)
+
+
+def _summary(data: dict[str, Any], where: str) -> Summary:
+    try:
+        table, _ = _table_from(data)
+    except _HeaderError as error:
+        raise SaveError(f"{where}: {error}") from None
+    declared = data.get("entries")
+    log = data.get("log")
+    entries = declared if isinstance(declared, int) else len(log) if isinstance(log, list) else None
+    return Summary(table.game.title, table.names, table.practice, entries)
+
+
+def _read(path: Path, where: str, size: int) -> tuple[bytes, bool]:
+    """Up to `size` bytes of the save at `path`, and whether that is the whole file. Refuses
+    anything but a regular file (a folder, a named pipe that would block, a device) and a file
+    over MAX_FILE_BYTES, before reading it."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except FileNotFoundError:
+        raise SaveError(f"{where}: no such file") from None
+    except OSError as error:
+        raise SaveError(f"{where}: cannot read: {error.strerror or error}") from None
+    try:
+        info = os.fstat(fd)
+        kind = _not_regular(info.st_mode)
+        if kind:
+            raise SaveError(f"{where}: cannot read: it is {kind}, not a save file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise SaveError(_too_big(where, info.st_size))
+        with open(fd, "rb", closefd=False) as handle:
+            data = handle.read(size)
+    except OSError as error:
+        raise SaveError(f"{where}: cannot read: {error.strerror or error}") from None
+    finally:
+        os.close(fd)
+    if len(data) > MAX_FILE_BYTES:  # the file grew while it was read
+        raise SaveError(_too_big(where, len(data)))
+    return data, len(data) < size
+
+
+def _too_big(where: str, size: int) -> str:
+    return (
+        f"{where}: too big for a save ({size / 2**20:.1f} MiB; the limit is "
+        f"{MAX_FILE_BYTES / 2**20:.0f} MiB)"
+    )
+
+
+def _parse(text: str | bytes, where: str) -> dict[str, Any]:
+    """The TOML of a save, within the size, nesting and key limits; raises SaveError."""
+    if len(text) > MAX_FILE_BYTES:
+        raise SaveError(_too_big(where, len(text)))
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise SaveError(
+                f"{where}: cannot read: not UTF-8 text ({error.reason} at byte {error.start})"
+            ) from None
+    text = text.removeprefix("\ufeff")  # a byte order mark, as some editors write
+    _check_dotted_keys(text, where)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise SaveError(
+            f"{where}: not a valid TOML file (truncated?): {_first_line(error)}"
+        ) from None
+    except RecursionError:
+        raise SaveError(f"{where}: {_TOO_DEEP}") from None
+    except ValueError:  # tomllib lets int() refuse a number of thousands of digits
+        raise SaveError(f"{where}: not a valid TOML file: a number with too many digits") from None
+
+
+_TOO_DEEP = f"arrays or tables nested more than {MAX_NESTING} deep"
+
+
+# A key of many dotted parts costs tomllib time in the square of its length (a 64 KB key takes
+# half a minute), so such keys are refused before parsing. Strings and comments are blanked out
+# first: what they hold is not a key.
+# (Each pattern takes a run of ordinary characters in one possessive step: a pattern that loops
+# once per character keeps a backtracking record for each, hundreds of MB for a long string.)
+_STRINGS_AND_COMMENTS = re.compile(
+    r'"""[^\\"]*+(?:(?:\\[\s\S]|"(?!""))[^\\"]*+)*+"""'  # multi-line basic string
+    r"|'''[\s\S]*?'''"  # multi-line literal string
+    r'|"[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"'  # basic string
+    r"|'[^'\n]*+'"  # literal string
+    r"|#[^\n]*+"  # comment
+)
+_KEY_PART = r"""(?:[A-Za-z0-9_-]++|")"""
+_LONG_DOTTED_KEY = re.compile(
+    rf"(?<![A-Za-z0-9_-]){_KEY_PART}(?:[ \t]*+\.[ \t]*+{_KEY_PART}){{{MAX_NESTING}}}"
+)
+
+
+def _check_dotted_keys(text: str, where: str) -> None:
+    if "." not in text:
+        return
+    bare = _STRINGS_AND_COMMENTS.sub('"', text)
+    if _LONG_DOTTED_KEY.search(bare):
+        raise SaveError(f"{where}: a dotted key of more than {MAX_NESTING} parts")
+
+
 class _HeaderError(ValueError):
     pass
+
+
+def _check_limits(data: dict[str, Any]) -> None:
+    """Refuse a text longer than MAX_TEXT, a number no TOML integer holds and nesting deeper than
+    MAX_NESTING, anywhere in the file, before anything else reads it. Iterative: a deep file must
+    not exhaust the stack here either."""
+    stack: list[tuple[object, tuple[str | int, ...]]] = [(data, ())]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, str):
+            if len(value) > MAX_TEXT:
+                raise _HeaderError(f"{_place(where)}: text longer than {MAX_TEXT} characters")
+        elif isinstance(value, int) and not isinstance(value, bool):
+            if value not in TOML_INTEGERS:
+                raise _HeaderError(f"{_place(where)}: a whole number beyond 64 bits")
+        elif isinstance(value, dict | list):
+            if len(where) >= MAX_NESTING:
+                raise _HeaderError(f"{_place(where)}: {_TOO_DEEP}")
+            if isinstance(value, list):
+                stack.extend((item, (*where, index)) for index, item in enumerate(value))
+                continue
+            for key, item in value.items():
+                if len(key) > MAX_TEXT:
+                    raise _HeaderError(f"{_place(where)}: a key longer than {MAX_TEXT} characters")
+                stack.append((item, (*where, key)))
+
+
+def _place(where: tuple[str | int, ...]) -> str:
+    """Where in the file a value is, in the words of the other messages."""
+    if not where:
+        return "the file"
+    first, rest = where[0], where[1:]
+    if first in ("seats", "log") and rest and isinstance(rest[0], int):
+        owner = f"seat {rest[0] + 1}" if first == "seats" else f"entry {rest[0] + 1}"
+        rest = rest[1:]
+    elif first == "options" and rest:
+        owner, rest = f"option '{rest[0]}'", rest[1:]
+    else:
+        owner = f"field '{first}'"
+    key = next((part for part in rest if isinstance(part, str)), None)
+    return owner if key is None else f"{owner}: '{key}'"
 
 
 def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
     if name not in data:
         raise _HeaderError(f"missing field '{name}'")
+    return _typed(data, name, kind)
+
+
+def _typed(data: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
     value = data[name]
     if (isinstance(value, bool) and kind is int) or not isinstance(value, kind):
         raise _HeaderError(f"field '{name}' has the wrong type ({type(value).__name__})")
@@ -207,6 +477,7 @@ def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> An
 def _table_from(data: dict[str, Any]) -> tuple[Table, str]:
     if data.get("format") != FORMAT:
         raise _HeaderError(f'not a Partyline save (expected format = "{FORMAT}")')
+    _check_limits(data)
     version = _field(data, "format_version", int)
     if version > FORMAT_VERSION:
         raise _HeaderError(
@@ -215,6 +486,9 @@ def _table_from(data: dict[str, Any]) -> tuple[Table, str]:
         )
     if version < 1:
         raise _HeaderError(f"unknown format version {version}")
+    unknown = sorted(set(data) - _TOP_FIELDS)
+    if unknown:
+        raise _HeaderError(f"unknown field '{unknown[0]}'")
     try:
         game = get_game(_field(data, "game", str))
     except UnknownGame as error:
@@ -223,19 +497,19 @@ def _table_from(data: dict[str, Any]) -> tuple[Table, str]:
     practice = data.get("practice", False)
     if not isinstance(practice, bool):
         raise _HeaderError("field 'practice' must be true or false")
-    created = data.get("created", "")
-    created = created.isoformat() if isinstance(created, dt.datetime | dt.date) else str(created)
+    if "app_version" in data:
+        _typed(data, "app_version", str)
+    if "entries" in data and _typed(data, "entries", int) < 0:
+        raise _HeaderError("field 'entries' cannot be negative")
+    created = _typed(data, "created", (dt.datetime, str)) if "created" in data else ""
+    created = created.isoformat() if isinstance(created, dt.datetime) else created
     options = dict(_field(data, "options", dict))
     players = options.pop("players", None)
-    seats = tuple(_seat(index, raw) for index, raw in enumerate(_field(data, "seats", list)))
+    if isinstance(players, bool) or not isinstance(players, int | None):
+        raise _HeaderError(f"options.players has the wrong type ({type(players).__name__})")
+    seats = tuple(_seat(game, index, raw) for index, raw in enumerate(_field(data, "seats", list)))
     if players is not None and players != len(seats):
         raise _HeaderError(f"options.players is {players} but there are {len(seats)} seats")
-    known = {option.name: option for option in game.options}
-    for name, value in options.items():
-        if name not in known:
-            raise _HeaderError(f"unknown option '{name}' for {game.id}")
-        if type(value) is not type(known[name].default):
-            raise _HeaderError(f"option '{name}' has the wrong type ({type(value).__name__})")
     try:
         table = Table(game, seats, options, seed, practice)
     except ValueError as error:
@@ -243,28 +517,34 @@ def _table_from(data: dict[str, Any]) -> tuple[Table, str]:
     return table, created
 
 
-def _seat(index: int, raw: object) -> Seat:
+def _seat(game: Game[Any], index: int, raw: object) -> Seat:
+    from core.bots import UnknownBot, make_bot
+
+    where = f"seat {index + 1}"
     if not isinstance(raw, dict):
-        raise _HeaderError(f"seat {index + 1}: must be a table")
+        raise _HeaderError(f"{where}: must be a table")
+    unknown = sorted(set(raw) - _SEAT_FIELDS)
+    if unknown:
+        raise _HeaderError(f"{where}: unknown field '{unknown[0]}'")
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise _HeaderError(f"seat {index + 1}: missing or empty 'name'")
+        raise _HeaderError(f"{where}: missing or empty 'name'")
     kinds = {kind.value: kind for kind in SeatKind}
-    kind = raw.get("kind", "human")
-    if kind not in kinds:
-        raise _HeaderError(f"seat {index + 1}: kind must be 'human' or 'bot', not {kind!r}")
+    kind = raw.get("kind", SeatKind.HUMAN.value)
+    if not isinstance(kind, str) or kind not in kinds:
+        raise _HeaderError(f"{where}: kind must be 'human' or 'bot', not {kind!r}")
     bot = raw.get("bot", "")
     if kinds[kind] is SeatKind.BOT:
-        from core.bots import BOT_KINDS
-
-        if bot not in BOT_KINDS:
-            raise _HeaderError(
-                f"seat {index + 1}: unknown bot {bot!r} (known: {', '.join(BOT_KINDS)})"
-            )
+        try:
+            make_bot(bot, game.id)
+        except UnknownBot as error:
+            raise _HeaderError(f"{where}: {error}") from None
+    elif "bot" in raw:
+        raise _HeaderError(f"{where}: 'bot' is for bot seats only")
     try:
-        return Seat(name, kinds[kind], bot if isinstance(bot, str) else "")
-    except BadText as error:
-        raise _HeaderError(f"seat {index + 1}: {error}") from None
+        return Seat(name, kinds[kind], bot)
+    except ValueError as error:
+        raise _HeaderError(f"{where}: {error}") from None
 
 
 def _entries_from(data: dict[str, Any]) -> list[Entry]:
@@ -292,6 +572,7 @@ class Autosave:
         self.path = path
         self.created = _now().isoformat()
         self.on_error = on_error
+        paths.clean_stale_temps(path.parent)
         self.unsubscribe = table.subscribe(self)
 
     def __call__(self, change: Change) -> None:
@@ -302,6 +583,6 @@ class Autosave:
             write(self.table, self.path, self.created)
         except OSError as error:
             if self.on_error is not None:
-                self.on_error(f"{self.path}: could not save: {error.strerror or error}")
+                self.on_error(write_failure(self.path, error))
             else:
                 raise

@@ -15,8 +15,8 @@ from typing import Any
 from core import chance
 from core.chance import ImpossibleOutcome
 from core.decisions import Decision, IllegalAction
-from core.games.base import Applied, Game, Narration, Result, Step, View
-from core.log import ChanceEntry, DecisionEntry, Entry
+from core.games.base import Applied, Game, Narration, Result, Step, View, check_options
+from core.log import TOML_INTEGERS, ChanceEntry, DecisionEntry, Entry
 from core.text import check_name
 
 SNAPSHOT_EVERY = 64
@@ -95,6 +95,8 @@ class Table:
                 f"{self.game.id} is for {self.game.min_players}-{self.game.max_players} players, "
                 f"not {len(self.seats)}"
             )
+        check_seed(self.seed)
+        check_options(self.game, self.options)
         self._set_state(self.game.initial_state(self.names, self.options))
         self._snapshots[0] = self._state
         self._tail = [self._state]
@@ -386,6 +388,15 @@ class Table:
             return f"waiting for {self._step.chance.label}"
         waiting = ", ".join(f"{self.seats[d.seat].name} ({d.name})" for d in self._step.decisions)
         return f"waiting for {waiting}"
+
+
+def check_seed(seed: int) -> None:
+    """Raise ValueError for a seed no save could hold (a TOML integer is 64-bit)."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed not in TOML_INTEGERS:
+        raise ValueError(
+            f"the seed must be a whole number from {TOML_INTEGERS.start} to "
+            f"{TOML_INTEGERS.stop - 1}"
+        )
 
 
 def replay(table: Table, entries: Iterable[Entry]) -> Table:

@@ -88,15 +88,16 @@ class PartylineApp(App[None]):
 
     def start_game(self, table: Table, save_path: Path | None) -> None:
         """Show the game screen for `table`, autosaving to `save_path` after every change."""
+        from core.saves import write_failure
         from tui.screens.game import GameScreen
         from tui.session import Session
 
         session = Session(table, save_path, on_save_error=self._save_failed)
-        if save_path is not None and not save_path.exists():
+        if save_path is not None and _new_file(save_path):
             try:
                 session.save()
             except OSError as error:
-                self._save_failed(f"{save_path}: could not save: {error.strerror or error}")
+                self._save_failed(write_failure(save_path, error))
         self.push_screen(GameScreen(session))
 
     def notify(
@@ -144,3 +145,13 @@ class PartylineApp(App[None]):
             self.switch_screen(SetupScreen())
         else:
             self.push_screen(SetupScreen())
+
+
+def _new_file(path: Path) -> bool:
+    """Nothing saved at `path` yet: no file, or the empty one `new_save_path` reserved."""
+    try:
+        return path.stat().st_size == 0
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from core import __version__
 from core.games import REGISTRY, UnknownGame, get_game
-from core.games.base import Game
-from core.table import Seat, SeatKind, Table
+from core.games.base import BadOption, Game
+from core.table import Seat, SeatKind, Table, check_seed
 from core.text import BadText, visible, visible_json
 
 DESCRIPTION = """\
@@ -21,20 +22,63 @@ Run without a command to open the app on its setup screen."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command. Exit status: 0 done, 1 the command could not do its job (a save that does
+    not verify or cannot be written), 2 the command line is wrong; every error is one line."""
+    try:
+        code = _run(argv)
+        sys.stdout.flush()  # a reader that went away shows here, not at interpreter exit
+        return code
+    except BrokenPipeError:
+        # `partyline verify --json ... | head -c 300`: the reader has what it wanted. Point
+        # stdout at /dev/null so the interpreter's last flush stays quiet, and exit as a writer
+        # killed by SIGPIPE would.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return 141
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    try:
+        args = parser.parse_args(words)
+    except _UsageError as error:
+        if "verify" in words and "--json" in words:  # JSON for every outcome, even this one
+            print(visible_json(_verify_json(None, None, str(error))))
+        else:
+            say(str(error), error=True)
+        return 2
     command = getattr(args, "command", None) or "app"
     try:
+        if hasattr(args, "theme"):
+            _check_theme(args.theme)
         return int(COMMANDS[command](args))
     except CliError as error:
         say(f"partyline: {error}", error=True)
-        return 2
+        return error.code
     except KeyboardInterrupt:
         return 130
 
 
 class CliError(Exception):
-    """A problem with what the user typed; printed as one line."""
+    """A problem with what the user typed (exit 2), or a command that could not do its job
+    (exit 1); printed as one line."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class _UsageError(Exception):
+    """The command line is wrong; the message is the one line to print."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its errors on one line instead of a usage block and the error."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
 
 
 def say(line: str, error: bool = False) -> None:
@@ -46,7 +90,7 @@ def say(line: str, error: bool = False) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="partyline",
         description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -141,15 +185,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from core.simulate import simulate
 
     game = _game(args.game)
-    players = args.players or _default_players(game)
+    players = _default_players(game) if args.players is None else args.players
     _check_players(game, players)
     if args.games < 1:
         raise CliError("--games must be at least 1")
+    _check_seed(args.seed, "--seed")
+    _check_seed(args.seed + args.games - 1, "--seed plus --games")  # the last game's seed
     try:
         make_bot(args.bot, game.id)
     except UnknownBot as error:
         raise CliError(str(error)) from None
     options = _options(game, args.option)
+    if args.save:
+        _check_save_target(args.save)  # before the games, not after
     report = simulate(game.id, players, args.seed, args.games, args.bot, options)
     say(
         f"{game.id}: {report.games} games, {players} {args.bot} bots, seeds {args.seed}-"
@@ -163,9 +211,24 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         f"{report.decisions_per_second:.0f} decisions/s"
     )
     if args.save and report.last is not None:
-        saves.write(report.last, args.save)
+        try:
+            saves.write(report.last, args.save)
+        except OSError as error:
+            raise CliError(saves.write_failure(args.save, error), code=1) from None
         say(f"last game saved to {args.save}")
     return 0
+
+
+def _check_save_target(path: Path) -> None:
+    """Refuse (exit 1) a --save PATH that cannot take a save: a missing folder, a folder, a
+    symbolic link or a special file, which the save would replace."""
+    from core import paths, saves
+
+    try:
+        saves.check_target(path)
+    except OSError as error:
+        raise CliError(saves.write_failure(path, error), code=1) from None
+    paths.clean_stale_temps(path.parent)
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -189,11 +252,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
-def _verify_json(path: Path, table: Table | None, error: str | None) -> dict[str, Any]:
+def _verify_json(path: Path | None, table: Table | None, error: str | None) -> dict[str, Any]:
     if table is None:
         return {
             "ok": False,
-            "path": str(path),
+            "path": None if path is None else str(path),
             "game": None,
             "entries": None,
             "seats": None,
@@ -232,14 +295,27 @@ def cmd_play(args: argparse.Namespace) -> int:
     seats = _seats(game, args.players, args.seats, args.names)
     options = _options(game, args.option)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
-    table = new_table(game, seats, options, seed, args.practice)
+    _check_seed(seed, "--seed")
+    try:
+        table = new_table(game, seats, options, seed, args.practice)
+    except ValueError as error:
+        raise CliError(str(error)) from None
     folder = _save_dir(args)
-    return _run_app(args, table=table, save_path=new_save_path(folder, game.id))
+    try:
+        path = new_save_path(folder, game.id)
+    except OSError as error:
+        raise CliError(
+            f"{folder}: cannot create a save file there: {error.strerror or error}",
+            code=1,
+        ) from None
+    return _run_app(args, table=table, save_path=path)
 
 
 def cmd_continue(args: argparse.Namespace) -> int:
+    from core.paths import followed
+
     table = _load(args.path)
-    return _run_app(args, table=table, save_path=args.path)
+    return _run_app(args, table=table, save_path=followed(args.path))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -272,16 +348,24 @@ def _seat_numbers(seats: tuple[int, ...]) -> str:
 
 
 def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
-    from themes import THEME_NAMES
-
-    theme = getattr(args, "theme", "partyline-dark")
-    if theme not in THEME_NAMES:
-        raise CliError(f"unknown theme {theme!r} (known: {', '.join(THEME_NAMES)})")
+    from core.paths import clean_stale_temps
+    from themes import DEFAULT_THEME
     from tui.app import PartylineApp
 
-    app = PartylineApp(save_dir=_save_dir(args), theme_name=theme, **kwargs)
+    folder = _save_dir(args)
+    clean_stale_temps(folder)
+    app = PartylineApp(save_dir=folder, theme_name=getattr(args, "theme", DEFAULT_THEME), **kwargs)
     app.run()
     return 0
+
+
+def _check_theme(theme: str) -> None:
+    """Checked for every command, so a mistyped --theme never passes silently. (The themes load
+    Textual: only when --theme is given.)"""
+    from themes import THEME_NAMES
+
+    if theme not in THEME_NAMES:
+        raise CliError(f"unknown theme {theme!r} (known: {', '.join(THEME_NAMES)})")
 
 
 def _load(path: Path) -> Table:
@@ -290,7 +374,7 @@ def _load(path: Path) -> Table:
     try:
         return saves.load(path).table
     except saves.SaveError as error:
-        raise CliError(str(error)) from None
+        raise CliError(str(error), code=1) from None
 
 
 # --- parsing helpers ---------------------------------------------------------------------------
@@ -305,6 +389,13 @@ def _game(game_id: str) -> Game[Any]:
 
 def _default_players(game: Game[Any]) -> int:
     return min(game.max_players, max(game.min_players, 4))
+
+
+def _check_seed(seed: int, flag: str) -> None:
+    try:
+        check_seed(seed)
+    except ValueError as error:
+        raise CliError(f"{flag}: {error}") from None
 
 
 def _check_players(game: Game[Any], players: int) -> None:
@@ -363,8 +454,13 @@ def _options(game: Game[Any], pairs: list[str]) -> dict[str, Any]:
         if not sep or name not in known:
             listing = ", ".join(known) or "none"
             raise CliError(f"bad option {pair!r}: expected NAME=VALUE with NAME one of {listing}")
-        default = known[name].default
-        options[name] = _option_value(name, raw.strip(), default)
+        option = known[name]
+        value = _option_value(name, raw.strip(), option.default)
+        try:
+            option.check(value)
+        except BadOption as error:
+            raise CliError(str(error)) from None
+        options[name] = value
     return options
 
 
@@ -374,12 +470,12 @@ def _option_value(name: str, raw: str, default: bool | int | str) -> bool | int 
             return True
         if raw.lower() in ("false", "no", "off", "0"):
             return False
-        raise CliError(f"option {name} takes true or false, not {raw!r}")
+        raise CliError(f"option '{name}' takes true or false, not {raw!r}")
     if isinstance(default, int):
         try:
             return int(raw)
         except ValueError:
-            raise CliError(f"option {name} takes a whole number, not {raw!r}") from None
+            raise CliError(f"option '{name}' takes a whole number, not {raw!r}") from None
     return raw
 
 

@@ -22,15 +22,58 @@ if TYPE_CHECKING:
 State = TypeVar("State")
 
 
+class BadOption(ValueError):
+    """An option a game does not offer, or a value it does not take; the message says why."""
+
+
 @dataclass(frozen=True)
 class GameOption:
-    """A table option a game offers at setup (a variant rule, a house rule)."""
+    """A table option a game offers at setup (a variant rule, a house rule).
+
+    A whole-number option declares its range (`minimum` to `maximum`, both included); a text
+    option may list its `choices`. `check` is the one test of a value, shared by the table, save
+    loading, the command line and the setup screen.
+    """
 
     name: str
     label: str
     default: bool | int | str
     help: str = ""
     choices: tuple[str, ...] = ()
+    minimum: int = 0
+    maximum: int = 0
+
+    def __post_init__(self) -> None:
+        number = isinstance(self.default, int) and not isinstance(self.default, bool)
+        if number and self.minimum >= self.maximum:
+            raise ValueError(f"option {self.name!r}: a whole-number option needs a range")
+        self.check(self.default)
+
+    def check(self, value: object) -> None:
+        """Raise BadOption saying why `value` is not a value of this option."""
+        if type(value) is not type(self.default):
+            raise BadOption(f"option '{self.name}' has the wrong type ({type(value).__name__})")
+        if (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and not self.minimum <= value <= self.maximum
+        ):
+            raise BadOption(
+                f"option '{self.name}' must be from {self.minimum} to {self.maximum}, not {value}"
+            )
+        if self.choices and value not in self.choices:
+            raise BadOption(
+                f"option '{self.name}' must be one of {', '.join(self.choices)}, not {value!r}"
+            )
+
+
+def check_options(game: Game[Any], values: dict[str, Any]) -> None:
+    """Raise BadOption for an option `game` does not offer or a value it does not take."""
+    known = {option.name: option for option in game.options}
+    for name, value in values.items():
+        if name not in known:
+            raise BadOption(f"unknown option '{name}' for {game.id}")
+        known[name].check(value)
 
 
 @dataclass(frozen=True)

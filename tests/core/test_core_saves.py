@@ -62,7 +62,7 @@ def test_dumps_loads_round_trip() -> None:
 
 def test_write_is_atomic_and_load_reads_it_back(tmp_path: Path) -> None:
     table = bot_game(5, 3, keep_cards=True)
-    path = tmp_path / "deep" / "game.toml"
+    path = tmp_path / "game.toml"
     saves.write(table, path)
     saves.write(table, path)  # overwriting works too
     assert sorted(os.listdir(path.parent)) == ["game.toml"]  # no temporary file left

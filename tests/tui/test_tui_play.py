@@ -216,12 +216,13 @@ async def test_continue_from_the_saves_list(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f3")
+        await app.workers.wait_for_complete()
         await pilot.pause()
         text = screen_text(app)
         assert "missing field" in text  # the broken save's one-line reason
         assert "Aki, Bot 2, ボブ太郎, Bot 4" in text and "in progress" in text
         rows = app.screen.rows  # type: ignore[attr-defined]
-        good = next(index for index, row in enumerate(rows) if row.loaded is not None)
+        good = next(index for index, row in enumerate(rows) if row.summary is not None)
         for _ in range(good):
             await pilot.press("down")
         await pilot.press("enter")
@@ -233,7 +234,7 @@ async def test_continue_from_the_saves_list(tmp_path: Path) -> None:
         await pilot.press("f4")
         await pilot.pause()
         rows = app.screen.rows  # type: ignore[attr-defined]
-        good = next(index for index, row in enumerate(rows) if row.loaded is not None)
+        good = next(index for index, row in enumerate(rows) if row.summary is not None)
         for _ in range(good):
             await pilot.press("down")
         await pilot.press("enter")  # whose replay: the game is not finished

@@ -26,7 +26,7 @@ class Variant(LightAndDark):
     max_players = 4
     options = (
         GameOption("mode", "Mode", "fast", choices=("fast", "slow")),
-        GameOption("rounds", "Rounds", 3),
+        GameOption("rounds", "Rounds", 3, minimum=1, maximum=9),
     )
 
 

@@ -1,69 +1,97 @@
-"""The saved games list: continue one, or open its replay. Newest first; broken ones explained."""
+"""The saved games list: continue one, or open its replay. Newest first; broken ones explained.
+
+The list reads only each file's header (`saves.peek`), so a folder of long or hostile saves opens
+at once. Whether a game is finished needs its log replayed: a worker thread does that one save at
+a time, after the list is shown, and keeps only the answer. The save the user opens is loaded in
+full then.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from core import paths, saves
 from core.text import visible
-from tui.shown import ShownTable
 from tui.widgets.footer import KeysFooter
 
 
 @dataclass(frozen=True)
 class SaveRow:
     path: Path
-    loaded: saves.Loaded | None
+    summary: saves.Summary | None
+    """What the header says; None when the file cannot be read as a save (see `error`)."""
     error: str = ""
+    state: str = ""
+    """Once the log has been replayed: 'finished: ...' or 'in progress' ('' until then)."""
+    loaded: saves.Loaded | None = None
+    """The whole game: only for the row the user chose."""
 
 
 def read_saves(folder: Path) -> list[SaveRow]:
+    """A row per *.toml file in `folder`, from its header alone. Raises OSError if the folder
+    cannot be read."""
     rows: list[SaveRow] = []
     for path in paths.list_saves(folder):
         try:
-            rows.append(SaveRow(path, saves.load(path)))
+            rows.append(SaveRow(path, saves.peek(path)))
         except saves.SaveError as error:
             rows.append(SaveRow(path, None, str(error)))
     return rows
 
 
+def check(row: SaveRow) -> SaveRow:
+    """`row` with its state (or the error its log holds), from replaying the whole save."""
+    try:
+        table = saves.load(row.path, continue_chance=False).table
+    except saves.SaveError as error:
+        return replace(row, error=str(error))
+    result = table.result()
+    return replace(row, state=f"finished: {result.summary}" if result else "in progress")
+
+
 def describe(row: SaveRow) -> Text:
-    """A save's entry in the list. File names and errors come from the disk, names from the
-    file: all shown with their control characters escaped."""
+    """A save's entry in the list. File names and errors come from the disk, names and
+    results from the file: all shown with their control characters escaped."""
     text = Text(visible(row.path.name), style="bold")
     try:
         stamp = dt.datetime.fromtimestamp(row.path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
         text.append(f"  {stamp}", style="dim")
-    except OSError:
+    except (OSError, ValueError, OverflowError):
         pass
     text.append("\n  ")
-    if row.loaded is None:
+    summary = row.summary
+    if summary is None:
         text.append(visible(row.error), style="red")
         return text
-    table = row.loaded.table
-    shown = ShownTable(table)
-    text.append(f"{table.game.title}: {', '.join(shown.names)}\n  ")
-    text.append(f"{len(table)} entries, ")
-    result = shown.result()
-    if result is not None:
-        text.append(f"finished: {result.summary}", style="green")
+    names = ", ".join(visible(name) for name in summary.names)
+    text.append(f"{summary.game}: {names}\n  ")
+    if summary.entries is not None:
+        text.append(f"{summary.entries} entries, ")
+    if row.error:
+        text.append(visible(row.error), style="red")
+    elif row.state.startswith("finished"):
+        text.append(visible(row.state), style="green")
+    elif row.state:
+        text.append(row.state + (" (practice)" if summary.practice else ""), style="bold")
     else:
-        text.append("in progress" + (" (practice)" if table.practice else ""), style="bold")
+        text.append("checking...", style="dim")
     return text
 
 
 class SavesScreen(Screen[SaveRow | None]):
-    """Dismissed with the chosen (loadable) save, or None."""
+    """Dismissed with the chosen save, loaded in full, or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "leave", "Back"),
@@ -76,6 +104,7 @@ class SavesScreen(Screen[SaveRow | None]):
         self.folder = folder
         self.purpose = purpose
         self.rows: list[SaveRow] = []
+        self._reads = 0  # how many times the folder was read: a check of an older read is late
 
     def compose(self) -> ComposeResult:
         verb = "Continue a saved game" if self.purpose == "continue" else "Open a replay"
@@ -88,29 +117,62 @@ class SavesScreen(Screen[SaveRow | None]):
         self.action_reload()
 
     def action_reload(self) -> None:
-        self.rows = read_saves(self.folder)
+        self._reads += 1
         listing = self.query_one(OptionList)
         listing.clear_options()
         status = self.query_one("#saves-status", Static)
+        where = visible(str(self.folder))
+        try:
+            self.rows = read_saves(self.folder)
+        except OSError as error:
+            self.rows = []
+            status.update(Text(f"Cannot read {where}: {error.strerror}", style="bold red"))
+            return
         if not self.rows:
-            status.update(Text(visible(f"No saved games in {self.folder}"), style="italic"))
+            status.update(Text(f"No saved games in {where}", style="italic"))
             return
         listing.add_options(
             [Option(describe(row), id=str(index)) for index, row in enumerate(self.rows)]
         )
         listing.highlighted = 0
         listing.focus()
-        status.update(Text(visible(f"{len(self.rows)} saves in {self.folder}"), style="dim"))
+        status.update(Text(f"{len(self.rows)} saves in {where}", style="dim"))
+        self._check_rows(self._reads, list(self.rows))
+
+    @work(thread=True, exclusive=True, group="check-saves", exit_on_error=False)
+    def _check_rows(self, read: int, rows: list[SaveRow]) -> None:
+        """Replay each readable save, newest first, to show whether it is finished."""
+        worker = get_current_worker()
+        for index, row in enumerate(rows):
+            if row.summary is None:
+                continue
+            checked = check(row)
+            if worker.is_cancelled:
+                return
+            self.app.call_from_thread(self._checked, read, index, checked)
+
+    def _checked(self, read: int, index: int, row: SaveRow) -> None:
+        if read != self._reads or not self.is_attached:
+            return  # the folder was read again meanwhile, or the list is closed
+        self.rows[index] = row
+        self.query_one(OptionList).replace_option_prompt_at_index(index, describe(row))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        row = self.rows[int(event.option.id or 0)]
+        index = int(event.option.id or 0)
+        row = self.rows[index]
+        if row.summary is not None and not row.error:
+            try:
+                row = replace(row, loaded=saves.load(row.path))
+            except saves.SaveError as error:
+                row = replace(row, error=str(error))
+                self._checked(self._reads, index, row)
         if row.loaded is None:
             status = self.query_one("#saves-status", Static)
             status.update(Text(visible(row.error), style="bold red"))
             return
         if self.purpose == "continue" and row.loaded.table.over:
             self.notify("That game is finished: opening its results.", timeout=3)
-        self.dismiss(row)
+        self.dismiss(replace(row, path=paths.followed(row.path)))
 
     def action_leave(self) -> None:
         self.dismiss(None)

@@ -281,6 +281,7 @@ class SetupScreen(Screen[None]):
                         raise ValueError(f"{option.label} must be a whole number") from None
                 else:
                     options[option.name] = raw
+            option.check(options[option.name])
         return options
 
     def read_seed(self) -> int:
@@ -311,12 +312,18 @@ class SetupScreen(Screen[None]):
         except ValueError as error:
             self._error(f"Cannot start: {error}.")
             return
+        host = host_of(self.app)
+        folder = host.save_dir
+        try:
+            path = new_save_path(folder, self.game.id)
+        except OSError as error:
+            self._error(f"Cannot start: cannot create a save file in {folder}: {error.strerror}.")
+            return
         self._error("")
         # The form stays under the game: it must not show the seed of a game in progress to
         # whoever comes back to it (the seed and the log tell every die still to come).
         self.query_one("#seed", Input).value = ""
-        host = host_of(self.app)
-        host.start_game(table, new_save_path(host.save_dir, self.game.id))
+        host.start_game(table, path)
 
     def action_saves(self, purpose: str) -> None:
         from tui.screens.saves import SavesScreen

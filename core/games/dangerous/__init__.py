@@ -44,6 +44,8 @@ INFO = GameInfo(
             12,
             "If the old school building still stands after this many turns, the final battle "
             "begins (0 = no limit).",
+            minimum=0,
+            maximum=99,
         ),
     ),
     hidden_information=True,  # the draft packets and the final parties, until revealed
