@@ -24,7 +24,7 @@ from ptykit import Terminal  # noqa: E402
 
 from core import saves  # noqa: E402
 from core.decisions import DecisionKind  # noqa: E402
-from core.games import GAMES  # noqa: E402
+from core.games import get_game  # noqa: E402
 from core.runner import BotDriver  # noqa: E402
 from core.table import Seat, SeatKind, Table, new_table  # noqa: E402
 
@@ -38,7 +38,7 @@ def to_the_first_move() -> Table:
         Seat("Bot 2", SeatKind.BOT, "heuristic"),
         Seat("Bot 3", SeatKind.BOT, "heuristic"),
     )
-    table = new_table(GAMES["dangerous"], seats, {}, 5)
+    table = new_table(get_game("dangerous"), seats, {}, 5)
     driver = BotDriver(table)
     while True:
         driver.play_until_human()

@@ -26,16 +26,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from core.chance import ChanceRequest, Outcome
 from core.decisions import ActingFor, Choice, Decision, IllegalAction, Option, choose_one
+from core.games.base import Step
 from core.narration import Lines
-
-if TYPE_CHECKING:
-    # At run time Step is imported where it is needed: core.games (the registry) imports every
-    # game, and the games import this module.
-    from core.games.base import Step
 
 
 class AgendaState(Protocol):
@@ -193,8 +189,6 @@ class Agenda(Generic[S]):
     def pending(self, state: S) -> Step:
         """What the first task needs (after `settle`, it always needs something, or the agenda
         is empty and the game is over)."""
-        from core.games.base import Step
-
         if not state.agenda:
             return Step()
         last = self._last
@@ -265,8 +259,6 @@ class Agenda(Generic[S]):
     def _question(self, state: S, task: Task[Any]) -> Step | None:
         """What `task` asks now, or None when it needs nobody (a menu with nothing to offer, a
         question that asks nothing, a gather everyone has answered; an automatic task)."""
-        from core.games.base import Step
-
         if isinstance(task, Gather):
             waiting = task.waiting(state)
             decisions = tuple(task.decision(state, seat) for seat in waiting)

@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 from tuikit import SIZE, make_app, screen_text, settle
 
 from core.decisions import ActingFor, Decision, DecisionKind, Option
-from core.games import GAMES
+from core.games import get_game
 from core.games.dangerous.content import content
 from core.games.dangerous.view import Board
 from core.runner import BotDriver
@@ -37,7 +37,7 @@ HOT_SEAT = (Seat("Aki"), Seat("Ben"), Seat("Bot 3", SeatKind.BOT, "heuristic"))
 
 
 def dg_table(seats: tuple[Seat, ...] = AKI_AND_BOTS, seed: int = 5, **options: Any) -> Table:
-    return new_table(GAMES["dangerous"], seats, dict(options), seed)
+    return new_table(get_game("dangerous"), seats, dict(options), seed)
 
 
 def board_of(app: Any) -> Board:
@@ -343,14 +343,20 @@ async def test_final_battle_against_a_bot(tmp_path: Path) -> None:
         assert table.over and isinstance(app.screen, GameOverScreen)
 
 
+async def hot_seat_at(pilot: Pilot[Any], name: str) -> tuple[GameScreen, int, int]:
+    """Play a two-player hot-seat game on to decision `name`: the screen, the seat at it and
+    the other player."""
+    screen = await drive(pilot, named(name))
+    first = screen.session.looking
+    assert first is not None
+    return screen, first, 1 - first
+
+
 async def test_hot_seat_curtain_during_the_secret_final_parties(tmp_path: Path) -> None:
     table = dg_table(HOT_SEAT, seed=4, turn_limit=1)
     app = make_app(tmp_path, table=table, save_path=tmp_path / "h.toml")
     async with app.run_test(size=SIZE) as pilot:
-        screen = await drive(pilot, named("final-party"))
-        first = screen.session.looking
-        assert first is not None
-        other = 1 - first
+        screen, first, other = await hot_seat_at(pilot, "final-party")
         decision = screen.session.my_decision()
         assert decision is not None
         await answer(pilot, decision)
@@ -395,6 +401,27 @@ async def test_hot_seat_curtain_during_the_secret_final_parties(tmp_path: Path) 
         assert table.seats[first].name in screen_text(app)
 
 
+async def test_hot_seat_passes_the_public_meeting_without_the_curtain(tmp_path: Path) -> None:
+    """Placing AP in the strategy meeting is public: the keyboard goes from one player to the
+    other with no curtain in between, and the screen says whose it is (issue 9, item 8)."""
+    table = dg_table(HOT_SEAT, seed=4)
+    app = make_app(tmp_path, table=table, save_path=tmp_path / "h.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        screen, _, other = await hot_seat_at(pilot, "ap")
+        for _ in range(12):  # a few placements, until the other player's turn to place
+            decision = screen.session.my_decision()
+            assert decision is not None and decision.name == "ap"
+            await answer(pilot, decision)
+            await settle(pilot)
+            assert isinstance(app.screen, GameScreen), "a curtain over a public move"
+            if screen.session.looking == other:
+                break
+        assert screen.session.looking == other
+        decision = screen.session.my_decision()
+        assert decision is not None and decision.name == "ap" and decision.seat == other
+        assert f"you are {table.seats[other].name}" in screen_text(app)
+
+
 async def test_a_continued_hot_seat_game_shows_the_newest_log_lines(tmp_path: Path) -> None:
     """The log is filled while the screen is laid out for nobody (behind the curtain): after
     Enter it shows its newest line, wrapped to the panel, and still does after a resize."""
@@ -423,7 +450,7 @@ async def test_a_continued_hot_seat_game_shows_the_newest_log_lines(tmp_path: Pa
 
 def finished_game(seed: int = 3) -> Table:
     seats = tuple(Seat(f"Bot {n}", SeatKind.BOT, "heuristic") for n in range(1, 4))
-    table = new_table(GAMES["dangerous"], seats, {}, seed)
+    table = new_table(get_game("dangerous"), seats, {}, seed)
     BotDriver(table).play_until_human()
     assert table.over
     return table

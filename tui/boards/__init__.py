@@ -11,6 +11,7 @@ options name (`Option.at`) and lets the player choose there.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -18,6 +19,7 @@ from rich.console import RenderableType
 from rich.text import Text
 
 from core.decisions import OptionId
+from core.games import REGISTRY
 from core.games.base import View
 from tui.widgets.gridmodel import GridModel
 
@@ -81,12 +83,14 @@ def generic_board(view: View, names: tuple[str, ...]) -> RenderableType:
 
 
 def board_kit(game_id: str) -> BoardKit:
-    if game_id == "light-and-dark":
-        from tui.boards import light_and_dark
-
-        return light_and_dark.KIT
-    if game_id == "dangerous":
-        from tui.boards import dangerous
-
-        return dangerous.KIT
-    return BoardKit(generic_board)
+    """The kit of the module the game's declaration names (core.games.base.GameInfo.board),
+    imported now: only the board of a game being shown is ever loaded. A game that names none
+    (or a table's game that is not registered) gets the generic board."""
+    info = REGISTRY.get(game_id)
+    path = info.board if info is not None else ""
+    if not path:
+        return BoardKit(generic_board)
+    kit = getattr(importlib.import_module(path), "KIT", None)
+    if not isinstance(kit, BoardKit):
+        raise TypeError(f"{game_id}: {path} has no BoardKit called KIT")
+    return kit

@@ -9,7 +9,7 @@ game-over screen, or lets the next bot play on a short timer (one decision per t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,6 +20,7 @@ from textual.widgets import Static
 from core.decisions import Choice, Decision, IllegalAction
 from core.table import Change
 from tui.boards import board_kit
+from tui.host import host_of
 from tui.screens.boarded import BoardScreen
 from tui.screens.curtain import LEAVE, QUIT, READY, CurtainScreen
 from tui.session import Session
@@ -29,9 +30,6 @@ from tui.widgets.gridmap import GridMap
 from tui.widgets.log import LogPanel
 from tui.widgets.players import PlayersPanel
 from tui.widgets.prompt import DecisionPrompt, acting_banner
-
-if TYPE_CHECKING:
-    from tui.app import PartylineApp
 
 GAME_KEYS = [
     ("1-9", "pick an option (choose several: toggle it)"),
@@ -81,13 +79,6 @@ class GameScreen(BoardScreen):
         self._curtain_up = False
         self._over_shown = False
 
-    @property
-    def partyline(self) -> PartylineApp:
-        from tui.app import PartylineApp
-
-        assert isinstance(self.app, PartylineApp)
-        return self.app
-
     def compose(self) -> ComposeResult:
         yield Static(id="game-title", classes="title-bar")
         yield PlayersPanel(id="players", classes="panel")
@@ -123,15 +114,17 @@ class GameScreen(BoardScreen):
         self.after_change()
 
     def after_change(self) -> None:
-        self.redraw()
         session = self.session
+        # The keyboard changes hands at once if the next screen hides nothing from the seat
+        # at this one; otherwise the curtain goes up over this seat's screen.
+        target = None if session.table.over or not self.is_current else session.hand_over()
+        self.redraw()
         if session.table.over:
             if not self._over_shown and self.is_current:
                 self._over_shown = True
                 self.action_results()
             return
         self._over_shown = False
-        target = session.curtain_for()
         if target is not None:
             self._raise_curtain(target)
             return
@@ -242,7 +235,7 @@ class GameScreen(BoardScreen):
         if self._bot_scheduled or not self.session.bot_to_play():
             return
         self._bot_scheduled = True
-        delay = self.partyline.bot_delay
+        delay = host_of(self.app).bot_delay
         if delay > 0:
             self.set_timer(delay, self._bot_step)
         else:
@@ -389,7 +382,7 @@ class GameScreen(BoardScreen):
             self.query_one(DecisionPrompt).focus()  # one step back: from the map to the list
             return
         self.notify(self._save_quietly(), markup=False)
-        self.partyline.show_setup()
+        host_of(self.app).show_setup()
 
     def action_quit_game(self) -> None:
-        self.partyline.exit(message=self._save_quietly())
+        self.app.exit(message=self._save_quietly())
