@@ -86,7 +86,7 @@ class Table:
     _tail: list[Any] = field(default_factory=list, init=False)
     _state: Any = field(default=None, init=False)
     _step: Step = field(default_factory=Step, init=False)
-    _redo: list[list[Entry]] = field(default_factory=list, init=False)
+    _redo: list[tuple[int, list[Entry]]] = field(default_factory=list, init=False)
     _subscribers: list[Callable[[Change], None]] = field(default_factory=list, init=False)
 
     def __post_init__(self) -> None:
@@ -201,56 +201,87 @@ class Table:
 
     # --- undo and redo -----------------------------------------------------------------------
 
-    def can_undo(self) -> bool:
-        return self._undo_point() is not None
+    def can_undo(self, seat: int) -> bool:
+        return not self.undo_refusal(seat)
 
-    def can_redo(self) -> bool:
-        return bool(self._redo)
+    def can_redo(self, seat: int) -> bool:
+        return bool(self._redo) and self._redo[-1][0] == seat
 
-    def undo(self) -> None:
-        point = self._undo_point()
-        if point is None:
-            raise IllegalAction("nothing to undo: the last decision is behind a barrier")
-        self._redo.append(self._log[point:])
+    def undo(self, seat: int) -> None:
+        """Take back `seat`'s last decision (in practice mode, with everything after it).
+
+        Only the seat that decided may take a decision back. Raises IllegalAction saying why not.
+        """
+        refusal = self.undo_refusal(seat)
+        if refusal:
+            raise IllegalAction(refusal)
+        point = self._undo_point(seat)
+        assert point is not None
+        self._redo.append((seat, self._log[point:]))
         self._truncate(point)
         self._notify(ChangeKind.UNDO)
 
-    def redo(self) -> None:
-        if not self._redo:
+    def redo(self, seat: int) -> None:
+        """Put back what `seat` last undid (until a new decision is made)."""
+        if not self.can_redo(seat):
             raise IllegalAction("nothing to redo")
-        for entry in self._redo.pop():
+        for entry in self._redo.pop()[1]:
             self._append(entry, notify=False)
         self._notify(ChangeKind.REDO)
 
-    def _undo_point(self) -> int | None:
-        """Where the log would be cut by one undo, or None when undo is not allowed.
+    def undo_refusal(self, seat: int) -> str:
+        """Why `seat` may not undo now, in one line ("" when it may)."""
+        if not 0 <= seat < len(self.seats) or not self.seats[seat].is_human:
+            return "only a player may take back their own decisions"
+        point = self._undo_point(seat)
+        if self._step.simultaneous and (
+            any(decision.seat != seat for decision in self._step.decisions)
+            or (
+                point is not None
+                and any(self._decided_by_other(entry, seat) for entry in self._log[point:])
+            )
+        ):
+            return "another player is choosing in secret: wait for the reveal"
+        if point is not None:
+            return ""
+        if self.over and not self.practice:
+            return "the game is over: its end cannot be undone"
+        mine = [e for e in self._log if isinstance(e, DecisionEntry) and e.seat == seat]
+        if not mine:
+            return "nothing to undo: you have not decided anything yet"
+        last = self._log[-1]
+        if isinstance(last, ChanceEntry):
+            return "cannot undo: dice or a shuffle came after your last decision"
+        if last.seat != seat:
+            return f"cannot undo: {self.seats[last.seat].name} has decided since your last decision"
+        if self._meta[-1].reveals:
+            return "cannot undo: your last decision revealed hidden information"
+        return "cannot undo: another player undid first; they may redo"
 
-        In practice mode, undo takes back everything since the last decision by a human seat.
-        Otherwise only that decision itself, and only if nothing came after it: a chance outcome,
-        a reveal or another seat's decision is a barrier, and so is the end of the game (the
-        results and the replay as everyone show every secret). Successive undos may only go on
-        taking back the same seat's decisions.
+    @staticmethod
+    def _decided_by_other(entry: Entry, seat: int) -> bool:
+        return isinstance(entry, DecisionEntry) and entry.seat != seat
+
+    def _undo_point(self, seat: int) -> int | None:
+        """Where the log would be cut by `seat`'s undo, or None when it may not undo.
+
+        In practice mode: at `seat`'s last decision, whatever came after it. Otherwise only that
+        decision itself, and only if nothing came after it: a chance outcome, a reveal or another
+        seat's decision is a barrier, and so are another seat's undone decision waiting for redo
+        and the end of the game (the results and the replay as everyone show every secret).
         """
         if self.practice:
             for index in range(len(self._log) - 1, -1, -1):
                 entry = self._log[index]
-                if isinstance(entry, DecisionEntry) and self.seats[entry.seat].is_human:
+                if isinstance(entry, DecisionEntry) and entry.seat == seat:
                     return index
             return None
         if not self._log or self.over:
             return None
         last = self._log[-1]
-        if not isinstance(last, DecisionEntry) or not self.seats[last.seat].is_human:
+        if not isinstance(last, DecisionEntry) or last.seat != seat or self._meta[-1].reveals:
             return None
-        if self._meta[-1].reveals:
-            return None
-        undone_seats = {
-            entry.seat
-            for group in self._redo
-            for entry in group
-            if isinstance(entry, DecisionEntry)
-        }
-        if undone_seats - {last.seat}:
+        if any(undoer != seat for undoer, _ in self._redo):
             return None
         return len(self._log) - 1
 

@@ -8,11 +8,16 @@ as snapshots for undo and replay for free, and bots can look ahead without copyi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from core.chance import ChanceRequest, Outcome
 from core.decisions import Choice, Decision
+from core.narration import Narration as Narration  # defined there, part of the contract here
+
+if TYPE_CHECKING:
+    from core.bots.base import Bot
 
 State = TypeVar("State")
 
@@ -72,6 +77,42 @@ def check_options(game: Game[Any], values: dict[str, Any]) -> None:
 
 
 @dataclass(frozen=True)
+class GameInfo:
+    """Everything that declares a game, in one place: what the setup screen and the command line
+    show, what the rules promise about secrets (the hot-seat curtain and the conformance tests
+    read it), and how to load the rules, the heuristic bot and the TUI's board kit.
+
+    Loading is deferred: `load` and `heuristic` import the game's modules when first called
+    (core.games.get_game caches the game), so listing the games at start-up imports no rules.
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    load: Callable[[], Game[Any]]
+    """Imports the rules and builds the game."""
+    options: tuple[GameOption, ...] = ()
+    hidden_information: bool = True
+    """Some seat may know what another does not (a card in hand, a secret choice): views and
+    narration depend on the viewer, and hot-seat play may need the curtain. False promises that
+    every seat's view and narration are the same (the conformance suite checks it)."""
+    simultaneous: bool = False
+    """Seats make secret choices at once (`Step.simultaneous`): the suite checks that no seat's
+    view, decision or narration shows another seat's answer before the reveal."""
+    heuristic: Callable[[], Bot] | None = None
+    """Imports and builds the game's own bot (None: only the random bot plays it)."""
+    board: str = ""
+    """The TUI module whose `KIT` draws this game, as a dotted path the TUI imports when a game
+    of this kind is shown ("" for the generic board). A path, not an import: core never
+    imports the TUI."""
+
+    @property
+    def players(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+
+@dataclass(frozen=True)
 class SeatSummary:
     """What a player panel shows of one seat, as the viewer may see it."""
 
@@ -93,27 +134,6 @@ class View:
 
 
 @dataclass(frozen=True)
-class Narration:
-    """How one log entry reads: a public sentence, plus private versions for some seats.
-
-    `secret` holds (seat, text) for seats that see more than the public text; `full` is the
-    text for a viewer who sees everything (the replay's "everyone" view).
-    """
-
-    public: str
-    secret: tuple[tuple[int, str], ...] = ()
-    full: str = ""
-
-    def for_viewer(self, viewer: int | None) -> str:
-        if viewer is None:
-            return self.full or self.public
-        for seat, text in self.secret:
-            if seat == viewer:
-                return text
-        return self.public
-
-
-@dataclass(frozen=True)
 class Result:
     scores: tuple[int, ...]
     winners: tuple[int, ...]
@@ -126,6 +146,8 @@ class Step:
 
     decisions: tuple[Decision, ...] = ()
     chance: ChanceRequest | None = None
+    simultaneous: bool = False
+    """The decisions are secret choices made at once (nobody sees another's until the reveal)."""
 
     @property
     def over(self) -> bool:

@@ -134,8 +134,8 @@ def frozen(s: Script) -> tuple[Any, ...]:
     return (
         table.log,
         table.step,
-        table.can_undo(),
-        table.can_redo(),
+        tuple(table.can_undo(seat) for seat in range(len(table.seats))),
+        tuple(table.can_redo(seat) for seat in range(len(table.seats))),
         tuple(table.view(v) for v in (None, *range(len(table.seats)))),
         tuple(tuple(table.narration(v)) for v in (None, *range(len(table.seats)))),
     )

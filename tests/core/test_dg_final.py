@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from dgkit import FAST, PLAIN, Dg, boss_rush
 
+from core.decisions import IllegalAction
 from core.table import LogError
 
 
@@ -236,3 +237,18 @@ def test_ambush_support_cards_do_not_fire_in_the_ambush_round() -> None:
     assert g.party(1) == ("bal", "otoshiana-gonzou")
     assert g.party(0) == ("wagomu-tetsu", "mayuyu", "rindou")
     g.expect("target")
+
+
+def test_a_secret_final_party_is_never_reopened_by_an_undo() -> None:
+    """Hot seat: Bea has built her secret party and the screen is Aki's. Neither player's undo
+    may reopen Bea's choice while Aki is still choosing (issue 7: undo belongs to a seat)."""
+    g = limit_game(2)
+    g.decide(1, "final-party", tuple(sorted(g.state.players[1].party)))
+    table = g.table
+    assert table.step.simultaneous and [d.seat for d in table.decisions()] == [0]
+    assert table.undo_refusal(0) == "cannot undo: Bea has decided since your last decision"
+    assert table.undo_refusal(1) == "another player is choosing in secret: wait for the reveal"
+    for seat in (0, 1):
+        with pytest.raises(IllegalAction):
+            table.undo(seat)
+    assert [d.seat for d in table.decisions()] == [0]

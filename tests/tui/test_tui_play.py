@@ -139,7 +139,7 @@ async def test_undo_and_redo_keys(tmp_path: Path) -> None:
         assert len(table) > before
         await pilot.press("u")
         await settle(pilot)
-        assert table.can_redo()
+        assert table.can_redo(0)
         await pilot.press("r")
         await pilot.pause()
         assert len(table) > before
@@ -150,9 +150,10 @@ async def test_undo_is_explained_when_impossible(tmp_path: Path) -> None:
     app = make_app(tmp_path, table=table, save_path=tmp_path / "g.toml")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert not table.can_undo()
+        assert not table.can_undo(0)
         await pilot.press("u")
-        assert "nothing to undo" in screen_text(app) or "cannot undo" in screen_text(app)
+        assert table.undo_refusal(0).startswith("nothing to undo: you have not decided")
+        assert "nothing to undo: you have" in screen_text(app)
 
 
 async def test_replay_viewer_steps_and_changes_viewer(tmp_path: Path) -> None:

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from collections import deque
-
 from core.games.dangerous.content import content
 from core.games.dangerous.state import State
+from core.grid import Cell, cheapest
+
+
+def cell_of(space: str) -> Cell:
+    """Where `space` is on the board (board.toml's x, y): what a UI marks for an option."""
+    found = content().board.spaces[space]
+    return found.x, found.y
 
 
 def is_closed(space: str, players: int) -> bool:
@@ -49,26 +54,15 @@ def destinations(state: State, seat: int, movement: int) -> dict[str, int]:
     spring and boss spaces may be shared at the end of a move. The current space is included:
     a player may stay and trigger its event.
     """
-    board = content().board
-    start = state.players[seat].space
-    best: dict[str, int] = {start: 0}
-    queue: deque[str] = deque([start])
-    while queue:
-        here = queue.popleft()
-        if here != start and stops_movement(state, here):
-            continue
-        for there in board.edges[here]:
-            if is_closed(there, state.count):
-                continue
-            cost = best[here] + (0 if occupied(state, there, seat) else 1)
-            if cost > movement or cost >= best.get(there, movement + 1):
-                continue
-            best[there] = cost
-            if cost == best[here]:
-                queue.appendleft(there)
-            else:
-                queue.append(there)
-    return {space: cost for space, cost in best.items() if can_stop(state, seat, space)}
+    reach = cheapest(
+        state.players[seat].space,
+        content().board.edges.__getitem__,
+        budget=movement,
+        cost=lambda here, there: 0 if occupied(state, there, seat) else 1,
+        stops=lambda space: stops_movement(state, space),
+        closed=lambda space: is_closed(space, state.player_count),
+    )
+    return {space: cost for space, cost in reach.costs.items() if can_stop(state, seat, space)}
 
 
 def token_spaces(state: State, number: int = 0) -> tuple[str, ...]:
@@ -82,7 +76,7 @@ def token_spaces(state: State, number: int = 0) -> tuple[str, ...]:
         and (number == 0 or space.number == number)
         and space.id not in pieces
         and space.id not in state.tokens
-        and not is_closed(space.id, state.count)
+        and not is_closed(space.id, state.player_count)
     )
 
 

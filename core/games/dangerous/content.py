@@ -1,18 +1,25 @@
 """The content of Dangerous (cards, items, board, AP actions), read from the TOML files beside it.
 
+Every file is read strictly by core.content (a misspelt or missing key is refused); the checks
+between entries (decks, timings, board edges, boss spaces) are made here, after loading.
+
 Card instances: a card with several copies appears in decks as `id#2`, `id#3`, ...; every
 instance id is unique so that shuffles are permutations and cards can be followed one by one.
 """
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+
+from core.content import TOML_KEY, ContentError, by_id, entry, load, one_of
 
 HERE = Path(__file__).parent
+
+DECKS = ("lv1", "lv2", "lv3", "transfer")
+SPACE_KINDS = ("normal", "spring", "boss")
+ITEM_TIMINGS = ("after_dice", "ambush", "field")
 
 TIMINGS = (
     "meeting_start",
@@ -41,12 +48,12 @@ class Card:
     copies: int
     timing: str
     effect: str
-    params: dict[str, Any]
+    params: dict[str, int | bool]
     ability: str
     text_ja: str
     text_en: str
-    named: bool
-    provisional: bool
+    named: bool = field(metadata={TOML_KEY: "named_in_rulebook"})
+    provisional: bool = False
 
     @property
     def dice(self) -> int:
@@ -68,10 +75,11 @@ class Item:
     name: str
     english: str
     effect: str
-    params: dict[str, Any]
+    params: dict[str, int | bool]
     timing: str
     text_ja: str
     text_en: str
+    provisional: bool = False
 
     def param(self, name: str, default: int = 0) -> int:
         return int(self.params.get(name, default))
@@ -87,6 +95,7 @@ class Space:
     closed_2p: bool
     name: str
     english: str
+    boss: str  # the boss location on this space (the space's own id), or ""
 
 
 @dataclass(frozen=True)
@@ -98,6 +107,7 @@ class BossSite:
     cards: tuple[str, ...]
     item_bonus: int
     closed_2p: bool
+    provisional: bool = False
 
 
 @dataclass(frozen=True)
@@ -107,6 +117,7 @@ class Action:
     english: str
     help: str
     caps: dict[int, int]
+    provisional: bool = False
 
     def cap(self, players: int) -> int:
         """The most AP this action can hold in total (0 = no limit)."""
@@ -146,97 +157,115 @@ class Content:
         return next(item for item in self.items.values() if item.number == number)
 
 
-def _read(name: str) -> dict[str, Any]:
-    return tomllib.loads((HERE / name).read_text(encoding="utf-8"))
+@dataclass(frozen=True)
+class _Edge:
+    a: str
+    b: str
+
+
+@dataclass(frozen=True)
+class _Lv2Tokens:
+    start: tuple[str, ...]
+    supply: int
+
+
+@dataclass(frozen=True)
+class _CardsFile:
+    card: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class _ItemsFile:
+    item: tuple[Item, ...]
+
+
+@dataclass(frozen=True)
+class _BoardFile:
+    space: tuple[Space, ...]
+    edge: tuple[_Edge, ...]
+    boss: tuple[BossSite, ...]
+    lv2_tokens: _Lv2Tokens
+
+
+@dataclass(frozen=True)
+class _ActionsFile:
+    action: tuple[Action, ...]
 
 
 @cache
 def content() -> Content:
-    cards = {
-        raw["id"]: Card(
-            id=raw["id"],
-            name=raw["name"],
-            english=raw.get("english", raw["name"]),
-            level=int(raw["level"]),
-            deck=raw["deck"],
-            copies=int(raw.get("copies", 1)),
-            timing=raw.get("timing", "passive"),
-            effect=raw.get("effect", "none"),
-            params=dict(raw.get("params", {})),
-            ability=raw.get("ability", ""),
-            text_ja=raw.get("text_ja", ""),
-            text_en=raw.get("text_en", ""),
-            named=bool(raw.get("named_in_rulebook", False)),
-            provisional=bool(raw.get("provisional", False)),
-        )
-        for raw in _read("cards.toml")["card"]
-    }
-    items = {
-        raw["id"]: Item(
-            number=int(raw["number"]),
-            id=raw["id"],
-            name=raw["name"],
-            english=raw.get("english", raw["name"]),
-            effect=raw["effect"],
-            params=dict(raw.get("params", {})),
-            timing=raw.get("timing", "after_dice"),
-            text_ja=raw.get("text_ja", ""),
-            text_en=raw.get("text_en", ""),
-        )
-        for raw in _read("items.toml")["item"]
-    }
-    board_data = _read("board.toml")
-    spaces = {
-        raw["id"]: Space(
-            id=raw["id"],
-            kind=raw.get("kind", "normal"),
-            number=int(raw.get("number", 0)),
-            x=int(raw.get("x", 0)),
-            y=int(raw.get("y", 0)),
-            closed_2p=bool(raw.get("closed_2p", False)),
-            name=raw.get("name", ""),
-            english=raw.get("english", ""),
-        )
-        for raw in board_data["space"]
-    }
+    """The game's content, read once from the files beside this module."""
+    return load_content(HERE)
+
+
+def load_content(folder: Path) -> Content:
+    """The content in cards.toml, items.toml, board.toml and actions.toml in `folder`, checked."""
+    card_list = load(folder / "cards.toml", _CardsFile).card
+    item_list = load(folder / "items.toml", _ItemsFile).item
+    board_file = load(folder / "board.toml", _BoardFile)
+    actions = load(folder / "actions.toml", _ActionsFile).action
+    cards = by_id("cards.toml", "card", card_list)
+    items = by_id("items.toml", "item", item_list)
+    spaces = by_id("board.toml", "space", board_file.space)
+    by_id("board.toml", "boss", board_file.boss)
+    by_id("actions.toml", "action", actions)
+    _check_cards(card_list)
+    _check_items(item_list)
+    _check_board(board_file, spaces)
     neighbours: dict[str, list[str]] = {space: [] for space in spaces}
-    for edge in board_data["edge"]:
-        neighbours[edge["a"]].append(edge["b"])
-        neighbours[edge["b"]].append(edge["a"])
-    bosses = tuple(
-        BossSite(
-            id=raw["id"],
-            name=raw["name"],
-            english=raw.get("english", raw["name"]),
-            space=raw["space"],
-            cards=tuple(raw["cards"]),
-            item_bonus=int(raw.get("item_bonus", 0)),
-            closed_2p=bool(raw.get("closed_2p", False)),
-        )
-        for raw in board_data["boss"]
-    )
-    tokens = board_data.get("lv2_tokens", {})
-    spring = next(space.id for space in spaces.values() if space.kind == "spring")
+    for edge in board_file.edge:
+        neighbours[edge.a].append(edge.b)
+        neighbours[edge.b].append(edge.a)
     board = Board(
         spaces=spaces,
-        edges={space: tuple(items) for space, items in neighbours.items()},
-        bosses=bosses,
-        lv2_start=tuple(tokens.get("start", ())),
-        lv2_supply=int(tokens.get("supply", len(tokens.get("start", ())))),
-        spring=spring,
+        edges={space: tuple(ends) for space, ends in neighbours.items()},
+        bosses=board_file.boss,
+        lv2_start=board_file.lv2_tokens.start,
+        lv2_supply=board_file.lv2_tokens.supply,
+        spring=next(space.id for space in spaces.values() if space.kind == "spring"),
     )
-    actions = tuple(
-        Action(
-            id=raw["id"],
-            name=raw["name"],
-            english=raw.get("english", raw["id"]),
-            help=raw.get("help", ""),
-            caps={int(k): int(v) for k, v in raw.get("caps", {}).items()},
-        )
-        for raw in _read("actions.toml")["action"]
-    )
-    decks: dict[str, list[str]] = {"lv1": [], "lv2": [], "lv3": [], "transfer": []}
+    decks: dict[str, list[str]] = {deck: [] for deck in DECKS}
     for card in cards.values():
         for copy in range(card.copies):
             decks[card.deck].append(card.id if copy == 0 else f"{card.id}#{copy + 1}")
     return Content(cards, items, board, actions, {k: tuple(v) for k, v in decks.items()})
+
+
+def _check_cards(cards: tuple[Card, ...]) -> None:
+    for index, card in enumerate(cards):
+        where = entry("cards.toml", "card", index, card.id)
+        one_of(where, "deck", card.deck, DECKS)
+        one_of(where, "timing", card.timing, TIMINGS)
+
+
+def _check_items(items: tuple[Item, ...]) -> None:
+    numbers: set[int] = set()
+    for index, item in enumerate(items):
+        where = entry("items.toml", "item", index, item.id)
+        one_of(where, "timing", item.timing, ITEM_TIMINGS)
+        if item.number in numbers:
+            raise ContentError(f"{where}: number {item.number} used twice")
+        numbers.add(item.number)
+
+
+def _check_board(board: _BoardFile, spaces: dict[str, Space]) -> None:
+    """Kinds, edges, boss spaces and token spaces refer to what the board has."""
+    if [space.kind for space in board.space].count("spring") != 1:
+        raise ContentError('board.toml: expected exactly one [[space]] of kind "spring"')
+    boss_spaces = {site.space for site in board.boss}
+    for index, space in enumerate(board.space):
+        where = entry("board.toml", "space", index, space.id)
+        one_of(where, "kind", space.kind, SPACE_KINDS)
+        one_of(where, "boss", space.boss, (space.id if space.kind == "boss" else "",))
+        if space.kind == "boss" and space.id not in boss_spaces:
+            raise ContentError(f"{where}: no [[boss]] stands on this boss space")
+    for index, edge in enumerate(board.edge):
+        one_of(entry("board.toml", "edge", index), "a", edge.a, spaces, "[[space]]")
+        one_of(entry("board.toml", "edge", index), "b", edge.b, spaces, "[[space]]")
+    for index, site in enumerate(board.boss):
+        where = entry("board.toml", "boss", index, site.id)
+        one_of(where, "space", site.space, (s.id for s in board.space if s.kind == "boss"))
+        for deck in site.cards:
+            one_of(where, "cards", deck, DECKS)
+    for space_id in board.lv2_tokens.start:
+        one_of("board.toml: [lv2_tokens]", "start", space_id, spaces, "[[space]]")

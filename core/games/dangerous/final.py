@@ -2,26 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
-from core.decisions import Option, choose_one, choose_several, order
-from core.games.base import Narration, Step
-from core.games.dangerous.combat import AMBUSH_EFFECTS, start_combat
+from core.agenda import Asking, Automatic, Done, Gather, Task, pending_gather, push
+from core.decisions import Choice, Decision, Option, choose_one, choose_several, order
+from core.games.dangerous.ambush import AMBUSH_EFFECTS, AmbushFire, AmbushItems
+from core.games.dangerous.cards import card_name, card_option
+from core.games.dangerous.combat import start_combat
 from core.games.dangerous.content import content
-from core.games.dangerous.engine import (
-    Lines,
-    ask_one,
-    asking,
-    automatic,
-    card_name,
-    card_option,
-    join,
-    own_task,
-    say,
-    waiting,
-)
-from core.games.dangerous.state import Combat, Final, State, Task
+from core.games.dangerous.state import Combat, Final, State
+from core.narration import Lines, Narration, join, say
 
 BASE_PARTY = 3
 
@@ -37,41 +29,66 @@ def pool(state: State, seat: int) -> tuple[str, ...]:
     return (*player.party, *player.discard)
 
 
-@automatic("final_start")
-def _final_start(state: State, task: Task) -> tuple[State, Lines]:
+def alive(state: State) -> list[int]:
+    return [seat for seat in final(state).order if state.players[seat].party]
+
+
+@dataclass(frozen=True)
+class FinalStart(Automatic[State]):
     """Exploration stops at once; every player builds a party of 3 + boss tokens in secret."""
-    conqueror = task.seat
-    order_ = state.clockwise(conqueror)
-    sizes = tuple(BASE_PARTY + len(state.players[seat].tokens) for seat in range(state.count))
-    built: tuple[tuple[str, ...] | None, ...] = tuple(
-        None if pool(state, seat) else () for seat in range(state.count)
-    )
-    state = replace(
-        state,
-        agenda=(),
-        phase="final",
-        meeting=None,
-        combat=None,
-        final=Final(order=order_, size=sizes, built=built),
-    )
-    lines = [
-        say(f"The final battle begins. {state.names[conqueror]} goes first."),
-        say(
-            "Party sizes: "
-            + ", ".join(f"{state.names[s]} {sizes[s]}" for s in range(state.count))
-            + "."
-        ),
-    ]
-    builders = [seat for seat in order_ if built[seat] is None]
-    tasks = [Task("final_pick", seat=seat) for seat in builders]
-    tasks += [Task("final_order", seat=seat) for seat in builders]
-    tasks += [Task("final_reveal"), Task("final_ambush_round"), Task("final_turn")]
-    return state.push(*tasks), lines
+
+    first: int
+
+    def run(self, state: State) -> Done[State]:
+        order_ = state.clockwise(self.first)
+        seats = range(state.player_count)
+        sizes = tuple(BASE_PARTY + len(state.players[seat].tokens) for seat in seats)
+        built: tuple[tuple[str, ...] | None, ...] = tuple(
+            None if pool(state, seat) else () for seat in seats
+        )
+        state = replace(
+            state,
+            agenda=(),
+            phase="final",
+            meeting=None,
+            combat=None,
+            final=Final(order=order_, size=sizes, built=built),
+        )
+        listed = ", ".join(f"{state.names[s]} {sizes[s]}" for s in seats)
+        lines = [
+            say(f"The final battle begins. {state.names[self.first]} goes first."),
+            say(f"Party sizes: {listed}."),
+        ]
+        builders = tuple(seat for seat in order_ if built[seat] is None)
+        state = push(
+            state,
+            FinalPick(builders),
+            FinalOrder(builders),
+            FinalReveal(),
+            FinalAmbushRound(),
+            FinalTurn(),
+        )
+        return state, lines
 
 
-def _ask_pick(state: State, task: Task) -> Step:
-    decisions = []
-    for seat in waiting(state, "final_pick"):
+# --- the secret parties -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PartyGather(Gather[State]):
+    """The `builders` (players with any card left) answer at once, in secret."""
+
+    builders: tuple[int, ...]
+
+    def seats(self, state: State) -> tuple[int, ...]:
+        return self.builders
+
+
+@dataclass(frozen=True)
+class FinalPick(PartyGather):
+    """Choose the final party."""
+
+    def decision(self, state: State, seat: int) -> Decision:
         cards = pool(state, seat)
         size = min(final(state).size[seat], len(cards))
         options = tuple(card_option(c) for c in cards)
@@ -79,195 +96,240 @@ def _ask_pick(state: State, task: Task) -> Step:
             f"Build your final party in secret: choose {size} card(s) "
             "from your hand and discard pile."
         )
-        decisions.append(choose_several(seat, "final-party", prompt, options, size, size))
-    return Step(decisions=tuple(decisions))
+        return choose_several(seat, "final-party", prompt, options, size, size)
+
+    def answered(self, state: State, seat: int, choice: Choice) -> Lines:
+        chosen = join([card_name(str(c)) for c in _cards(choice)])
+        name = state.names[seat]
+        return [
+            Narration(
+                f"{name} chooses a final party.",
+                secret=((seat, f"You choose {chosen}."),),
+                full=f"{name} chooses {chosen}.",
+            )
+        ]
+
+    def reveal(self, state: State, answers: Mapping[int, Choice]) -> Done[State]:
+        return _build(state, answers), []
 
 
-@asking("final_pick", _ask_pick)
-def _final_pick(state: State, task: Task, choice: Any, seat: int) -> tuple[State, Lines]:
-    state = own_task(state, task, seat)
-    chosen = tuple(str(c) for c in choice)
-    built = list(final(state).built)
-    built[seat] = chosen
-    state = replace(state, final=replace(final(state), built=tuple(built)))
-    line = Narration(
-        f"{state.names[seat]} chooses a final party.",
-        secret=((seat, f"You choose {join([card_name(c) for c in chosen])}."),),
-        full=f"{state.names[seat]} chooses {join([card_name(c) for c in chosen])}.",
-    )
-    return state, [line]
+@dataclass(frozen=True)
+class FinalOrder(PartyGather):
+    """Put the final party in order, face down."""
 
-
-def _ask_order(state: State, task: Task) -> Step:
-    decisions = []
-    for seat in waiting(state, "final_order"):
+    def decision(self, state: State, seat: int) -> Decision:
         chosen = final(state).built[seat] or ()
         options = tuple(card_option(c) for c in chosen)
         prompt = "Order your final party, face down (front fights first)."
         if len(options) < 2:
-            decisions.append(choose_one(seat, "final-order", prompt, (Option("ok", "Ready"),)))
-        else:
-            decisions.append(order(seat, "final-order", prompt, options))
-    return Step(decisions=tuple(decisions))
+            return choose_one(seat, "final-order", prompt, (Option("ok", "Ready"),))
+        return order(seat, "final-order", prompt, options)
+
+    def answered(self, state: State, seat: int, choice: Choice) -> Lines:
+        laid = f"{state.names[seat]} lays the party face down."
+        return [Narration(laid, secret=((seat, "Your party is ready."),))]
+
+    def reveal(self, state: State, answers: Mapping[int, Choice]) -> Done[State]:
+        ordered = {seat: choice for seat, choice in answers.items() if isinstance(choice, tuple)}
+        return _build(state, ordered), []
 
 
-@asking("final_order", _ask_order)
-def _final_order(state: State, task: Task, choice: Any, seat: int) -> tuple[State, Lines]:
-    state = own_task(state, task, seat)
-    if isinstance(choice, tuple):
-        built = list(final(state).built)
-        built[seat] = tuple(str(c) for c in choice)
-        state = replace(state, final=replace(final(state), built=tuple(built)))
-    return state, [
-        Narration(
-            f"{state.names[seat]} lays the party face down.",
-            secret=((seat, "Your party is ready."),),
-        )
-    ]
+def _cards(choice: Choice) -> tuple[str, ...]:
+    assert isinstance(choice, tuple)
+    return tuple(str(card) for card in choice)
 
 
-@automatic("final_reveal")
-def _final_reveal(state: State, task: Task) -> tuple[State, Lines]:
-    lines: Lines = []
-    for seat in final(state).order:
-        chosen = final(state).built[seat] or ()
-        rest = list(pool(state, seat))
-        for instance in chosen:
-            rest.remove(instance)
-        state = state.with_player(seat, party=chosen, discard=tuple(rest), out=not chosen)
-        shown = join([card_name(c) for c in chosen]) or "nobody"
-        lines.append(say(f"{state.names[seat]} reveals: {shown}."))
-    state = replace(
-        state, final=replace(final(state), revealed=True), reveal_count=state.reveal_count + 1
+def _build(state: State, parties: Mapping[int, Choice]) -> State:
+    built = list(final(state).built)
+    for seat, choice in parties.items():
+        built[seat] = _cards(choice)
+    return replace(state, final=replace(final(state), built=tuple(built)))
+
+
+def secret_party(state: State, seat: int) -> tuple[str, ...] | None:
+    """`seat`'s final party as its owner knows it before the reveal: what it has built, or what
+    it has answered while the others still choose (None: nothing chosen yet)."""
+    for kind in (FinalOrder, FinalPick):
+        held = pending_gather(state, kind)
+        answer = held.answer_of(seat) if held is not None else None
+        if isinstance(answer, tuple):
+            return _cards(answer)
+    return final(state).built[seat]
+
+
+def ready(state: State) -> tuple[bool, ...]:
+    """Who has chosen a final party (public: everyone hears that a party is chosen)."""
+    held = pending_gather(state, FinalPick)
+    picked = set(held.builders) - set(held.waiting(state)) if held is not None else set()
+    return tuple(
+        cards is not None or seat in picked for seat, cards in enumerate(final(state).built)
     )
-    return state, lines
 
 
-@automatic("final_ambush_round")
-def _final_ambush_round(state: State, task: Task) -> tuple[State, Lines]:
+@dataclass(frozen=True)
+class FinalReveal(Automatic[State]):
+    def run(self, state: State) -> Done[State]:
+        lines: Lines = []
+        for seat in final(state).order:
+            chosen = final(state).built[seat] or ()
+            rest = list(pool(state, seat))
+            for instance in chosen:
+                rest.remove(instance)
+            state = state.with_player(seat, party=chosen, discard=tuple(rest), out=not chosen)
+            shown = join([card_name(c) for c in chosen]) or "nobody"
+            lines.append(say(f"{state.names[seat]} reveals: {shown}."))
+        state = replace(
+            state, final=replace(final(state), revealed=True), reveal_count=state.reveal_count + 1
+        )
+        return state, lines
+
+
+# --- the ambush round ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FinalAmbushRound(Automatic[State]):
     """<戦闘開始前>: in turn order, each player's ambush abilities, each at a target they pick."""
-    tasks = []
-    for seat in final(state).order:
-        for instance in state.players[seat].party:
-            if content().card(instance).effect in AMBUSH_EFFECTS:  # not the ambush supports
-                tasks.append(Task("final_ambush_target", seat=seat, arg=instance))
-        if any(content().items[item].timing == "ambush" for item in state.players[seat].items):
-            tasks.append(Task("final_item_target", seat=seat))
-    return state.push(*tasks), []
+
+    def run(self, state: State) -> Done[State]:
+        tasks: list[Task[State]] = []
+        for seat in final(state).order:
+            for instance in state.players[seat].party:
+                if content().card(instance).effect in AMBUSH_EFFECTS:  # not the ambush supports
+                    tasks.append(FinalAmbushTarget(seat, instance))
+            items = state.players[seat].items
+            if any(content().items[item].timing == "ambush" for item in items):
+                tasks.append(FinalItemTarget(seat))
+        return push(state, *tasks), []
 
 
-def _ask_item_target(state: State, task: Task) -> Step:
-    targets = [seat for seat in alive(state) if seat != task.seat]
-    options = tuple(Option(seat, f"Use an ambush item on {state.names[seat]}") for seat in targets)
-    prompt = "Before the final duels: use an ambush item (R24)? Choose a target, or keep them."
-    no = Option("no", "Keep my items")
-    return ask_one(task.seat, "ambush-item-target", prompt, (*options, no))
+@dataclass(frozen=True)
+class FinalItemTarget(Asking[State]):
+    seat: int
+
+    def ask(self, state: State) -> Decision:
+        targets = [seat for seat in alive(state) if seat != self.seat]
+        options = tuple(
+            Option(seat, f"Use an ambush item on {state.names[seat]}") for seat in targets
+        )
+        prompt = "Before the final duels: use an ambush item (R24)? Choose a target, or keep them."
+        no = Option("no", "Keep my items")
+        return choose_one(self.seat, "ambush-item-target", prompt, (*options, no))
+
+    def act(self, state: State, answer: Any, seat: int) -> Done[State]:
+        if answer == "no" or not state.players[self.seat].party:
+            return state, []
+        target = int(answer)
+        state = replace(state, combat=Combat(kind="final", seats=(self.seat, target)))
+        return push(state, AmbushItems(0), FinalAmbushDone()), []
 
 
-@asking("final_item_target", _ask_item_target)
-def _final_item_target(state: State, task: Task, choice: Any, seat: int) -> tuple[State, Lines]:
-    if choice == "no" or not state.players[task.seat].party:
-        return state, []
-    target = int(choice)
-    state = replace(state, combat=Combat(kind="final", seats=(task.seat, target)))
-    return state.push(Task("ambush_item_menu", side=0), Task("final_ambush_done")), []
+@dataclass(frozen=True)
+class FinalAmbushTarget(Asking[State]):
+    seat: int
+    ambusher: str
+
+    def ask(self, state: State) -> Decision:
+        targets = [seat for seat in alive(state) if seat != self.seat]
+        options = tuple(Option(seat, state.names[seat]) for seat in targets)
+        prompt = f"{card_name(self.ambusher)}'s ambush must strike someone: choose a player."
+        return choose_one(self.seat, "ambush-target", prompt, options)
+
+    def act(self, state: State, answer: Any, seat: int) -> Done[State]:
+        target = int(answer)
+        state = replace(state, combat=Combat(kind="final", seats=(self.seat, target)))
+        return push(state, AmbushFire(0, self.ambusher), FinalAmbushDone()), []
 
 
-def alive(state: State) -> list[int]:
-    return [seat for seat in final(state).order if state.players[seat].party]
+@dataclass(frozen=True)
+class FinalAmbushDone(Automatic[State]):
+    def run(self, state: State) -> Done[State]:
+        fight = state.combat
+        log = fight.log if fight else ()
+        state = replace(state, combat=None, last_battle=log)
+        # An ambush can leave a player with nobody, or an ambusher can have fallen already:
+        # drop the remaining ambush tasks of cards that are gone or have no target left.
+        agenda = tuple(t for t in state.agenda if _still_relevant(state, t))
+        return state.with_agenda(agenda), []
 
 
-def _ask_ambush_target(state: State, task: Task) -> Step:
-    targets = [seat for seat in alive(state) if seat != task.seat]
-    options = tuple(Option(seat, state.names[seat]) for seat in targets)
-    prompt = f"{card_name(task.arg)}'s ambush must strike someone: choose a player."
-    return ask_one(task.seat, "ambush-target", prompt, options)
-
-
-@asking("final_ambush_target", _ask_ambush_target)
-def _final_ambush_target(state: State, task: Task, choice: Any, seat: int) -> tuple[State, Lines]:
-    target = int(choice)
-    state = replace(state, combat=Combat(kind="final", seats=(task.seat, target)))
-    return state.push(Task("ambush_fire", side=0, arg=task.arg), Task("final_ambush_done")), []
-
-
-@automatic("final_ambush_done")
-def _final_ambush_done(state: State, task: Task) -> tuple[State, Lines]:
-    fight = state.combat
-    log = fight.log if fight else ()
-    state = replace(state, combat=None, last_battle=log)
-    # An ambush can leave a player with nobody, or an ambusher can have fallen already:
-    # drop the remaining ambush tasks of cards that are gone or have no target left.
-    agenda = tuple(t for t in state.agenda if _still_relevant(state, t))
-    return replace(state, agenda=agenda), []
-
-
-def _still_relevant(state: State, task: Task) -> bool:
-    if task.kind not in ("final_ambush_target", "final_item_target"):
+def _still_relevant(state: State, task: Task[State]) -> bool:
+    if not isinstance(task, FinalAmbushTarget | FinalItemTarget):
         return True
     if len(alive(state)) <= 1 or not state.players[task.seat].party:
         return False
-    return task.kind == "final_item_target" or task.arg in state.players[task.seat].party
+    return isinstance(task, FinalItemTarget) or task.ambusher in state.players[task.seat].party
 
 
-@automatic("final_turn")
-def _final_turn(state: State, task: Task) -> tuple[State, Lines]:
-    standing = alive(state)
-    if len(standing) <= 1:
-        return state.push(Task("final_end")), []
-    current = final(state)
-    for step in range(len(current.order)):
-        index = (current.turn + step) % len(current.order)
-        seat = current.order[index]
-        if seat in standing:
-            state = replace(state, final=replace(current, turn=(index + 1) % len(current.order)))
-            return state.push(Task("final_target", seat=seat)), []
-    return state.push(Task("final_end")), []
+# --- the duels ----------------------------------------------------------------------------------
 
 
-def _ask_target(state: State, task: Task) -> Step:
-    options = tuple(
-        Option(seat, state.names[seat], f"front: {card_name(state.players[seat].party[0])}")
-        for seat in alive(state)
-        if seat != task.seat
-    )
-    prompt = "Your turn in the final battle: whom do you attack? (passing is not allowed)"
-    return ask_one(task.seat, "target", prompt, options)
+@dataclass(frozen=True)
+class FinalTurn(Automatic[State]):
+    def run(self, state: State) -> Done[State]:
+        standing = alive(state)
+        if len(standing) <= 1:
+            return push(state, FinalEnd()), []
+        current = final(state)
+        for step in range(len(current.order)):
+            index = (current.turn + step) % len(current.order)
+            seat = current.order[index]
+            if seat in standing:
+                turn = (index + 1) % len(current.order)
+                state = replace(state, final=replace(current, turn=turn))
+                return push(state, FinalTarget(seat)), []
+        return push(state, FinalEnd()), []
 
 
-@asking("final_target", _ask_target)
-def _final_target(state: State, task: Task, choice: Any, seat: int) -> tuple[State, Lines]:
-    target = int(choice)
-    state = start_combat(state, "final", (task.seat, target), ())
-    return state, [say(f"{state.names[task.seat]} attacks {state.names[target]}.")]
+@dataclass(frozen=True)
+class FinalTarget(Asking[State]):
+    seat: int
+
+    def ask(self, state: State) -> Decision:
+        options = tuple(
+            Option(seat, state.names[seat], f"front: {card_name(state.players[seat].party[0])}")
+            for seat in alive(state)
+            if seat != self.seat
+        )
+        prompt = "Your turn in the final battle: whom do you attack? (passing is not allowed)"
+        return choose_one(self.seat, "target", prompt, options)
+
+    def act(self, state: State, answer: Any, seat: int) -> Done[State]:
+        target = int(answer)
+        fight = Combat(kind="final", seats=(self.seat, target))
+        state = start_combat(state, fight, FinalDuelOver())
+        return state, [say(f"{state.names[self.seat]} attacks {state.names[target]}.")]
 
 
-@automatic("final_duel_over")
-def _final_duel_over(state: State, task: Task) -> tuple[State, Lines]:
-    fight = state.combat
-    assert fight is not None
-    lines: Lines = []
-    for seat in fight.seats:
-        if not state.players[seat].party and not state.players[seat].out:
-            state = state.with_player(seat, out=True)
-            lines.append(say(f"{state.names[seat]} has no cards left and is out."))
-    state = replace(state, combat=None, last_battle=fight.log)
-    if not alive(state):
-        # Both last parties fell together: the side whose ability did it wins (FAQ), else a draw.
-        if fight.wiped_by_ability >= 0:
-            winners: tuple[int, ...] = (fight.seats[fight.wiped_by_ability],)
-        else:
-            winners = tuple(sorted(fight.seats))
-        return _finish(state, winners, lines)
-    return state.push(Task("final_turn")), lines
+@dataclass(frozen=True)
+class FinalDuelOver(Automatic[State]):
+    def run(self, state: State) -> Done[State]:
+        fight = state.combat
+        assert fight is not None
+        lines: Lines = []
+        for seat in fight.seats:
+            if not state.players[seat].party and not state.players[seat].out:
+                state = state.with_player(seat, out=True)
+                lines.append(say(f"{state.names[seat]} has no cards left and is out."))
+        state = replace(state, combat=None, last_battle=fight.log)
+        if not alive(state):
+            # Both last parties fell together: the side whose ability did it wins (FAQ), else
+            # a draw.
+            if fight.wiped_by_ability >= 0:
+                winners: tuple[int, ...] = (fight.seats[fight.wiped_by_ability],)
+            else:
+                winners = tuple(sorted(fight.seats))
+            return _finish(state, winners, lines)
+        return push(state, FinalTurn()), lines
 
 
-@automatic("final_end")
-def _final_end(state: State, task: Task) -> tuple[State, Lines]:
-    return _finish(state, tuple(alive(state)), [])
+@dataclass(frozen=True)
+class FinalEnd(Automatic[State]):
+    def run(self, state: State) -> Done[State]:
+        return _finish(state, tuple(alive(state)), [])
 
 
-def _finish(state: State, winners: tuple[int, ...], lines: Lines) -> tuple[State, Lines]:
+def _finish(state: State, winners: tuple[int, ...], lines: Lines) -> Done[State]:
     names = join([state.names[seat] for seat in winners])
     verb = "wins" if len(winners) == 1 else "share the win (a draw)"
     lines.append(say(f"{names} {verb}: the last standing in the final battle."))

@@ -1,9 +1,9 @@
 """The immutable state of a Dangerous game.
 
-The game runs on an agenda: a queue of small tasks (roll for an item, ask a player where to move,
-settle a 1-on-1...). The rules pop the first task; a task either needs a decision or a chance
-outcome (and waits for it), or is automatic and runs at once, usually pushing further tasks to
-the front. This keeps the long timing pipeline of a battle readable as a list of steps.
+The game runs on the core agenda (core/agenda.py): `agenda` is a queue of small typed tasks
+(roll for an item, ask a player where to move, settle a 1-on-1...). The first task either needs
+a decision or a chance outcome (and waits for it), or runs at once, usually pushing further
+tasks to the front. This keeps the long timing pipeline of a battle readable as a list of steps.
 """
 
 from __future__ import annotations
@@ -11,16 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-
-@dataclass(frozen=True)
-class Task:
-    """One step on the agenda: `kind` names it; `seat`, `side`, `arg` and `num` are its data."""
-
-    kind: str
-    seat: int = -1
-    side: int = -1
-    arg: str = ""
-    num: int = 0
+from core.agenda import Task
 
 
 @dataclass(frozen=True)
@@ -102,7 +93,7 @@ class State:
     names: tuple[str, ...]
     options: dict[str, Any]
     players: tuple[Player, ...]
-    agenda: tuple[Task, ...]
+    agenda: tuple[Task[Any], ...]
     decks: dict[str, tuple[str, ...]] = field(default_factory=dict)
     bosses: dict[str, tuple[str, ...]] = field(default_factory=dict)
     cleared: dict[str, int] = field(default_factory=dict)  # boss id -> seat that took its token
@@ -125,7 +116,7 @@ class State:
     reveal_count: int = 0  # bumped whenever hidden cards become public (an undo barrier)
 
     @property
-    def count(self) -> int:
+    def player_count(self) -> int:
         return len(self.names)
 
     def player(self, seat: int) -> Player:
@@ -137,14 +128,10 @@ class State:
         return replace(self, players=tuple(players))
 
     def clockwise(self, first: int) -> tuple[int, ...]:
-        return tuple((first + step) % self.count for step in range(self.count))
+        return tuple((first + step) % self.player_count for step in range(self.player_count))
 
     def next_seat(self, seat: int) -> int:
-        return (seat + 1) % self.count
+        return (seat + 1) % self.player_count
 
-    def push(self, *tasks: Task) -> State:
-        """Put tasks at the front of the agenda, in the order given."""
-        return replace(self, agenda=(*tasks, *self.agenda))
-
-    def pop(self) -> tuple[Task, State]:
-        return self.agenda[0], replace(self, agenda=self.agenda[1:])
+    def with_agenda(self, agenda: tuple[Task[Any], ...]) -> State:
+        return replace(self, agenda=agenda)

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from core.agenda import pending_gather
 from core.games.base import SeatSummary, Step, View
 from core.games.dangerous.content import content
+from core.games.dangerous.final import ready, secret_party
+from core.games.dangerous.setup import DraftPick
 from core.games.dangerous.state import State
 
 
@@ -135,7 +138,7 @@ def build_view(state: State, viewer: int | None, step: Step) -> View:
         combat=combat_view,
         last_battle=state.last_battle,
         final=_final(state, viewer),
-        draft=state.draft[viewer] if state.draft and viewer is not None else None,
+        draft=_packet(state, viewer),
         turn_limit=int(state.options.get("turn_limit", 0)),
     )
     deciding = {decision.seat for decision in step.decisions}
@@ -158,10 +161,24 @@ def build_view(state: State, viewer: int | None, step: Step) -> View:
 
 def _party(state: State, seat: int, viewer: int | None) -> tuple[str, ...]:
     """Parties are open (R30), except the cards drafted so far: they stay face down until the
-    draft is over."""
+    draft is over (a seat sees its own, with the card it keeps this round)."""
     if state.draft and viewer is not None and viewer != seat:
         return ()
-    return state.players[seat].party
+    return (*state.players[seat].party, *_kept(state, seat))
+
+
+def _packet(state: State, viewer: int | None) -> tuple[str, ...] | None:
+    """The viewer's own draft packet, less the card it keeps this round."""
+    if not state.draft or viewer is None:
+        return None
+    kept = _kept(state, viewer)
+    return tuple(card for card in state.draft[viewer] if card not in kept)
+
+
+def _kept(state: State, seat: int) -> tuple[str, ...]:
+    """The card `seat` keeps in the draft round under way (held until everyone has chosen)."""
+    held = pending_gather(state, DraftPick)
+    return held.kept(seat) if held is not None else ()
 
 
 def _bosses(state: State) -> tuple[BossView, ...]:
@@ -179,11 +196,10 @@ def _final(state: State, viewer: int | None) -> FinalView | None:
     current = state.final
     if current is None:
         return None
-    ready = tuple(built is not None for built in current.built)
     own = None
     if not current.revealed and viewer is not None:
-        own = current.built[viewer]
-    return FinalView(current.order, current.size, ready, own, current.revealed)
+        own = secret_party(state, viewer)
+    return FinalView(current.order, current.size, ready(state), own, current.revealed)
 
 
 def _notes(state: State, seat: int) -> tuple[str, ...]:
@@ -191,7 +207,7 @@ def _notes(state: State, seat: int) -> tuple[str, ...]:
     notes = []
     if state.phase in ("meeting", "exploration") and seat == state.start:
         notes.append("start player")
-    notes.append(f"party {len(player.party)}")
+    notes.append(f"party {len(player.party) + len(_kept(state, seat))}")
     if player.tokens:
         notes.append(f"tokens {len(player.tokens)}")
     if player.items:

@@ -1,12 +1,13 @@
-"""The cards of light-and-dark, read from content.toml."""
+"""The cards of light-and-dark, read strictly from content.toml by core.content."""
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from pathlib import Path
+
+from core.content import by_id, entry, load, one_of
 
 
 class Colour(Enum):
@@ -31,7 +32,8 @@ class Role:
     colour: Colour
     dice: int
     effect: Effect
-    provisional: bool
+    evidence: str  # the rulebook lines the values rest on
+    provisional: bool = False
 
     @property
     def label(self) -> str:
@@ -44,6 +46,7 @@ class Boss:
     name: str
     english: str
     faces: str
+    provisional: bool = False
 
     @property
     def label(self) -> str:
@@ -64,24 +67,29 @@ class Content:
         return next(boss for boss in self.bosses if boss.faces == hero)
 
 
+@dataclass(frozen=True)
+class _ContentFile:
+    role: tuple[Role, ...]
+    boss: tuple[Boss, ...]
+
+
+DECKS = ("hero", "role")
+
+
 @cache
 def content() -> Content:
-    data = tomllib.loads((Path(__file__).parent / "content.toml").read_text(encoding="utf-8"))
-    roles = {
-        entry["id"]: Role(
-            id=entry["id"],
-            name=entry["name"],
-            english=entry["english"],
-            deck=entry["deck"],
-            copies=entry["copies"],
-            colour=Colour(entry["colour"]),
-            dice=entry["dice"],
-            effect=Effect(entry["effect"]),
-            provisional=entry.get("provisional", False),
-        )
-        for entry in data["role"]
-    }
-    bosses = tuple(
-        Boss(entry["id"], entry["name"], entry["english"], entry["faces"]) for entry in data["boss"]
-    )
-    return Content(roles, bosses)
+    """The game's content, read once from the content.toml beside this module."""
+    return load_content(Path(__file__).parent)
+
+
+def load_content(folder: Path) -> Content:
+    """The content in `folder`/content.toml, checked."""
+    loaded = load(folder / "content.toml", _ContentFile)
+    roles = by_id("content.toml", "role", loaded.role)
+    by_id("content.toml", "boss", loaded.boss)
+    for index, role in enumerate(loaded.role):
+        one_of(entry("content.toml", "role", index, role.id), "deck", role.deck, DECKS)
+    heroes = [role.id for role in loaded.role if role.deck == "hero"]
+    for index, boss in enumerate(loaded.boss):
+        one_of(entry("content.toml", "boss", index, boss.id), "faces", boss.faces, heroes, "hero")
+    return Content(roles, loaded.boss)

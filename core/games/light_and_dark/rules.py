@@ -8,15 +8,15 @@ seed is silent or wrong are in docs/rules/light-and-dark.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
 from core import chance
 from core.chance import Outcome
 from core.decisions import Choice, Option, choose_one, choose_several
-from core.games.base import Applied, GameOption, Narration, Result, Step
+from core.games.base import Applied, Result, Step
 from core.games.base import View as TableView
+from core.games.light_and_dark import INFO
 from core.games.light_and_dark.content import Colour, Effect, Role, content
 from core.games.light_and_dark.state import (
     SILENT,
@@ -27,6 +27,7 @@ from core.games.light_and_dark.state import (
     TurnRecord,
 )
 from core.games.light_and_dark.view import build_view
+from core.narration import Lines, Narration, join, say
 
 GIVE_UP = "give-up"
 FORM_PARTY = "party"
@@ -34,30 +35,14 @@ REROLL = "reroll"
 KEEP = "keep"
 DRAW = "draw"
 
-Lines = tuple[Narration, ...]
-
 
 def role(role_id: str) -> Role:
     return content().roles[role_id]
 
 
-def say(text: str) -> Narration:
-    return Narration(text)
-
-
 class LightAndDark:
-    id = "light-and-dark"
-    title = "Light and Dark (光と闇の勇者)"
-    min_players = 3
-    max_players = 6
-    options: tuple[GameOption, ...] = (
-        GameOption(
-            "keep_cards",
-            "Keep-card variant",
-            False,
-            "Players left out of a party keep their role card and may use it again next turn.",
-        ),
-    )
+    id, title, options = INFO.id, INFO.title, INFO.options
+    min_players, max_players = INFO.min_players, INFO.max_players
 
     # --- setting up --------------------------------------------------------------------------
 
@@ -204,13 +189,13 @@ class LightAndDark:
         scores = _put(state.scores, parent, state.scores[parent] - 1)
         deltas = _put((0,) * state.players, parent, -1)
         record = _record(state, party=(), rolls=(), total=None, won=None, deltas=deltas)
-        lines = (
+        lines = [
             say(f"{state.names[parent]} gives up the fight and loses 1 point."),
             say(_reveal_text(state)),
-        )
+        ]
         revealed = replace(state, scores=scores, public=(True,) * state.players)
         ended, end_lines = _end_turn(revealed, record, party_formed=False)
-        return Applied(ended, lines + end_lines, reveals=True)
+        return Applied(ended, tuple(lines + end_lines), reveals=True)
 
     def _form_party(self, state: State, companions: tuple[int, ...]) -> Applied[State]:
         parent = state.parent
@@ -224,7 +209,7 @@ class LightAndDark:
         members = ", ".join(state.names[seat] for seat in party)
         lines = [say(f"{state.names[parent]} takes the party: {members}.")]
         if left_out:
-            names = _join(state.names[seat] for seat in left_out)
+            names = join(state.names[seat] for seat in left_out)
             lines.append(
                 say(f"Left out, {names} {'loses' if len(left_out) == 1 else 'lose'} 1 point.")
             )
@@ -244,7 +229,7 @@ class LightAndDark:
     def _settle_roll(self, state: State, value: int, text: str) -> Applied[State]:
         current = replace(state.rolls[-1], value=value)
         nxt = replace(state, rolls=(*state.rolls[:-1], current))
-        return _next_roller(nxt, (say(text),))
+        return _next_roller(nxt, [say(text)])
 
     # --- chance ------------------------------------------------------------------------------
 
@@ -273,7 +258,7 @@ class LightAndDark:
             face = int(outcome[0])
             rolled = replace(current, reroll=face, value=face)
             nxt = replace(state, rolls=(*state.rolls[:-1], rolled))
-            return _next_roller(nxt, (say(f"{state.names[current.seat]} rerolls: {face}."),))
+            return _next_roller(nxt, [say(f"{state.names[current.seat]} rerolls: {face}.")])
         return _sudden_chance(state, tuple(int(face) for face in outcome))
 
     # --- views -------------------------------------------------------------------------------
@@ -284,7 +269,7 @@ class LightAndDark:
     def result(self, state: State) -> Result | None:
         if state.phase is not Phase.OVER:
             return None
-        winners = _join(state.names[seat] for seat in state.winners)
+        winners = join(state.names[seat] for seat in state.winners)
         scores = ", ".join(f"{name} {score}" for name, score in zip(state.names, state.scores))
         verb = "wins" if len(state.winners) == 1 else "win"
         return Result(state.scores, state.winners, f"{winners} {verb} ({scores}).")
@@ -295,7 +280,7 @@ class LightAndDark:
 
 def _begin_turn(state: State) -> tuple[State, Lines]:
     """Start the next turn, or end the game if everyone has been parent or the deck is short."""
-    lines: list[Narration] = []
+    lines: Lines = []
     parent = state.parent
     if state.kept[parent]:
         card = _hand(state, parent)
@@ -330,7 +315,7 @@ def _begin_turn(state: State) -> tuple[State, Lines]:
         boss_dice=(),
     )
     lines.append(say(f"Turn {state.turns_played + 1}: {state.names[parent]} is the parent."))
-    return nxt, tuple(lines)
+    return nxt, lines
 
 
 def _hero_draw(state: State, order: tuple[str, ...]) -> Applied[State]:
@@ -372,7 +357,7 @@ def _deal(state: State) -> tuple[State, Narration]:
         phase=Phase.CLAIMS,
         queue=claimers,
     )
-    who = _join(state.names[seat] for seat in drawers) or "Nobody"
+    who = join(state.names[seat] for seat in drawers) or "Nobody"
     public = f"{who} {'draws a role card' if len(drawers) == 1 else 'draw role cards'}."
     secret = tuple(
         (seat, f"{public} You draw the {role(_hand(nxt, seat)).label}.") for seat in drawers
@@ -403,7 +388,7 @@ def _roll(state: State, faces: tuple[int, ...]) -> Applied[State]:
     if len(faces) > 1:
         text = f"{name} ({held.english}) rolls {shown}: {value}."
     settled = replace(nxt, rolls=(*state.rolls, replace(rolled, value=value)))
-    return _next_roller(settled, (say(text),))
+    return _next_roller(settled, [say(text)])
 
 
 def _dice_value(held: Role, faces: tuple[int, ...]) -> int:
@@ -416,7 +401,7 @@ def _dice_value(held: Role, faces: tuple[int, ...]) -> int:
 
 def _next_roller(state: State, lines: Lines) -> Applied[State]:
     if len(state.rolls) < len(state.party):
-        return Applied(replace(state, phase=Phase.ROLL), lines)
+        return Applied(replace(state, phase=Phase.ROLL), tuple(lines))
     return _battle_result(state, lines)
 
 
@@ -440,14 +425,14 @@ def _battle_result(state: State, lines: Lines) -> Applied[State]:
     formula = _formula(terms)
     verdict = "the party wins" if won else "the party loses"
     extra = " (the parent takes the remainder)" if remainder else ""
-    result_lines = (
+    result_lines = [
         say(f"Total {formula} = {total} against {state.boss_hp} HP: {verdict}."),
         say(
             f"{state.boss_hp} HP / {size} = {points} points each{extra}: "
             + ", ".join(f"{state.names[r.seat]} {deltas[r.seat]:+d}" for r, _ in terms)
             + "."
         ),
-    )
+    ]
     # The record holds each seat's whole change this turn: the left out lost 1 at the party.
     changes = tuple(
         delta if seat in state.party else delta - 1 for seat, delta in enumerate(deltas)
@@ -455,7 +440,7 @@ def _battle_result(state: State, lines: Lines) -> Applied[State]:
     record = _record(state, state.party, state.rolls, total, won, changes)
     nxt = replace(state, scores=scores)
     ended, end_lines = _end_turn(nxt, record, party_formed=True)
-    return Applied(ended, lines + result_lines + end_lines)
+    return Applied(ended, tuple(lines + result_lines + end_lines))
 
 
 def _end_turn(state: State, record: TurnRecord, party_formed: bool) -> tuple[State, Lines]:
@@ -504,21 +489,21 @@ def _record(
 # --- the end and sudden death ----------------------------------------------------------------
 
 
-def _finish(state: State, lines: list[Narration]) -> tuple[State, Lines]:
+def _finish(state: State, lines: Lines) -> tuple[State, Lines]:
     best = max(state.scores)
     leaders = tuple(seat for seat, score in enumerate(state.scores) if score == best)
     if len(leaders) == 1:
         return _won(state, leaders, lines)
-    names = _join(state.names[seat] for seat in leaders)
+    names = join(state.names[seat] for seat in leaders)
     lines.append(say(f"{names} are tied on {best}: sudden death."))
     sudden = SuddenDeath(seats=leaders)
-    return replace(state, phase=Phase.SUDDEN_HP, sudden=sudden, queue=()), tuple(lines)
+    return replace(state, phase=Phase.SUDDEN_HP, sudden=sudden, queue=()), lines
 
 
-def _won(state: State, winners: tuple[int, ...], lines: list[Narration]) -> tuple[State, Lines]:
-    names = _join(state.names[seat] for seat in winners)
+def _won(state: State, winners: tuple[int, ...], lines: Lines) -> tuple[State, Lines]:
+    names = join(state.names[seat] for seat in winners)
     lines.append(say(f"{names} {'wins' if len(winners) == 1 else 'win'} the game."))
-    return replace(state, phase=Phase.OVER, winners=winners), tuple(lines)
+    return replace(state, phase=Phase.OVER, winners=winners), lines
 
 
 def _sudden_request(state: State) -> chance.ChanceRequest:
@@ -552,7 +537,7 @@ def _sudden_chance(state: State, faces: tuple[int, ...]) -> Applied[State]:
     line = say(f"Roll-off: {shown}.")
     if len(top) == 1:
         won, lines = _won(state, top, [line])
-        return Applied(won, lines)
+        return Applied(won, tuple(lines))
     return Applied(replace(state, sudden=replace(sudden, rolloff=top)), (line,))
 
 
@@ -567,11 +552,11 @@ def _volley(state: State, sudden: SuddenDeath, faces: tuple[int, ...]) -> Applie
     after = replace(sudden, hp=hp, last_volley=faces)
     shown = ", ".join(f"{names[seat]} {rolled[seat]}" for seat in sudden.alive)
     left = ", ".join(f"{names[seat]} {after.hp_of(seat)}" for seat in sudden.alive)
-    lines: list[Narration] = [say(f"Volley: {shown}. HP now {left}.")]
+    lines: Lines = [say(f"Volley: {shown}. HP now {left}.")]
     survivors = tuple(seat for seat in sudden.alive if after.hp_of(seat) > 0)
     if len(survivors) == 1:
         won, won_lines = _won(replace(state, sudden=after), survivors, lines)
-        return Applied(won, won_lines)
+        return Applied(won, tuple(won_lines))
     if survivors:
         lines.append(say("More than one survives: another volley."))
         return Applied(replace(state, sudden=replace(after, alive=survivors)), tuple(lines))
@@ -580,7 +565,7 @@ def _volley(state: State, sudden: SuddenDeath, faces: tuple[int, ...]) -> Applie
     if len(nearest) == 1:
         lines.append(say("Nobody survives; the one closest to 0 wins."))
         won, won_lines = _won(replace(state, sudden=after), nearest, lines)
-        return Applied(won, won_lines)
+        return Applied(won, tuple(won_lines))
     lines.append(say("Nobody survives and the closest to 0 are tied: a one-die roll-off."))
     rolloff = replace(after, alive=(), rolloff=nearest)
     return Applied(replace(state, sudden=rolloff, phase=Phase.SUDDEN_ROLLOFF), tuple(lines))
@@ -687,10 +672,3 @@ def _formula(terms: list[tuple[Roll, int]]) -> str:
         else:
             parts.append(f"{'+' if sign > 0 else '-'} {shown}")
     return " ".join(parts)
-
-
-def _join(names: Iterable[str]) -> str:
-    items = list(names)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]

@@ -1,0 +1,291 @@
+"""The agenda: a game's turn structure as a queue of small, typed tasks.
+
+Games whose turns are long pipelines (a battle's timing windows, reactions, abilities that roll,
+several seats answering at once) keep in their state a tuple of tasks. The engine looks at the
+first task: it runs at once, or it asks a seat (or several) for a decision, or chance for an
+outcome, and the answer goes back to the task that asked. Tasks put follow-ups at the front of
+the agenda, so a pipeline reads in the code as the list of its steps.
+
+A task kind is a frozen dataclass: its fields are its typed payload and its methods are its
+handler. Kinds of different games can't collide, nothing registers itself as a side effect of an
+import, and a queued task always has its handler (a kind that leaves one out can't be built).
+
+- `Automatic`: `run` as soon as it is first on the agenda.
+- `Asking`: `ask` gives one seat's decision or a chance request (or None: nothing to ask, the task
+  is dropped); `act` takes the answer.
+- `Menu`: "choose an action, or Done; repeat" for one seat.
+- `Gather`: several seats choose at once, in secret. Each answer is held in the task itself until
+  every seat has answered; then `reveal` applies them all together.
+
+The engine (`Agenda`) is one object per game; the game's `pending`, `apply_decision` and
+`apply_chance` delegate to it. States only need an `agenda` field and `with_agenda`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from core.chance import ChanceRequest, Outcome
+from core.decisions import ActingFor, Choice, Decision, IllegalAction, Option, choose_one
+from core.games.base import Step
+from core.narration import Lines
+
+
+class AgendaState(Protocol):
+    """What the engine needs of a game's state."""
+
+    @property
+    def agenda(self) -> tuple[Task[Any], ...]: ...
+
+    def with_agenda(self, agenda: tuple[Task[Any], ...]) -> Self: ...
+
+
+S = TypeVar("S", bound=AgendaState)
+
+Done = tuple[S, Lines]
+"""What a handler returns: the new state and what happened, a line per event."""
+
+
+def push(state: S, *tasks: Task[Any]) -> S:
+    """Put `tasks` at the front of the agenda, in the order given."""
+    return state.with_agenda((*tasks, *state.agenda))
+
+
+def push_behind(state: S, *tasks: Task[Any]) -> S:
+    """Put `tasks` right behind the first task. In a menu's `choose` (the menu is first again)
+    they wait until the menu closes: an effect that resolves once the player is done."""
+    first, rest = state.agenda[:1], state.agenda[1:]
+    return state.with_agenda((*first, *tasks, *rest))
+
+
+@dataclass(frozen=True)
+class Task(ABC, Generic[S]):
+    """One step on the agenda. Subclass one of the four kinds below, never this."""
+
+
+@dataclass(frozen=True)
+class Automatic(Task[S]):
+    @abstractmethod
+    def run(self, state: S) -> Done[S]:
+        """Do the step; `state`'s agenda no longer holds this task."""
+
+
+@dataclass(frozen=True)
+class Asking(Task[S]):
+    @abstractmethod
+    def ask(self, state: S) -> Decision | ChanceRequest | None:
+        """The question: a decision for one seat, a chance request, or None to drop the task."""
+
+    @abstractmethod
+    def act(self, state: S, answer: Any, seat: int) -> Done[S]:
+        """Take the answer (a normalised choice, or a chance outcome with seat -1); `state`'s
+        agenda no longer holds this task."""
+
+
+@dataclass(frozen=True)
+class Menu(Task[S]):
+    """One seat chooses an action or Done, again and again: the menu asks again after each
+    action (after any follow-ups the action queued), and closes itself once it offers nothing.
+    """
+
+    name: ClassVar[str]
+    """The decision's name (what a save records)."""
+    done: ClassVar[Option | None] = Option("done", "Done")
+    """The option that closes the menu; None when only an action ends it (see `again`)."""
+
+    @abstractmethod
+    def chooser(self, state: S) -> int:
+        """The seat that chooses."""
+
+    @abstractmethod
+    def prompt(self, state: S) -> str: ...
+
+    @abstractmethod
+    def actions(self, state: S) -> tuple[Option, ...]:
+        """The actions on offer now; none closes the menu without asking."""
+
+    @abstractmethod
+    def choose(self, state: S, action: Choice) -> Done[S]:
+        """Carry out `action`; the menu (as `again` gives it) is already queued again behind
+        anything this queues."""
+
+    def again(self, action: Choice) -> Menu[S] | None:
+        """The menu to ask after `action` (e.g. with the action marked used), or None when
+        `action` ends the menu (a move that is the turn's last act)."""
+        return self
+
+    def close(self, state: S) -> Done[S]:
+        """Done was chosen (or nothing was left to offer)."""
+        return state, []
+
+    def help(self, state: S) -> str:
+        return ""
+
+    def acting_for(self, state: S) -> ActingFor | None:
+        """The side the chooser decides for, when it is not its own (see ActingFor)."""
+        return None
+
+
+@dataclass(frozen=True)
+class Gather(Task[S]):
+    """Several seats answer at once, in secret; `reveal` applies the answers together.
+
+    Until then the answers live only in this task, so a game's views must not show other
+    seats' answers (a seat may see its own through `answer_of`)."""
+
+    answers: tuple[tuple[int, Choice], ...] = field(default=(), kw_only=True)
+
+    @abstractmethod
+    def seats(self, state: S) -> tuple[int, ...]:
+        """Every seat that must answer."""
+
+    @abstractmethod
+    def decision(self, state: S, seat: int) -> Decision:
+        """`seat`'s question."""
+
+    @abstractmethod
+    def reveal(self, state: S, answers: Mapping[int, Choice]) -> Done[S]:
+        """Every seat has answered: apply the answers (by seat)."""
+
+    def answered(self, state: S, seat: int, choice: Choice) -> Lines:
+        """What is said when `seat` answers (the answer itself stays secret)."""
+        return []
+
+    def answer_of(self, seat: int) -> Choice | None:
+        return next((choice for who, choice in self.answers if who == seat), None)
+
+    def waiting(self, state: S) -> tuple[int, ...]:
+        done = {who for who, _ in self.answers}
+        return tuple(seat for seat in self.seats(state) if seat not in done)
+
+
+G = TypeVar("G", bound=Gather[Any])
+
+
+def pending_gather(state: AgendaState, kind: type[G]) -> G | None:
+    """The gather of `kind` first on the agenda, if one is waiting there. A view shows a seat
+    its own answer with `pending_gather(state, kind).answer_of(seat)`."""
+    task = state.agenda[0] if state.agenda else None
+    return task if isinstance(task, kind) else None
+
+
+class StuckAgenda(RuntimeError):
+    """The automatic tasks ran longer than any real game can: a rules bug, not a user error."""
+
+
+class Agenda(Generic[S]):
+    """A game's engine: what is pending, and where an answer goes."""
+
+    def __init__(self, game: str, automatic_limit: int = 100_000) -> None:
+        self.game = game
+        self.automatic_limit = automatic_limit
+        # The question `settle` stopped at, for the `pending` (and the views) that follow:
+        # states are immutable, so the same state object always asks the same.
+        self._last: tuple[S, Step] | None = None
+
+    def pending(self, state: S) -> Step:
+        """What the first task needs (after `settle`, it always needs something, or the agenda
+        is empty and the game is over)."""
+        if not state.agenda:
+            return Step()
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1]
+        step = self._question(state, state.agenda[0])
+        if step is None:
+            name = type(state.agenda[0]).__name__
+            raise AssertionError(f"{self.game}: {name} left first on the agenda")
+        self._last = (state, step)
+        return step
+
+    def decide(self, state: S, seat: int, choice: Choice) -> Done[S]:
+        """`seat`'s answer goes to the first task, the one that asked it."""
+        if not state.agenda:
+            raise IllegalAction("the game is over")
+        task, rest = state.agenda[0], _rest(state)
+        lines: Lines = []
+        if isinstance(task, Gather):
+            if seat not in task.waiting(state):
+                raise IllegalAction(f"seat {seat} has nothing to answer now")
+            lines += task.answered(state, seat, choice)
+            held = replace(task, answers=(*task.answers, (seat, choice)))
+            if held.waiting(state):
+                return push(rest, held), lines
+            state, more = task.reveal(rest, dict(held.answers))
+        elif isinstance(task, Menu):
+            if task.done is not None and choice == task.done.id:
+                state, more = task.close(rest)
+            else:
+                again = task.again(choice)
+                state, more = task.choose(rest if again is None else push(rest, again), choice)
+        elif isinstance(task, Asking):
+            state, more = task.act(rest, choice, seat)
+        else:
+            raise IllegalAction(f"{type(task).__name__} asks nobody")
+        lines += more
+        return self.settle(state, lines), lines
+
+    def chance(self, state: S, outcome: Outcome) -> Done[S]:
+        task = state.agenda[0]
+        if not isinstance(task, Asking):
+            raise IllegalAction(f"{type(task).__name__} asked no chance outcome")
+        state, lines = task.act(_rest(state), outcome, -1)
+        return self.settle(state, lines), lines
+
+    def settle(self, state: S, lines: Lines) -> S:
+        """Run tasks that need nobody (automatic ones, menus with nothing to offer, questions
+        that ask nothing) until the first task needs an answer; their lines go into `lines`."""
+        for _ in range(self.automatic_limit):
+            if not state.agenda:
+                return state
+            task = state.agenda[0]
+            if isinstance(task, Automatic):
+                state, more = task.run(_rest(state))
+            elif (step := self._question(state, task)) is not None:
+                self._last = (state, step)
+                return state
+            elif isinstance(task, Menu):
+                state, more = task.close(_rest(state))
+            elif isinstance(task, Gather):
+                state, more = task.reveal(_rest(state), dict(task.answers))
+            else:
+                state, more = _rest(state), []
+            lines.extend(more)
+        raise StuckAgenda(f"{self.game}: {self.automatic_limit} automatic tasks in a row")
+
+    def _question(self, state: S, task: Task[Any]) -> Step | None:
+        """What `task` asks now, or None when it needs nobody (a menu with nothing to offer, a
+        question that asks nothing, a gather everyone has answered; an automatic task)."""
+        if isinstance(task, Gather):
+            waiting = task.waiting(state)
+            decisions = tuple(task.decision(state, seat) for seat in waiting)
+            return Step(decisions=decisions, simultaneous=True) if waiting else None
+        if isinstance(task, Menu):
+            actions = task.actions(state)
+            return Step(decisions=(self._menu_decision(state, task, actions),)) if actions else None
+        if isinstance(task, Asking):
+            question = task.ask(state)
+            if isinstance(question, Decision):
+                return Step(decisions=(question,))
+            if isinstance(question, ChanceRequest):
+                return Step(chance=question)
+        return None
+
+    def _menu_decision(self, state: S, task: Menu[S], actions: tuple[Option, ...]) -> Decision:
+        done = () if task.done is None else (task.done,)
+        return choose_one(
+            task.chooser(state),
+            task.name,
+            task.prompt(state),
+            (*actions, *done),
+            task.help(state),
+            task.acting_for(state),
+        )
+
+
+def _rest(state: S) -> S:
+    """`state` without its first task (the one being run or answered)."""
+    return state.with_agenda(state.agenda[1:])

@@ -1,0 +1,183 @@
+"""The ambush step before a battle's first 1-on-1 (rulebook §5, 戦闘開始前): ambush abilities
+fire, the active player's first, then each party may use ambush items."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from core import chance
+from core.agenda import Asking, Automatic, Done, Menu, Task, push
+from core.chance import ChanceRequest
+from core.decisions import Choice, Option
+from core.games.dangerous.battle import card, combat, is_party, row, side_of, supporters, tell
+from core.games.dangerous.cards import card_name
+from core.games.dangerous.casualties import hit
+from core.games.dangerous.content import content
+from core.games.dangerous.state import State
+from core.narration import Lines
+
+AMBUSH_EFFECTS = ("snipe", "snipe_sure", "swap_front_last")
+NO = "no"
+
+
+@dataclass(frozen=True)
+class Ambush(Automatic[State]):
+    def run(self, state: State) -> Done[State]:
+        tasks: list[Task[State]] = []
+        for side in (0, 1):
+            for instance in row(state, side):
+                if card(instance).timing == "ambush" and card(instance).effect in AMBUSH_EFFECTS:
+                    tasks.append(AmbushFire(side, instance))
+            if is_party(state, side) and ambush_items(state, side):
+                tasks.append(AmbushItems(side))
+        return push(state, *tasks), []
+
+
+def ambush_items(state: State, side: int) -> tuple[str, ...]:
+    seat = combat(state).seats[side]
+    return tuple(
+        item
+        for item in state.players[seat].items
+        if content().items[item].timing == "ambush" and content().items[item].effect == "snipe"
+    )
+
+
+@dataclass(frozen=True)
+class AmbushItems(Menu[State]):
+    """`side` may use its ambush items on the enemy, one after another. It is asked once even
+    if the enemy row is already empty (an item chosen then does nothing); after an item, only
+    while enemy cards remain."""
+
+    name = "ambush-item"
+    done = Option(NO, "No")
+    side: int
+    asked: bool = False
+
+    def chooser(self, state: State) -> int:
+        return combat(state).seats[self.side]
+
+    def prompt(self, state: State) -> str:
+        target = row(state, 1 - self.side)
+        front_card = card_name(target[0]) if target else "nobody"
+        return f"Before the battle: use an item on {front_card}? (items are optional)"
+
+    def actions(self, state: State) -> tuple[Option, ...]:
+        if self.asked and not row(state, 1 - self.side):
+            return ()
+        items = content().items
+        return tuple(
+            Option(item, f"{items[item].name} {items[item].english}", items[item].text_en)
+            for item in ambush_items(state, self.side)
+        )
+
+    def again(self, action: Choice) -> AmbushItems:
+        return replace(self, asked=True)
+
+    def choose(self, state: State, action: Choice) -> Done[State]:
+        if not row(state, 1 - self.side):
+            return state, []
+        item = content().items[str(action)]
+        owner = combat(state).seats[self.side]
+        items = tuple(i for i in state.players[owner].items if i != item.id)
+        state = state.with_player(owner, items=items)
+        lines: Lines = []
+        # An item is not an ability: 白金 cannot reflect it, but 阿頼耶識's shield still guards.
+        target = shielded(row(state, 1 - self.side))
+        text = f"{state.names[owner]} uses {item.name} ({item.english}) on {card_name(target)}."
+        state = tell(state, lines, text)
+        return push(state, ItemSnipe(self.side, item.id, target)), lines
+
+
+@dataclass(frozen=True)
+class ItemSnipe(Asking[State]):
+    side: int
+    item: str
+    target: str
+
+    def ask(self, state: State) -> ChanceRequest:
+        return chance.dice(1, f"the {content().items[self.item].english} roll")
+
+    def act(self, state: State, answer: Any, seat: int) -> Done[State]:
+        lines: Lines = []
+        boost, hinder = ambush_support(state, self.side)
+        total = int(answer[0]) + boost - hinder
+        need = content().items[self.item].param("min_roll", 4)
+        if total < need:
+            return tell(state, lines, f"The roll is {total}: a miss (needs {need})."), lines
+        state = tell(state, lines, f"The roll is {total}: a hit (needs {need}).")
+        return hit(state, self.target, "", lines), lines  # an item: no card is responsible
+
+
+def ambush_support(state: State, side: int) -> tuple[int, int]:
+    """What an ambush roll by `side` gains from its ambush_boost supporters and loses to the
+    other side's ambush_hinder ones."""
+    boost = sum(c.param("amount", 1) for c in supporters(state, side, "ambush_boost"))
+    hinder = sum(c.param("amount", 1) for c in supporters(state, 1 - side, "ambush_hinder"))
+    return boost, hinder
+
+
+def shielded(cards: tuple[str, ...]) -> str:
+    """The card of a row an ambush hits: the front one, unless it shields the one behind."""
+    if card(cards[0]).effect == "shield_front" and len(cards) > 1:
+        return cards[1]
+    return cards[0]
+
+
+def ambush_target(state: State, side: int, instance: str) -> tuple[int, str | None]:
+    """Which card an ambush from `instance` (on `side`) hits, after reflection and shields."""
+    enemy = 1 - side
+    if any(card(c).effect == "reflect_ambush" for c in row(state, enemy)):
+        return side, instance
+    cards = row(state, enemy)
+    return enemy, shielded(cards) if cards else None
+
+
+@dataclass(frozen=True)
+class AmbushFire(Automatic[State]):
+    side: int
+    ambusher: str
+
+    def run(self, state: State) -> Done[State]:
+        lines: Lines = []
+        instance = self.ambusher
+        if side_of(state, instance) != self.side:
+            return state, lines  # it fell before its turn
+        ambusher = card(instance)
+        target_side, target = ambush_target(state, self.side, instance)
+        if target is None:
+            return state, lines
+        ability = ambusher.ability or ambusher.english
+        reflected = target_side == self.side
+        text = f"Ambush: {card_name(instance)} uses {ability}"
+        text += " — reflected by 白金翔一郎!" if reflected else f" on {card_name(target)}."
+        state = tell(state, lines, text)
+        if ambusher.effect == "snipe":
+            return push(state, AmbushRoll(self.side, instance, target)), lines
+        if ambusher.effect == "snipe_sure":
+            return hit(state, target, instance, lines), lines
+        last = row(state, target_side)[-1]
+        return hit(state, target, instance, lines, swap_with=last), lines
+
+
+@dataclass(frozen=True)
+class AmbushRoll(Asking[State]):
+    side: int
+    ambusher: str
+    target: str
+
+    def ask(self, state: State) -> ChanceRequest:
+        return chance.dice(1, f"{card_name(self.ambusher)}'s ambush roll")
+
+    def act(self, state: State, answer: Any, seat: int) -> Done[State]:
+        lines: Lines = []
+        face = int(answer[0])
+        boost, hinder = ambush_support(state, self.side)
+        total = face + boost - hinder
+        need = card(self.ambusher).param("min_roll", 4)
+        shown = f"{face}" + (f" +{boost}" if boost else "") + (f" -{hinder}" if hinder else "")
+        if total >= need:
+            state = tell(state, lines, f"The ambush roll is {shown}: a hit (needs {need}).")
+            return hit(state, self.target, self.ambusher, lines), lines
+        state = tell(state, lines, f"The ambush roll is {shown}: a miss (needs {need}).")
+        return state, lines

@@ -1,0 +1,138 @@
+"""The battle in progress, read and lightly edited: the two rows, the cards fighting, which
+abilities are live, the battle's own log.
+
+Side 0 is the active player's party; side 1 is the enemy row (controlled by the next player) or,
+in the final battle, the target player's party.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from core.decisions import ActingFor
+from core.games.dangerous.content import Card, content
+from core.games.dangerous.state import Combat, State
+from core.narration import Lines, say
+
+DICE_EFFECTS = ("extra_dice", "extra_dice_first", "lock_dice", "final_three")
+
+
+def combat(state: State) -> Combat:
+    assert state.combat is not None
+    return state.combat
+
+
+def card(instance: str) -> Card:
+    return content().card(instance)
+
+
+def row(state: State, side: int) -> tuple[str, ...]:
+    fight = combat(state)
+    if side == 0 or fight.kind == "final":
+        return state.players[fight.seats[side]].party
+    return fight.enemy
+
+
+def is_party(state: State, side: int) -> bool:
+    return side == 0 or combat(state).kind == "final"
+
+
+def side_of(state: State, instance: str) -> int:
+    for side in (0, 1):
+        if instance in row(state, side):
+            return side
+    return -1
+
+
+def front(state: State, side: int) -> str | None:
+    """The card of `side` in the current 1-on-1 (or at the front, between 1-on-1s); None if that
+    card has left its row."""
+    fighter = combat(state).duel.fighters[side]
+    if fighter:
+        return fighter if fighter in row(state, side) else None
+    cards = row(state, side)
+    return cards[0] if cards else None
+
+
+def nullified(state: State, side: int) -> bool:
+    """Is the fighting card of `side` silenced by a ユキミ it is fighting (nullify_opponent)?
+    A ユキミ who has just lost the 1-on-1 silences nobody (FAQ: 敗北して倒れてるため)."""
+    enemy = front(state, 1 - side)
+    lost = combat(state).duel.winner == side
+    return enemy is not None and not lost and card(enemy).effect == "nullify_opponent"
+
+
+def active_effect(state: State, side: int, timing: str) -> Card | None:
+    """The fighting card of `side`, if it has an ability of `timing` that is not silenced."""
+    fighter = front(state, side)
+    if fighter is None or nullified(state, side):
+        return None
+    found = card(fighter)
+    return (
+        found
+        if found.timing == timing or (timing == "dice" and found.effect in DICE_EFFECTS)
+        else None
+    )
+
+
+def supporters(state: State, side: int, effect: str) -> list[Card]:
+    """Cards of `side` that are not fighting and have the support `effect`."""
+    fighter = front(state, side)
+    return [card(c) for c in row(state, side) if c != fighter and card(c).effect == effect]
+
+
+def deciding_for(state: State, side: int) -> ActingFor | None:
+    """Whose behalf the seat choosing for `side` decides on: the enemy row is played by the
+    next player, against the active player (None for a party: its owner decides for it)."""
+    if is_party(state, side):
+        return None
+    return ActingFor("enemy", against=combat(state).seats[0])
+
+
+def side_name(state: State, side: int) -> str:
+    fight = combat(state)
+    seat = fight.seats[side]
+    if is_party(state, side):
+        return state.names[seat]
+    if fight.kind == "boss":
+        site = content().board.boss(fight.boss)
+        return f"the {site.english} boss"
+    return f"the {fight.kind.capitalize()} enemy"
+
+
+# --- small edits ---------------------------------------------------------------------------------
+
+
+def with_combat(state: State, **changes: Any) -> State:
+    return replace(state, combat=replace(combat(state), **changes))
+
+
+def with_duel(state: State, **changes: Any) -> State:
+    fight = combat(state)
+    return replace(state, combat=replace(fight, duel=replace(fight.duel, **changes)))
+
+
+def set_row(state: State, side: int, cards: tuple[str, ...]) -> State:
+    fight = combat(state)
+    if is_party(state, side):
+        return state.with_player(fight.seats[side], party=cards)
+    return with_combat(state, enemy=cards)
+
+
+def set_fighter(state: State, side: int, instance: str) -> State:
+    fighters = list(combat(state).duel.fighters)
+    fighters[side] = instance
+    return with_duel(state, fighters=(fighters[0], fighters[1]))
+
+
+def note(state: State, text: str) -> State:
+    """Add a line to this battle's own log (the battle-log panel)."""
+    fight = combat(state)
+    return replace(state, combat=replace(fight, log=(*fight.log, text)))
+
+
+def tell(state: State, lines: Lines, text: str) -> State:
+    """Say `text` in the game's log and the battle's."""
+    lines.append(say(text))
+    return note(state, text)

@@ -1,0 +1,208 @@
+"""Cards leaving a battle (rulebook §5): a discard and what it triggers (on-discard abilities,
+justice), an enemy ability's hit and the counter-roll against it, and swaps within a row."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core import chance
+from core.agenda import Asking, Automatic, Done, Task, push
+from core.chance import ChanceRequest
+from core.games.dangerous.battle import (
+    card,
+    combat,
+    is_party,
+    nullified,
+    row,
+    set_row,
+    side_name,
+    side_of,
+    tell,
+    with_combat,
+)
+from core.games.dangerous.cards import card_name
+from core.games.dangerous.state import State
+from core.narration import Lines
+
+
+def discard(state: State, instance: str, by: str, direct: bool, lines: Lines) -> State:
+    """Take `instance` out of its row at once; queue its on-discard trigger and justice. `by` is
+    the card responsible ("" for none: a mutual kill, an item); `direct`: it lost the 1-on-1."""
+    side = side_of(state, instance)
+    if side < 0:
+        return state
+    state = set_row(state, side, tuple(c for c in row(state, side) if c != instance))
+    fight = combat(state)
+    if is_party(state, side):
+        seat = fight.seats[side]
+        state = state.with_player(seat, discard=(*state.players[seat].discard, instance))
+    else:
+        state = with_combat(state, defeated=(*fight.defeated, instance))
+    lost = list(combat(state).lost_this_settlement)
+    lost[side] = True
+    state = with_combat(
+        state,
+        lost_this_settlement=(lost[0], lost[1]),
+        killers={**combat(state).killers, instance: by},
+        direct=(*combat(state).direct, instance) if direct else combat(state).direct,
+    )
+    state = tell(state, lines, f"{card_name(instance)} ({side_name(state, side)}) falls.")
+    triggers: list[Task[State]] = []
+    gone = card(instance)
+    if gone.effect in ("avenge", "full_cube") and not _silenced_on_discard(state, side, by):
+        triggers.append(OnDiscard(side, instance))
+    for ally in row(state, side):
+        if card(ally).effect == "justice" and by and side_of(state, by) == 1 - side:
+            triggers.append(Justice(side, ally, by))
+    return push(state, *triggers)
+
+
+def _silenced_on_discard(state: State, side: int, by: str) -> bool:
+    # A ユキミ who beat this card silences it even as it falls (she is its current opponent).
+    if not by:
+        return False
+    return card(by).effect == "nullify_opponent" and side_of(state, by) == 1 - side
+
+
+def hit(state: State, target: str, by: str, lines: Lines, swap_with: str | None = None) -> State:
+    """An enemy ability (or item) discards `target`, or swaps it with `swap_with`; a 両性院 may
+    counter it with a roll, so then the effect waits on the agenda."""
+    if side_of(state, target) < 0:
+        return state
+    target_card = card(target)
+    if target_card.effect == "counter" and not nullified(state, side_of(state, target)):
+        return push(state, Counter(side_of(state, target), target, by, swap_with))
+    return apply_hit(state, target, by, lines, swap_with)
+
+
+def apply_hit(state: State, target: str, by: str, lines: Lines, swap_with: str | None) -> State:
+    if swap_with is None:
+        return discard(state, target, by, False, lines)
+    return swap(state, target, swap_with, lines)
+
+
+def swap(state: State, first: str, second: str, lines: Lines) -> State:
+    side = side_of(state, first)
+    if side < 0 or first == second or side_of(state, second) != side:
+        return state
+    if (
+        "immune_swap" in (card(first).effect, card(second).effect)
+        or card(first).params.get("immune_swap")
+        or card(second).params.get("immune_swap")
+    ):
+        return tell(state, lines, "The swap fails: 流樹苗 cannot be moved.")
+    cards = list(row(state, side))
+    i, j = cards.index(first), cards.index(second)
+    cards[i], cards[j] = cards[j], cards[i]
+    state = set_row(state, side, tuple(cards))
+    return tell(state, lines, f"{card_name(first)} and {card_name(second)} swap places.")
+
+
+@dataclass(frozen=True)
+class Counter(Asking[State]):
+    """`target` (on `side`) rolls to counter the hit that `by` aims at it."""
+
+    side: int
+    target: str
+    by: str
+    swap_with: str | None
+
+    def ask(self, state: State) -> ChanceRequest:
+        return chance.dice(1, f"{card_name(self.target)}'s counter roll")
+
+    def act(self, state: State, answer: Any, seat: int) -> Done[State]:
+        lines: Lines = []
+        need = card(self.target).param("min_roll", 4)
+        if int(answer[0]) >= need:
+            state = tell(
+                state, lines, f"{card_name(self.target)} counters ({answer[0]}): no effect."
+            )
+            return state, lines
+        state = tell(state, lines, f"{card_name(self.target)} fails to counter ({answer[0]}).")
+        return apply_hit(state, self.target, self.by, lines, self.swap_with), lines
+
+
+@dataclass(frozen=True)
+class OnDiscard(Automatic[State]):
+    """The on-discard ability of `fallen` (on `side`): あげは avenges herself, 小竹 rolls."""
+
+    side: int
+    fallen: str
+
+    def run(self, state: State) -> Done[State]:
+        lines: Lines = []
+        found = card(self.fallen)
+        fight = combat(state)
+        if found.effect == "full_cube":
+            return push(state, FullCube(self.side, self.fallen)), lines
+        # avenge (あげは): only the card that beat her in direct combat, or 鏡介's ability.
+        killer = fight.killers.get(self.fallen, "")
+        direct = self.fallen in fight.direct
+        if not killer or side_of(state, killer) < 0:
+            return state, lines
+        if not direct and card(killer).effect != "on_win_shove_six":
+            return state, lines
+        state = tell(
+            state,
+            lines,
+            f"{card_name(self.fallen)}'s {found.ability} strikes back at {card_name(killer)}.",
+        )
+        state = hit(state, killer, self.fallen, lines)
+        return wipe_credit(state, self.side), lines
+
+
+@dataclass(frozen=True)
+class FullCube(Asking[State]):
+    side: int
+    fallen: str
+
+    def ask(self, state: State) -> ChanceRequest:
+        found = card(self.fallen)
+        label = f"{card_name(self.fallen)}'s {found.ability}"
+        return chance.dice(found.param("dice", 2), label)
+
+    def act(self, state: State, answer: Any, seat: int) -> Done[State]:
+        lines: Lines = []
+        need = card(self.fallen).param("min_roll", 5)
+        faces = [int(face) for face in answer]
+        hits = sum(1 for face in faces if face >= need)
+        text = f"{card_name(self.fallen)} rolls {faces}: {hits} hit(s) on {need}+."
+        state = tell(state, lines, text)
+        for _ in range(hits):
+            for side in (0, 1):
+                cards = row(state, side)
+                if cards:
+                    state = discard(state, cards[0], self.fallen, False, lines)
+        return wipe_credit(state, self.side), lines
+
+
+def wipe_credit(state: State, side: int) -> State:
+    """If an on-discard ability leaves both sides empty, its side wins (FAQ: あげは, 小竹)."""
+    if not row(state, 0) and not row(state, 1):
+        return with_combat(state, wiped_by_ability=side)
+    return state
+
+
+@dataclass(frozen=True)
+class Justice(Asking[State]):
+    """`ally` (on `side`) rolls to judge `culprit`, the enemy card that felled one of its row."""
+
+    side: int
+    ally: str
+    culprit: str
+
+    def ask(self, state: State) -> ChanceRequest:
+        return chance.dice(1, f"{card_name(self.ally)}'s justice roll")
+
+    def act(self, state: State, answer: Any, seat: int) -> Done[State]:
+        lines: Lines = []
+        ally, culprit = self.ally, self.culprit
+        if side_of(state, ally) != self.side or side_of(state, culprit) < 0:
+            return state, lines
+        need = card(ally).param("min_roll", 5)
+        if int(answer[0]) < need:
+            return tell(state, lines, f"{card_name(ally)}'s judgement misses ({answer[0]})."), lines
+        text = f"{card_name(ally)} passes judgement ({answer[0]}) on {card_name(culprit)}."
+        state = tell(state, lines, text)
+        return hit(state, culprit, ally, lines), lines

@@ -1,0 +1,314 @@
+"""One 1-on-1 (rulebook §5), step by step: before the dice, the attack dice, after the dice;
+then the final result, the winner's on-win ability and the settlement (outcome.py).
+
+`queue_duel` puts the steps on the agenda; each step does nothing once the 1-on-1 is broken (a
+fighter struck down before the dice, or the turn ended).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from core import chance
+from core.agenda import Asking, Automatic, Done, Menu, Task, push, push_behind
+from core.chance import ChanceRequest
+from core.decisions import ActingFor, Choice, Decision, Option, choose_one
+from core.games.dangerous.battle import (
+    active_effect,
+    card,
+    combat,
+    deciding_for,
+    front,
+    is_party,
+    nullified,
+    row,
+    set_fighter,
+    side_name,
+    side_of,
+    tell,
+    with_duel,
+)
+from core.games.dangerous.cards import card_name
+from core.games.dangerous.casualties import hit
+from core.games.dangerous.content import content
+from core.games.dangerous.outcome import OnWin, Resolve, Settlement, value_text
+from core.games.dangerous.state import State
+from core.narration import Lines, say
+
+YES, NO = "yes", "no"
+ROLLED = ("strike", "shove", "pierce")
+
+
+def queue_duel(state: State, then: Task[State]) -> State:
+    """The steps of a 1-on-1 just begun; `then` follows the settlement."""
+    return push(
+        state,
+        BeforeDice(0),
+        BeforeDice(1),
+        Roll(),
+        AfterDice(0),
+        AfterDice(1),
+        Resolve(),
+        OnWin(),
+        Settlement(),
+        then,
+    )
+
+
+def duel_broken(state: State) -> bool:
+    """Has a fighter left before the dice (struck down), or has the turn ended?"""
+    return combat(state).duel.winner >= 0 or front(state, 0) is None or front(state, 1) is None
+
+
+# --- before the dice ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BeforeDice(Automatic[State]):
+    side: int
+
+    def run(self, state: State) -> Done[State]:
+        if duel_broken(state):
+            return state, []
+        if active_effect(state, self.side, "before_dice") is None:
+            return state, []
+        return push(state, UseAbility(self.side, front(state, self.side) or "")), []
+
+
+@dataclass(frozen=True)
+class UseAbility(Asking[State]):
+    """Use `user`'s optional before-the-dice ability?"""
+
+    side: int
+    user: str
+
+    def ask(self, state: State) -> Decision:
+        found = card(self.user)
+        seat = combat(state).seats[self.side]
+        ability = found.ability or "ability"
+        prompt = f"Use {card_name(self.user)}'s {ability}? {found.text_en}"
+        options = (Option(YES, f"Use {found.ability or 'it'}"), Option(NO, "Don't use it"))
+        return choose_one(
+            seat, "ability", prompt, options, acting_for=deciding_for(state, self.side)
+        )
+
+    def act(self, state: State, answer: Any, seat: int) -> Done[State]:
+        if answer != YES:
+            return state, []
+        lines: Lines = []
+        found = card(self.user)
+        state = tell(state, lines, f"{card_name(self.user)} uses {found.ability or found.effect}.")
+        label = f"{card_name(self.user)}'s {found.ability or 'ability'}"
+        said = [] if found.effect in ROLLED else [say(label)]
+        return push(state, AbilityRoll(self.side, self.user)), [*lines, *said]
+
+
+@dataclass(frozen=True)
+class AbilityRoll(Asking[State]):
+    side: int
+    user: str
+
+    def ask(self, state: State) -> ChanceRequest:
+        return chance.dice(1, f"{card_name(self.user)}'s ability roll")
+
+    def act(self, state: State, answer: Any, seat: int) -> Done[State]:
+        lines: Lines = []
+        user, side = self.user, self.side
+        found = card(user)
+        face = int(answer[0])
+        need = found.param("min_roll", 4)
+        enemy = front(state, 1 - side)
+        if side_of(state, user) != side or enemy is None:
+            return state, lines
+        if face < need:
+            return tell(state, lines, f"The roll is {face}: it fails (needs {need})."), lines
+        state = tell(state, lines, f"The roll is {face}: it works (needs {need}).")
+        if found.effect == "strike":
+            return hit(state, enemy, user, lines), lines
+        cards = row(state, 1 - side)
+        if found.effect == "pierce":
+            if len(cards) > 1:
+                state = set_fighter(state, 1 - side, cards[1])
+                text = f"{card_name(user)} breaks through to {card_name(cards[1])}."
+                state = tell(state, lines, text)
+            return state, lines
+        # shove: swap the opponent with the card behind it; in the final battle the turn ends.
+        if len(cards) > 1:
+            state = hit(state, enemy, user, lines, swap_with=cards[1])
+            state = push(state, Refront(1 - side))
+        if combat(state).kind == "final":
+            state = with_duel(state, winner=3)
+            name = state.names[combat(state).seats[side]]
+            state = tell(state, lines, f"{name}'s turn ends.")
+        return state, lines
+
+
+@dataclass(frozen=True)
+class Refront(Automatic[State]):
+    """After a swap before the dice, the card now at the front fights this 1-on-1."""
+
+    side: int
+
+    def run(self, state: State) -> Done[State]:
+        cards = row(state, self.side)
+        if cards and combat(state).duel.winner < 0:
+            state = set_fighter(state, self.side, cards[0])
+        return state, []
+
+
+# --- the attack dice -----------------------------------------------------------------------------
+
+
+def dice_count(state: State, side: int) -> int:
+    fighter = front(state, side)
+    assert fighter is not None
+    found = card(fighter)
+    fight = combat(state)
+    if fight.kind == "final" and found.effect == "final_three" and not nullified(state, side):
+        return 0
+    count = found.dice
+    if not nullified(state, side):
+        if found.effect == "extra_dice":
+            count += found.param("amount", 1)
+        if found.effect == "extra_dice_first" and fight.fought[side] == 0:
+            count += found.param("amount", 1)
+    lock = active_effect(state, 1 - side, "dice")
+    if lock is not None and lock.effect == "lock_dice":
+        count = lock.param("count", 1)
+    return count
+
+
+@dataclass(frozen=True)
+class Roll(Automatic[State]):
+    def run(self, state: State) -> Done[State]:
+        if duel_broken(state):
+            return state, []
+        counts = (dice_count(state, 0), dice_count(state, 1))
+        if sum(counts) == 0:
+            return with_duel(state, rolled=True), []
+        return push(state, RollDice(*counts)), []
+
+
+@dataclass(frozen=True)
+class RollDice(Asking[State]):
+    """Both sides' attack dice in one roll: the attacker's first."""
+
+    attacker: int
+    defender: int
+
+    def ask(self, state: State) -> ChanceRequest:
+        return chance.dice(self.attacker + self.defender, "the attack dice (both sides at once)")
+
+    def act(self, state: State, answer: Any, seat: int) -> Done[State]:
+        faces = tuple(int(face) for face in answer)
+        dice = (faces[: self.attacker], faces[self.attacker :])
+        state = with_duel(state, dice=dice, rolled=True)
+        lines: Lines = []
+        parts = [f"{side_name(state, side)} {_faces(dice[side])}" for side in (0, 1)]
+        return tell(state, lines, "Attack dice: " + "; ".join(parts) + "."), lines
+
+
+def _faces(faces: tuple[int, ...]) -> str:
+    if not faces:
+        return "no dice (counts as 3)"
+    return "[" + "][".join(map(str, faces)) + "]"
+
+
+# --- after the dice ------------------------------------------------------------------------------
+
+
+def after_options(state: State, side: int) -> list[Option]:
+    """The fighting card's after-dice ability (once a 1-on-1) and the party's after-dice items;
+    option ids 'card:<instance>' and 'item:<item id>'."""
+    options: list[Option] = []
+    used = combat(state).duel.used
+    ability = active_effect(state, side, "after_dice")
+    fighter = front(state, side)
+    if ability is not None and fighter is not None and fighter not in used:
+        verb = (
+            "reroll your attack dice"
+            if ability.effect == "reroll"
+            else f"+{ability.param('amount', 1)}"
+        )
+        label = f"{ability.ability or card_name(fighter)}: {verb}"
+        options.append(Option(f"card:{fighter}", label))
+    if is_party(state, side) and combat(state).duel.rolled:
+        seat = combat(state).seats[side]
+        for item_id in state.players[seat].items:
+            item = content().items[item_id]
+            if item.timing == "after_dice" and item.effect in ("bump", "reroll", "support_minus"):
+                label = f"{item.name} {item.english}"
+                options.append(Option(f"item:{item_id}", label, item.text_en))
+    return options
+
+
+@dataclass(frozen=True)
+class AfterDice(Menu[State]):
+    """`side` may use after-dice items and its fighter's ability until Done. A reroll waits
+    until the menu closes; bonuses and penalties count at once."""
+
+    name = "after-dice"
+    side: int
+
+    def chooser(self, state: State) -> int:
+        return combat(state).seats[self.side]
+
+    def acting_for(self, state: State) -> ActingFor | None:
+        return deciding_for(state, self.side)
+
+    def prompt(self, state: State) -> str:
+        mine = value_text(state, self.side)
+        theirs = value_text(state, 1 - self.side)
+        return f"After the dice: you have {mine}, they have {theirs}. Use an item or ability?"
+
+    def actions(self, state: State) -> tuple[Option, ...]:
+        return () if duel_broken(state) else tuple(after_options(state, self.side))
+
+    def choose(self, state: State, action: Choice) -> Done[State]:
+        lines: Lines = []
+        side = self.side
+        kind, _, ident = str(action).partition(":")
+        duel = combat(state).duel
+        if kind == "item":
+            item = content().items[ident]
+            owner = combat(state).seats[side]
+            items = list(state.players[owner].items)
+            items.remove(ident)
+            state = state.with_player(owner, items=tuple(items))
+            effect, amount = item.effect, item.param("amount", 1)
+            state = tell(state, lines, f"{state.names[owner]} uses {item.name} ({item.english}).")
+        else:
+            found = card(ident)
+            effect, amount = found.effect, found.param("amount", 1)
+            state = with_duel(state, used=(*duel.used, ident))
+            state = tell(state, lines, f"{card_name(ident)} uses {found.ability or effect}.")
+        if effect == "reroll":
+            count = len(combat(state).duel.dice[side])
+            state = push_behind(state, Reroll(side, max(count, 1)))
+        elif effect == "support_minus":
+            penalty = list(combat(state).duel.penalty)
+            penalty[1 - side] += amount
+            state = with_duel(state, penalty=(penalty[0], penalty[1]))
+        else:
+            bonus = list(combat(state).duel.bonus)
+            bonus[side] += amount
+            state = with_duel(state, bonus=(bonus[0], bonus[1]))
+        return state, lines
+
+
+@dataclass(frozen=True)
+class Reroll(Asking[State]):
+    side: int
+    dice: int
+
+    def ask(self, state: State) -> ChanceRequest:
+        return chance.dice(self.dice, f"{side_name(state, self.side)}'s reroll")
+
+    def act(self, state: State, answer: Any, seat: int) -> Done[State]:
+        faces = tuple(int(face) for face in answer)
+        dice = list(combat(state).duel.dice)
+        dice[self.side] = faces
+        state = with_duel(state, dice=(dice[0], dice[1]))
+        lines: Lines = []
+        return tell(state, lines, f"Reroll: {_faces(faces)}."), lines

@@ -1,0 +1,190 @@
+"""What a square does when a player ends a move on it (rulebook §4): the spring, a boss, a Lv2
+token or a Lv1 card."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from core import chance
+from core.agenda import Asking, Automatic, Done, push
+from core.chance import ChanceRequest
+from core.decisions import Decision, Option, choose_one
+from core.games.dangerous.battle_end import CombatEnd
+from core.games.dangerous.board import fightable_bosses, live_bosses
+from core.games.dangerous.cards import card_name, pile_options
+from core.games.dangerous.combat import start_combat
+from core.games.dangerous.content import content
+from core.games.dangerous.piles import DrawRandom, top_up
+from core.games.dangerous.state import Combat, State
+from core.narration import say
+
+
+def event_text(state: State, seat: int, space: str) -> str:
+    """What `space` would do to `seat` (an option's detail)."""
+    kind = content().board.spaces[space].kind
+    if kind == "spring":
+        return "the spring"
+    if kind == "boss":
+        bosses = fightable_bosses(state, seat, space)
+        if bosses:
+            return "boss fight"
+        return "boss beaten" if not live_bosses(state, space) else "no boss you may fight"
+    if space in state.tokens:
+        top = state.decks.get("lv2", ())
+        return f"Lv2 fight: {card_name(top[0])}" if top else "Lv2 token"
+    top = state.decks.get("lv1", ())
+    return f"Lv1 fight: {card_name(top[0])}" if top else "nothing (Lv1 deck empty)"
+
+
+def fight(state: State, kind: str, seat: int, enemy: tuple[str, ...], boss: str = "") -> State:
+    """`seat`'s party against `enemy`, which the next player controls."""
+    battle = Combat(kind=kind, seats=(seat, state.next_seat(seat)), enemy=enemy, boss=boss)
+    return start_combat(state, battle, CombatEnd())
+
+
+@dataclass(frozen=True)
+class Event(Automatic[State]):
+    seat: int
+    space: str
+
+    def run(self, state: State) -> Done[State]:
+        seat, space = self.seat, self.space
+        kind = content().board.spaces[space].kind
+        if kind == "spring":
+            return push(state, Spring(seat)), []
+        if kind == "boss":
+            bosses = fightable_bosses(state, seat, space)
+            if len(bosses) > 1:
+                return push(state, ChooseBoss(seat, space)), []
+            if bosses:
+                return _boss_fight(state, seat, bosses[0]), []
+            return state, [say("Nothing happens here.")]
+        if space in state.tokens:
+            state = replace(state, tokens=tuple(t for t in state.tokens if t != space))
+            deck = state.decks["lv2"]
+            if not deck:
+                return state, [say("The Lv2 deck is empty.")]
+            state = replace(state, decks={**state.decks, "lv2": deck[1:]})
+            met = f"{state.names[seat]} meets {card_name(deck[0])}"
+            lines = [say(f"The Lv2 token is removed: {met}.")]
+            if not deck[1:]:
+                # The deck ran dry: every token leaves at once, for good (直ちに, line 66),
+                # even if this card goes back to the bottom after a flight.
+                state = replace(state, tokens=(), lv2_retired=True)
+                lines.append(
+                    say("The Lv2 deck is empty: every Lv2 token leaves the board for good.")
+                )
+            return fight(state, "lv2", seat, (deck[0],)), lines
+        deck = state.decks["lv1"]
+        if not deck:
+            return state, [say("The Lv1 deck is empty: nothing happens.")]
+        state = replace(state, decks={**state.decks, "lv1": deck[1:]})
+        line = say(f"{state.names[seat]} meets {card_name(deck[0])}.")
+        return fight(state, "lv1", seat, (deck[0],)), [line]
+
+
+def _boss_fight(state: State, seat: int, boss: str) -> State:
+    state = fight(state, "boss", seat, state.bosses[boss], boss)
+    # The boss cards were face down until now.
+    seen = state.seen_bosses if boss in state.seen_bosses else (*state.seen_bosses, boss)
+    return replace(
+        state,
+        bosses={**state.bosses, boss: ()},
+        seen_bosses=seen,
+        reveal_count=state.reveal_count + (boss not in state.seen_bosses),
+    )
+
+
+@dataclass(frozen=True)
+class ChooseBoss(Asking[State]):
+    """The classroom holds two bosses: `seat` picks one."""
+
+    seat: int
+    space: str
+
+    def ask(self, state: State) -> Decision:
+        board = content().board
+        options = tuple(
+            Option(boss, f"{board.boss(boss).name} {board.boss(boss).english}")
+            for boss in fightable_bosses(state, self.seat, self.space)
+        )
+        return choose_one(self.seat, "boss", "Which boss do you fight?", options)
+
+    def act(self, state: State, answer: Any, seat: int) -> Done[State]:
+        return _boss_fight(state, self.seat, str(answer)), []
+
+
+# --- the spring ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Spring(Asking[State]):
+    seat: int
+
+    def ask(self, state: State) -> Decision:
+        player = state.players[self.seat]
+        options = [Option("draw", "Roll a die and draw that many cards from your discard pile")]
+        if player.party and player.discard:
+            options.append(Option("swap", "Swap one party card for one from your discard pile"))
+        options.append(Option("rest", "Do nothing"))
+        return choose_one(self.seat, "spring", "The spring: choose one.", tuple(options))
+
+    def act(self, state: State, answer: Any, seat: int) -> Done[State]:
+        if answer == "draw":
+            return push(state, SpringDie(self.seat)), []
+        if answer == "swap":
+            return push(state, SpringOut(self.seat)), []
+        return state, [say(f"{state.names[self.seat]} rests at the spring.")]
+
+
+@dataclass(frozen=True)
+class SpringDie(Asking[State]):
+    seat: int
+
+    def ask(self, state: State) -> ChanceRequest:
+        return chance.dice(1, f"{state.names[self.seat]}'s spring roll")
+
+    def act(self, state: State, answer: Any, seat: int) -> Done[State]:
+        face, name = int(answer[0]), state.names[self.seat]
+        if not state.players[self.seat].discard:
+            line = say(f"{name} rolls {face} at the spring, but the discard pile is empty.")
+            return top_up(state, self.seat, [line])
+        line = say(f"{name} rolls {face} at the spring.")
+        return push(state, DrawRandom(self.seat, face, at_spring=True)), [line]
+
+
+@dataclass(frozen=True)
+class SpringOut(Asking[State]):
+    seat: int
+
+    def ask(self, state: State) -> Decision:
+        options = tuple(Option(c, card_name(c)) for c in state.players[self.seat].party)
+        prompt = "Which party card goes to the discard pile?"
+        return choose_one(self.seat, "spring-out", prompt, options)
+
+    def act(self, state: State, answer: Any, seat: int) -> Done[State]:
+        player = state.players[self.seat]
+        out = str(answer)
+        party = tuple(c for c in player.party if c != out)
+        state = state.with_player(self.seat, party=party, discard=(*player.discard, out))
+        line = say(f"{state.names[self.seat]} discards {card_name(out)}.")
+        return push(state, SpringIn(self.seat)), [line]
+
+
+@dataclass(frozen=True)
+class SpringIn(Asking[State]):
+    seat: int
+
+    def ask(self, state: State) -> Decision:
+        options = pile_options(state.players[self.seat].discard)
+        prompt = "Which card comes back from the discard pile?"
+        return choose_one(self.seat, "spring-in", prompt, options)
+
+    def act(self, state: State, answer: Any, seat: int) -> Done[State]:
+        player = state.players[self.seat]
+        back = str(answer)
+        pile = list(player.discard)
+        pile.remove(back)
+        state = state.with_player(self.seat, party=(*player.party, back), discard=tuple(pile))
+        return state, [say(f"{state.names[self.seat]} takes back {card_name(back)}.")]

@@ -1,0 +1,58 @@
+"""Dangerous (戦闘破壊学園ダンゲロス・ボードゲーム, seed 000): the Game the table plays.
+
+The rules live in the typed agenda tasks of the modules beside this one, phase by phase (setup,
+turn: meeting then exploration, combat, final); this module wires them to the table through one
+core agenda engine: what is pending is the first task on the agenda, and an answer goes to the
+task that asked. Rulings: docs/rules/dangerous.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.agenda import Agenda
+from core.chance import Outcome
+from core.decisions import Choice
+from core.games.base import Applied, Result, Step
+from core.games.base import View as TableView
+from core.games.dangerous import INFO
+from core.games.dangerous.setup import SETUP_AGENDA
+from core.games.dangerous.state import Player, State
+from core.games.dangerous.view import build_view
+from core.narration import Lines
+
+ENGINE: Agenda[State] = Agenda("dangerous")
+
+
+class Dangerous:
+    id, title, options = INFO.id, INFO.title, INFO.options
+    min_players, max_players = INFO.min_players, INFO.max_players
+
+    def initial_state(self, names: tuple[str, ...], options: dict[str, Any]) -> State:
+        chosen = {option.name: options.get(option.name, option.default) for option in self.options}
+        players = tuple(Player(space="") for _ in names)
+        state = State(names=names, options=chosen, players=players, agenda=SETUP_AGENDA)
+        return ENGINE.settle(state, [])
+
+    def pending(self, state: State) -> Step:
+        return ENGINE.pending(state)
+
+    def apply_decision(self, state: State, seat: int, choice: Choice) -> Applied[State]:
+        return self._applied(state, *ENGINE.decide(state, seat, choice))
+
+    def apply_chance(self, state: State, outcome: Outcome) -> Applied[State]:
+        return self._applied(state, *ENGINE.chance(state, outcome))
+
+    def _applied(self, before: State, after: State, lines: Lines) -> Applied[State]:
+        return Applied(after, tuple(lines), reveals=after.reveal_count > before.reveal_count)
+
+    def view(self, state: State, viewer: int | None) -> TableView:
+        return build_view(state, viewer, self.pending(state))
+
+    def result(self, state: State) -> Result | None:
+        if state.phase != "over":
+            return None
+        scores = tuple(1 if seat in state.winners else 0 for seat in range(state.player_count))
+        names = ", ".join(state.names[seat] for seat in state.winners)
+        verb = "wins" if len(state.winners) == 1 else "share the win"
+        return Result(scores, state.winners, f"{names} {verb}.")

@@ -1,0 +1,202 @@
+"""How a 1-on-1 ends (rulebook §5): the final result, the winner's on-win ability, and the
+settlement that discards the loser."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from core import chance
+from core.agenda import Asking, Automatic, Done, push
+from core.chance import ChanceRequest
+from core.games.dangerous.aftermath import Revival, Spoils
+from core.games.dangerous.battle import (
+    active_effect,
+    card,
+    combat,
+    front,
+    is_party,
+    row,
+    side_name,
+    side_of,
+    supporters,
+    tell,
+    with_combat,
+    with_duel,
+)
+from core.games.dangerous.cards import card_name
+from core.games.dangerous.casualties import discard, hit
+from core.games.dangerous.state import State
+from core.narration import Lines
+
+# --- the final result ----------------------------------------------------------------------------
+
+
+def value(state: State, side: int) -> int:
+    """The fighting card's result: its highest die (after support penalties) plus every bonus."""
+    fight = combat(state)
+    faces = fight.duel.dice[side]
+    minus = sum(c.param("amount", 1) for c in supporters(state, 1 - side, "support_minus"))
+    minus += fight.duel.penalty[side]
+    highest = max((max(1, face - minus) for face in faces), default=3 if fight.duel.rolled else 0)
+    plus = sum(c.param("amount", 1) for c in supporters(state, side, "support_plus"))
+    total = highest + plus + fight.duel.bonus[side] - fight.duel.curse[side]
+    if side == 0 and fight.kind != "final" and state.meeting is not None:
+        total += state.meeting.count("combat", fight.seats[0])
+    return total
+
+
+def value_text(state: State, side: int) -> str:
+    if not combat(state).duel.rolled:
+        return "not rolled"
+    return str(value(state, side))
+
+
+@dataclass(frozen=True)
+class Resolve(Automatic[State]):
+    def run(self, state: State) -> Done[State]:
+        lines: Lines = []
+        if combat(state).duel.winner >= 0:
+            return state, lines
+        present = (front(state, 0) is not None, front(state, 1) is not None)
+        if not all(present):
+            # A fighter left the game before the result: the one remaining wins (勝敗決定).
+            winner = 0 if present[0] else 1 if present[1] else 2
+            if winner < 2:
+                state = tell(state, lines, f"{side_name(state, winner)}'s card wins by default.")
+            return with_duel(state, winner=winner), lines
+        results = (value(state, 0), value(state, 1))
+        winner = 0 if results[0] > results[1] else 1 if results[1] > results[0] else 2
+        for side in (0, 1):
+            special = active_effect(state, side, "final_result")
+            if (
+                special is not None
+                and special.effect == "final_high_kill"
+                and winner == 2
+                and results[side] >= special.param("target", 6)
+            ):
+                winner = side
+                fighter = card_name(front(state, side) or "")
+                state = tell(state, lines, f"{fighter}'s {special.ability} decides the tie.")
+        state = with_duel(state, result=results, winner=winner)
+        a, b = front(state, 0) or "", front(state, 1) or ""
+        verdict = {0: f"{card_name(a)} wins", 1: f"{card_name(b)} wins", 2: "a mutual kill"}
+        text = f"Final result {results[0]} against {results[1]}: {verdict[winner]}."
+        return tell(state, lines, text), lines
+
+
+# --- the winner's ability ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OnWin(Automatic[State]):
+    def run(self, state: State) -> Done[State]:
+        winner = combat(state).duel.winner
+        if winner not in (0, 1):
+            return state, []
+        if active_effect(state, winner, "on_win") is None:
+            return state, []
+        return push(state, OnWinFire(winner, front(state, winner) or "")), []
+
+
+@dataclass(frozen=True)
+class OnWinFire(Automatic[State]):
+    side: int
+    winner: str
+
+    def run(self, state: State) -> Done[State]:
+        lines: Lines = []
+        found = card(self.winner)
+        loser_side = 1 - self.side
+        ability = found.ability or "victory ability"
+        state = tell(state, lines, f"{card_name(self.winner)}'s {ability}.")
+        if found.effect == "on_win_capture_extra":
+            owner = combat(state).seats[self.side]
+            deck = state.decks.get("lv1", ())
+            if is_party(state, self.side) and deck:
+                pile = (*state.players[owner].discard, deck[0])
+                state = state.with_player(owner, discard=pile)
+                state = replace(state, decks={**state.decks, "lv1": deck[1:]})
+                text = f"{state.names[owner]} takes {card_name(deck[0])} into their discard pile."
+                state = tell(state, lines, text)
+            return state, lines
+        if found.effect == "on_win_curse":
+            curse = list(combat(state).curse)
+            curse[loser_side] += found.param("amount", 1)
+            return with_combat(state, curse=(curse[0], curse[1])), lines
+        if found.effect in ("on_win_shove_six", "on_win_detective"):
+            return push(state, WinRoll(self.side, self.winner)), lines
+        return state, lines
+
+
+@dataclass(frozen=True)
+class WinRoll(Asking[State]):
+    side: int
+    winner: str
+
+    def ask(self, state: State) -> ChanceRequest:
+        return chance.dice(1, f"{card_name(self.winner)}'s victory roll")
+
+    def act(self, state: State, answer: Any, seat: int) -> Done[State]:
+        lines: Lines = []
+        face = int(answer[0])
+        enemy_side = 1 - self.side
+        cards = row(state, enemy_side)
+        if card(self.winner).effect == "on_win_detective":
+            # Position `face` of the enemy party; 1 is the card just beaten, which falls anyway.
+            if face == 1 or face > len(cards):
+                return tell(state, lines, f"The roll is {face}: nobody else is hit."), lines
+            text = f"The roll is {face}: the card in position {face} is hit."
+            state = tell(state, lines, text)
+            return hit(state, cards[face - 1], self.winner, lines), lines
+        # 鏡介: the card behind the beaten one swaps with the last card; on a 6 it is discarded.
+        if len(cards) < 2:
+            return tell(state, lines, f"The roll is {face}: no card is left to target."), lines
+        target = cards[1]
+        if len(cards) > 2:
+            state = hit(state, target, self.winner, lines, swap_with=cards[-1])
+            target = row(state, enemy_side)[1]
+        if face == 6:
+            state = tell(state, lines, f"The roll is 6: {card_name(target)} is hit.")
+            return hit(state, target, self.winner, lines), lines
+        return tell(state, lines, f"The roll is {face}: no extra hit."), lines
+
+
+# --- the settlement ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Settlement(Automatic[State]):
+    """The settlement step: the loser (both, on a mutual kill) is discarded."""
+
+    def run(self, state: State) -> Done[State]:
+        lines: Lines = []
+        fight = combat(state)
+        winner = fight.duel.winner
+        if winner == 3:
+            return state, lines  # the turn ended before the dice (小泉ヒズミ)
+        fighters = (front(state, 0), front(state, 1))
+        losers = {0: (1,), 1: (0,), 2: (0, 1)}.get(winner, ())
+        # Follow-ups go on the agenda first: each discard below puts its own triggers in front
+        # of them (on-discard abilities, justice), so revival comes after everything (FAQ
+        # ファーティマ).
+        state = push(state, Revival(0), Revival(1), Spoils())
+        for side in losers:
+            loser = fighters[side]
+            beater = fighters[1 - side] or ""
+            if loser is not None and side_of(state, loser) == side:
+                state = discard(state, loser, beater if winner != 2 else "", True, lines)
+        fought = list(fight.fought)
+        for side in (0, 1):
+            fought[side] += 1
+        state = with_combat(state, fought=(fought[0], fought[1]), curse=_spent_curse(state))
+        return state, lines
+
+
+def _spent_curse(state: State) -> tuple[int, int]:
+    """A curse is spent by the 1-on-1 that rolled with it; one set by this 1-on-1's on-win
+    ability waits for the next."""
+    fight = combat(state)
+    if not fight.duel.rolled:
+        return fight.curse
+    return (fight.curse[0] - fight.duel.curse[0], fight.curse[1] - fight.duel.curse[1])

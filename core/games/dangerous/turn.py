@@ -1,0 +1,58 @@
+"""A turn's outline (rulebook §3-§4): the strategy meeting, then each player's exploration."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from core.agenda import Automatic, Done, push
+from core.games.dangerous.explore import Explore, ExploreStart
+from core.games.dangerous.final import FinalStart
+from core.games.dangerous.meeting import (
+    AP_BASE,
+    AP_MAX,
+    ApRound,
+    MeetingAbilities,
+    MeetingResolve,
+)
+from core.games.dangerous.state import Meeting, State
+from core.narration import say
+
+
+@dataclass(frozen=True)
+class TurnStart(Automatic[State]):
+    def run(self, state: State) -> Done[State]:
+        turn = state.turn + 1
+        order = state.clockwise(state.start)
+        ap = tuple(min(AP_MAX, player.ap_next) for player in state.players)
+        nobody = (0,) * state.player_count
+        meeting = Meeting(ap_left=ap, placed={}, order=order, extra_move=nobody, slowed=nobody)
+        players = tuple(replace(player, ap_next=AP_BASE) for player in state.players)
+        state = replace(
+            state, turn=turn, phase="meeting", meeting=meeting, players=players, next_start=-1
+        )
+        state = push(
+            state,
+            *(MeetingAbilities(seat, "meeting_start") for seat in order),
+            ApRound(),
+            *(MeetingAbilities(seat, "meeting_end") for seat in order),
+            MeetingResolve(),
+            ExploreStart(),
+            *(Explore(seat) for seat in order),
+            TurnEnd(),
+        )
+        start = state.names[state.start]
+        return state, [say(f"Turn {turn}: strategy meeting. {start} is the start player.")]
+
+
+@dataclass(frozen=True)
+class TurnEnd(Automatic[State]):
+    """The start player passes on; after the last turn the final battle begins."""
+
+    def run(self, state: State) -> Done[State]:
+        limit = int(state.options.get("turn_limit", 12))
+        start = state.next_start if state.next_start >= 0 else state.start
+        state = replace(state, start=start, meeting=None, explorer=-1)
+        if limit and state.turn >= limit:
+            line = say(f"Turn {state.turn} was the last: the final battle begins.")
+            return push(state, FinalStart(start)), [line]
+        return push(state, TurnStart()), []
