@@ -42,7 +42,9 @@ as 1 extra point gained or lost.
 
 The parent passes left. The game ends when everyone has been parent, or the role deck cannot give
 everyone a card. Highest score wins; tied leaders play sudden death: each rolls 2 dice for HP,
-then everyone rolls 1 die at once and loses the sum of the others' dice; the survivor wins.
+then everyone rolls 1 die at once and loses the sum of the others' dice; a lone survivor wins.
+If nobody survives, the one closest to 0 wins. Players still level (several survivors, or
+several equally close to 0) roll 1 die each: the highest wins.
 
 Variant (keep cards): players left out of a party keep their card for next turn, and may keep
 playing it or discard it to draw again.

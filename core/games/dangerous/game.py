@@ -8,6 +8,7 @@ task that asked. Rulings: docs/rules/dangerous.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from core.agenda import Agenda
@@ -28,6 +29,9 @@ class Dangerous:
     title = "Dangerous (戦闘破壊学園ダンゲロス)"
     min_players = 2
     max_players = 4
+    rules_version = 1
+    older_rules: Mapping[int, Mapping[str, Any]] = {}
+    score_name = "boss tokens"
     options: tuple[GameOption, ...] = (
         GameOption(
             "draft",

@@ -8,6 +8,7 @@ seed is silent or wrong are in docs/rules/light-and-dark.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -44,12 +45,25 @@ class LightAndDark:
     title = "Light and Dark (光と闇の勇者)"
     min_players = 3
     max_players = 6
+    # Version 2: sudden death is one volley (line 183); version 1 repeated it among several
+    # survivors, which the house-rule option `repeat_volleys` still plays.
+    rules_version = 2
+    older_rules: Mapping[int, Mapping[str, Any]] = {1: {"repeat_volleys": True}}
+    score_name = "points"
     options: tuple[GameOption, ...] = (
         GameOption(
             "keep_cards",
             "Keep-card variant",
             False,
             "Players left out of a party keep their role card and may use it again next turn.",
+        ),
+        GameOption(
+            "repeat_volleys",
+            "House rule: repeated sudden-death volleys",
+            False,
+            "Not in the rulebook: when several survive the sudden-death volley they volley again, "
+            "HP carrying over, until at most one survives (the rulebook: one volley, then a "
+            "one-die roll-off).",
         ),
     )
 
@@ -60,6 +74,7 @@ class LightAndDark:
         return State(
             names=names,
             keep_cards=bool(options.get("keep_cards", False)),
+            repeat_volleys=bool(options.get("repeat_volleys", False)),
             phase=Phase.SHUFFLE_ROLES,
             scores=(0,) * players,
             hands=(None,) * players,
@@ -551,6 +566,9 @@ def _sudden_chance(state: State, faces: tuple[int, ...]) -> Applied[State]:
 
 
 def _volley(state: State, sudden: SuddenDeath, faces: tuple[int, ...]) -> Applied[State]:
+    """One volley (line 183): each loses the sum of the others' dice. A lone survivor wins;
+    several survivors roll off (R13), or volley again under the house rule `repeat_volleys`;
+    if nobody survives, the closest to 0 wins, a tie among them rolling off."""
     names = state.names
     rolled = dict(zip(sudden.alive, faces))
     total = sum(faces)
@@ -566,9 +584,13 @@ def _volley(state: State, sudden: SuddenDeath, faces: tuple[int, ...]) -> Applie
     if len(survivors) == 1:
         won, won_lines = _won(replace(state, sudden=after), survivors, lines)
         return Applied(won, tuple(won_lines))
-    if survivors:
-        lines.append(say("More than one survives: another volley."))
+    if survivors and state.repeat_volleys:
+        lines.append(say("More than one survives: another volley (house rule)."))
         return Applied(replace(state, sudden=replace(after, alive=survivors)), tuple(lines))
+    if survivors:
+        who = join(names[seat] for seat in survivors)
+        lines.append(say(f"{who} survive: a one-die roll-off between them."))
+        return _roll_off(state, after, survivors, lines)
     closest = max(after.hp_of(seat) for seat in sudden.alive)
     nearest = tuple(seat for seat in sudden.alive if after.hp_of(seat) == closest)
     if len(nearest) == 1:
@@ -576,7 +598,13 @@ def _volley(state: State, sudden: SuddenDeath, faces: tuple[int, ...]) -> Applie
         won, won_lines = _won(replace(state, sudden=after), nearest, lines)
         return Applied(won, tuple(won_lines))
     lines.append(say("Nobody survives and the closest to 0 are tied: a one-die roll-off."))
-    rolloff = replace(after, alive=(), rolloff=nearest)
+    return _roll_off(state, after, nearest, lines)
+
+
+def _roll_off(
+    state: State, sudden: SuddenDeath, seats: tuple[int, ...], lines: Lines
+) -> Applied[State]:
+    rolloff = replace(sudden, alive=(), rolloff=seats)
     return Applied(replace(state, sudden=rolloff, phase=Phase.SUDDEN_ROLLOFF), tuple(lines))
 
 
