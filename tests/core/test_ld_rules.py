@@ -478,3 +478,58 @@ def test_the_winner_is_the_highest_score() -> None:
     assert result.scores == (4, 3, 3) and result.winners == (0,)
     assert s.view().over and s.view().turn == "Game over"
     assert s.table.decisions() == () and s.table.step.chance is None
+
+
+@pytest.mark.parametrize(("players", "limit"), [(3, 3), (4, 4), (5, 3), (6, 2)])
+def test_the_header_shows_the_turn_the_game_really_ends_on(players: int, limit: int) -> None:
+    s = Script(players)
+    s.setup(parent=0)
+    for turn in range(1, limit + 1):
+        for viewer in (None, 1):
+            view = s.view(viewer)
+            assert view.turn == f"Turn {turn} of {limit}"
+            assert (view.board.turn, view.board.turns_max) == (turn, limit)
+            assert view.board.turns_certain
+        s.give_up_turn()
+    assert s.table.over or s.view().turn == "Sudden death"
+
+
+def test_in_the_keep_card_variant_the_header_gives_an_upper_bound() -> None:
+    s = Script(6, keep_cards=True)
+    s.setup(parent=0)
+    view = s.view()
+    assert view.turn == "Turn 1 of up to 6" and not view.board.turns_certain
+
+
+def lonely_turn(s: Script, keepers: dict[int, str] | None = None) -> None:
+    """A turn where the parent takes nobody along: everyone else keeps their card. `keepers`
+    says who keeps ('keep') or draws ('draw') a card kept from last turn."""
+    s.start_turn((1,) * (s.players - 1), "light-hero")
+    while (decision := s.pending()) is not None and decision.name == "keep":
+        s.decide(decision.seat, "keep", (keepers or {}).get(decision.seat, "keep"))
+    s.claims()
+    s.party()
+    s.dice(1, 1)
+
+
+def test_a_deck_holding_exactly_enough_cards_for_one_more_deal_plays_that_turn() -> None:
+    """R12's boundary: at the start of turn 4 the role deck holds 1 card and exactly 1 player
+    must draw (the last parent; everyone else keeps a card). The turn is played."""
+    s = Script(6, keep_cards=True)
+    s.setup(parent=0)
+    lonely_turn(s)  # 5 dealt: 9 left
+    lonely_turn(s, {2: "draw", 3: "draw", 4: "draw", 5: "draw"})  # 5 dealt: 4 left
+    lonely_turn(s, {3: "draw", 4: "draw"})  # Bea, Dan and Eri draw: 1 left
+    state = s.state
+    assert (len(state.role_deck), state.turns_played, state.parent) == (1, 3, 3)
+    must_draw = [seat for seat in range(6) if seat != state.parent and not state.kept[seat]]
+    assert must_draw == [2]  # Chi, the last parent
+    assert not s.table.over and s.view().phase == Phase.BOSS_HP.value
+    assert "Turn 4: Dan is the parent." in [line for _, line in s.table.narration(None)]
+    assert s.view().turn == "Turn 4 of up to 4"  # whatever happens, the deck ends it after this
+    s.start_turn((1,) * 5, "light-hero")
+    while (decision := s.pending()) is not None and decision.name == "keep":
+        assert [option.id for option in decision.options] == ["keep"]  # the card is Chi's
+        s.decide(decision.seat, "keep", "keep")
+    assert s.view(None).board.role_deck_left == 0 and s.state.hands[2] is not None
+    assert s.view().phase == Phase.CLAIMS.value

@@ -15,7 +15,7 @@ from rich.text import Text
 from core.games.base import View
 from core.games.light_and_dark.content import content
 from core.games.light_and_dark.state import Roll, TurnRecord
-from core.games.light_and_dark.view import Board
+from core.games.light_and_dark.view import Board, turn_text
 from tui.boards import BoardKit
 
 RULES = """\
@@ -77,10 +77,10 @@ def render(view: View, names: tuple[str, ...]) -> RenderableType:
         grid.add_row(
             "Boss HP", Text.assemble((str(board.boss_hp), "bold"), (f"  dice {dice}", "dim"))
         )
-    if view.over:
+    if view.over or board.sudden is not None:
         grid.add_row("Turns", f"{len(board.history)} played")
     else:
-        grid.add_row("Turn", f"{board.turn} of {board.turns_max}")
+        grid.add_row("Turn", turn_text(board.turn, board.turns_max, board.turns_certain))
         parent = Text(names[board.parent])
         card = board.roles[board.parent]
         if card is not None:

@@ -288,7 +288,7 @@ class LightAndDark:
     # --- views -------------------------------------------------------------------------------
 
     def view(self, state: State, viewer: int | None) -> TableView:
-        return build_view(state, viewer, self.pending(state))
+        return build_view(state, viewer, self.pending(state), turn_limit(state))
 
     def result(self, state: State) -> Result | None:
         if state.phase is not Phase.OVER:
@@ -322,7 +322,7 @@ def _begin_turn(state: State) -> tuple[State, Lines]:
         lines.append(say("Everyone has been parent: the game ends."))
         return _finish(state, lines)
     must_draw = sum(1 for seat in range(state.players) if seat != parent and not state.kept[seat])
-    if len(state.role_deck) < must_draw:
+    if deck_ends_game(len(state.role_deck), must_draw):
         lines.append(
             say(
                 f"The role deck has {len(state.role_deck)} cards, too few for everyone: "
@@ -340,6 +340,36 @@ def _begin_turn(state: State) -> tuple[State, Lines]:
     )
     lines.append(say(f"Turn {state.turns_played + 1}: {state.names[parent]} is the parent."))
     return nxt, lines
+
+
+def deck_ends_game(cards: int, must_draw: int) -> bool:
+    """Line 181 (R12): at the start of a turn, a role deck of fewer cards than the players who
+    must draw one ends the game; exactly as many is enough for one more turn."""
+    return cards < must_draw
+
+
+def turn_limit(state: State) -> tuple[int, bool]:
+    """The last turn the game can reach, and whether it surely reaches it (R12).
+
+    Everyone is parent once at most; and the role deck must last. Without the keep-card variant
+    every turn deals a card to each player but the parent, so the limit is exact (two turns at
+    6 players). In the variant a turn deals at least one card (the last parent holds none) and
+    may deal no more, so the limit is an upper bound: the deck may end the game sooner.
+    """
+    if state.sudden is not None or state.phase is Phase.OVER:
+        return state.turns_played, True
+    turn = state.turns_played + 1
+    cards = len(state.role_deck)
+    if state.phase in (Phase.BOSS_HP, Phase.HERO_DRAW, Phase.KEEP):  # this turn's deal is due
+        cards -= sum(
+            1 for seat in range(state.players) if seat != state.parent and state.hands[seat] is None
+        )
+    per_turn = 1 if state.keep_cards else state.players - 1
+    later = 0
+    while not deck_ends_game(cards, per_turn) and turn + later < state.players:
+        cards -= per_turn
+        later += 1
+    return turn + later, not state.keep_cards
 
 
 def _hero_draw(state: State, order: tuple[str, ...]) -> Applied[State]:
