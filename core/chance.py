@@ -34,7 +34,9 @@ class ChanceRequest:
     - DICE: `count` dice with `sides` faces; the outcome is the faces in rolling order.
     - SHUFFLE: a new order of `items` (a multiset of card ids); the outcome is the whole order.
     - PICK: one of `choices`; the outcome is a one-element tuple.
-    `label` names the purpose in words ("boss HP", "Bea's reroll").
+    `label` names the purpose in words ("boss HP", "Bea's reroll"). `parts` splits dice rolled
+    at once between their owners, in rolling order ((whose, how many), ...): a wrong count of
+    dice then says how many belong to each.
     """
 
     kind: ChanceKind
@@ -43,14 +45,19 @@ class ChanceRequest:
     sides: int = 6
     items: tuple[str, ...] = ()
     choices: tuple[int, ...] | tuple[str, ...] = ()
+    parts: tuple[tuple[str, int], ...] = ()
 
 
 class ImpossibleOutcome(ValueError):
     """A chance entry that the request could never have produced; the message says why."""
 
 
-def dice(count: int, label: str, sides: int = 6) -> ChanceRequest:
-    return ChanceRequest(ChanceKind.DICE, label, count=count, sides=sides)
+def dice(
+    count: int, label: str, sides: int = 6, parts: tuple[tuple[str, int], ...] = ()
+) -> ChanceRequest:
+    if parts and sum(number for _, number in parts) != count:
+        raise ValueError(f"{label}: the parts {parts} do not add up to {count} dice")
+    return ChanceRequest(ChanceKind.DICE, label, count=count, sides=sides, parts=parts)
 
 
 def shuffle(items: tuple[str, ...], label: str) -> ChanceRequest:
@@ -84,7 +91,8 @@ def check_outcome(request: ChanceRequest, values: object) -> Outcome:
         faces = _ints(request, values)
         if len(faces) != request.count:
             raise ImpossibleOutcome(
-                f"{request.label}: expected {request.count} dice, found {len(faces)}"
+                f"{request.label}: expected {request.count} dice{_split(request)}, "
+                f"found {len(faces)}"
             )
         for face in faces:
             if not 1 <= face <= request.sides:
@@ -106,6 +114,13 @@ def check_outcome(request: ChanceRequest, values: object) -> Outcome:
             f"found {values!r}"
         )
     return (values[0],)
+
+
+def _split(request: ChanceRequest) -> str:
+    """' (2 for Aki, then 1 for the Lv1 enemy)': whose the dice of a request are, in order."""
+    if not request.parts:
+        return ""
+    return " (" + ", then ".join(f"{number} for {whose}" for whose, number in request.parts) + ")"
 
 
 def _ints(request: ChanceRequest, values: list[object] | tuple[object, ...]) -> tuple[int, ...]:

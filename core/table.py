@@ -14,7 +14,7 @@ from typing import Any
 
 from core import chance
 from core.chance import ImpossibleOutcome
-from core.decisions import Decision, IllegalAction
+from core.decisions import Choice, Decision, IllegalAction
 from core.games.base import Applied, Game, Narration, Result, Step, View, check_options
 from core.log import TOML_INTEGERS, ChanceEntry, DecisionEntry, Entry
 from core.text import check_name
@@ -167,7 +167,7 @@ class Table:
         decision = self.decision_for(seat)
         if decision is None:
             raise IllegalAction(self._not_your_turn(seat))
-        normalised = decision.normalise(choice)
+        normalised = self._normalise(decision, choice)
         self._redo.clear()
         self._append(DecisionEntry(seat, decision.name, normalised))
         self.resolve_chance()
@@ -188,7 +188,7 @@ class Table:
                 applied: Entry = entry
             else:
                 decision = self._expected_decision(entry)
-                normalised = decision.normalise(entry.choice)
+                normalised = self._normalise(decision, entry.choice)
                 applied = DecisionEntry(entry.seat, entry.decision, normalised)
         except (IllegalAction, ImpossibleOutcome) as error:
             raise LogError(number, str(error)) from None
@@ -357,6 +357,16 @@ class Table:
                 f"expected {request.kind.value} for {request.label}, found {entry.chance.value}"
             )
         chance.check_outcome(request, entry.values)
+
+    def _normalise(self, decision: Decision, choice: object) -> Choice:
+        """`decision.normalise(choice)`; when several seats answer at once (the step is
+        simultaneous, or holds several seats' decisions), its error names whose answer it is."""
+        try:
+            return decision.normalise(choice)
+        except IllegalAction as error:
+            if self._step.simultaneous or len(self._step.decisions) > 1:
+                raise IllegalAction(f"{self.seats[decision.seat].name}'s {error}") from None
+            raise
 
     def _expected_decision(self, entry: DecisionEntry) -> Decision:
         if not 0 <= entry.seat < len(self.seats):
