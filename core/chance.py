@@ -20,6 +20,10 @@ from enum import Enum
 
 Outcome = tuple[int, ...] | tuple[str, ...]
 
+REST = "..."
+"""The last value of a hand-written shuffle that gives only the cards on top: the rest of the
+deck, in the order the seed draws it there (`complete_shuffle`)."""
+
 
 class ChanceKind(Enum):
     DICE = "dice"
@@ -81,6 +85,42 @@ def draw(request: ChanceRequest, seed: int, position: int) -> Outcome:
         rng.shuffle(items)
         return tuple(items)
     return (rng.choice(request.choices),)  # type: ignore[return-value]
+
+
+def complete_shuffle(
+    request: ChanceRequest, values: tuple[object, ...], seed: int, position: int
+) -> tuple[str, ...]:
+    """The whole order of a shuffle of which a save gives only the cards on top: `values` is
+    those cards, then REST. The given cards come first, in that order, then every other card in
+    the order of the seed's own draw at this log position (`draw(request, seed, position)`, the
+    shuffle Partyline itself would make there) with the given cards taken out — for a card the
+    deck holds several times, its first copies in that draw. So `[REST]` is exactly the seed's
+    draw. Raises ImpossibleOutcome for a card the deck does not hold (or not that many times),
+    or REST anywhere but at the end."""
+    top = values[:-1]
+    if not values or values[-1] != REST or REST in top:
+        raise ImpossibleOutcome(f"{request.label}: {REST!r} stands for the rest, at the end, once")
+    left = Counter(request.items)
+    for card in top:
+        if not isinstance(card, str) or card not in left:
+            raise ImpossibleOutcome(
+                f"{request.label}: {card!r} is not one of its cards "
+                f"({', '.join(sorted(set(request.items)))})"
+            )
+        if left[card] == 0:
+            copies = Counter(request.items)[card]
+            raise ImpossibleOutcome(
+                f"{request.label}: {card!r} is given more times than the deck holds it ({copies})"
+            )
+        left[card] -= 1
+    given = Counter(str(card) for card in top)
+    rest: list[str] = []
+    for card in draw(request, seed, position):
+        if given[str(card)]:
+            given[str(card)] -= 1
+        else:
+            rest.append(str(card))
+    return (*(str(card) for card in top), *rest)
 
 
 def check_outcome(request: ChanceRequest, values: object) -> Outcome:

@@ -184,8 +184,7 @@ class Table:
         number = len(self._log) + 1
         try:
             if isinstance(entry, ChanceEntry):
-                self._check_chance(entry)
-                applied: Entry = entry
+                applied: Entry = self._checked_chance(entry)
             else:
                 decision = self._expected_decision(entry)
                 normalised = self._normalise(decision, entry.choice)
@@ -348,7 +347,9 @@ class Table:
         for callback in list(self._subscribers):
             callback(change)
 
-    def _check_chance(self, entry: ChanceEntry) -> None:
+    def _checked_chance(self, entry: ChanceEntry) -> ChanceEntry:
+        """`entry` if it is a possible outcome of the chance due now; a shuffle that gives only
+        its top cards (ending in chance.REST) comes back whole, as the seed completes it."""
         request = self._step.chance
         if request is None:
             raise ImpossibleOutcome(f"no chance outcome is due here; {self._waiting_for()}")
@@ -356,7 +357,10 @@ class Table:
             raise ImpossibleOutcome(
                 f"expected {request.kind.value} for {request.label}, found {entry.chance.value}"
             )
-        chance.check_outcome(request, entry.values)
+        values = entry.values
+        if request.kind is chance.ChanceKind.SHUFFLE and chance.REST in values:
+            values = chance.complete_shuffle(request, values, self.seed, len(self._log))
+        return ChanceEntry(entry.chance, chance.check_outcome(request, values))
 
     def _normalise(self, decision: Decision, choice: object) -> Choice:
         """`decision.normalise(choice)`; when several seats answer at once (the step is
