@@ -318,12 +318,13 @@ def loads(text: str | bytes, where: str = "<save>", *, continue_chance: bool = T
 
 def _rules_changed(where: str, accepted: Loaded, error: LogError) -> RulesChanged:
     game = accepted.table.game
+    kept = len(accepted.table)
+    watch = f"its replay can be watched up to entry {kept}" if kept else "nothing of it replays"
     return RulesChanged(
         where,
         f"written under {game.id} rules version {accepted.rules_version}, and this "
         f"Partyline plays version {game.rules_version}, whose rules no longer accept its entry "
-        f"{error.number} ({error.reason}); its replay can be watched up to entry "
-        f"{error.number - 1}",
+        f"{error.number} ({error.reason}); {watch}",
         accepted,
     )
 

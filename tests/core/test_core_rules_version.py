@@ -125,3 +125,15 @@ def test_the_saved_games_list_reads_the_rules_version_as_strictly(tmp_path: Path
     )
     with pytest.raises(SaveError, match="rules version 9, newer than"):
         saves.peek(path)
+
+
+def test_an_old_save_refused_from_its_first_entry_says_nothing_replays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    text = as_version_1(repeated_volleys()).replace('"warrior"', '"king"', 1)
+    monkeypatch.setattr(type(GAME), "older_rules", {})
+    with pytest.raises(RulesChanged) as caught:
+        saves.loads(text, WHERE)
+    assert str(caught.value).startswith(f"{WHERE}: written under light-and-dark rules version 1")
+    assert str(caught.value).endswith("; nothing of it replays")
+    assert len(caught.value.accepted.table) == 0
