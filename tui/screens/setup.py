@@ -338,7 +338,7 @@ class SetupScreen(Screen[None]):
             else:
                 from tui.screens.replayseat import open_replay
 
-                open_replay(self.app, row.loaded.table)
+                open_replay(self.app, row.loaded.table, note=row.note)
 
         self.app.push_screen(SavesScreen(host.save_dir, purpose), chosen)
 

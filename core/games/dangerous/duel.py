@@ -198,7 +198,9 @@ class RollDice(Asking[State]):
     defender: int
 
     def ask(self, state: State) -> ChanceRequest:
-        return chance.dice(self.attacker + self.defender, "the attack dice (both sides at once)")
+        parts = ((side_name(state, 0), self.attacker), (side_name(state, 1), self.defender))
+        label = "the attack dice (both sides at once)"
+        return chance.dice(self.attacker + self.defender, label, parts=parts)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         faces = tuple(int(face) for face in answer)
