@@ -669,3 +669,52 @@ def test_faq_ageha_strikes_back_at_kyousuke_whose_ability_killed_her() -> None:
     # 鏡介 was the boss's only card: the forest is cleared.
     g.expect("boss-card")
     assert g.options() == ["kyousuke"] and g.party(0) == ("rindou",)
+
+
+# --- 一刀両断 in the final battle (line 185) -----------------------------------------------------
+
+
+def ittou_final(start: int) -> Dg:
+    """Aki beats the forest boss 一刀両断 and keeps it; the one-turn limit starts the final
+    battle (led by seat `start`), where it fights at the front of Aki's party."""
+    g = Dg(2, turn_limit=1)
+    g.setup(bosses={"forest": ["ittou-ryoudan"]}, start=start)
+    g.meeting(PLAIN)
+    if start == 1:
+        g.rest(1)
+    g.move(0, "forest")
+    assert chance_count(g) == 1 + 5  # the boss's first fight: 3 + 2 dice
+    g.attack([6], [1, 1, 1, 1, 1])
+    g.decide(0, "boss-card", "ittou-ryoudan")
+    g.dice(4)
+    if start == 0:
+        g.rest(1)
+    aki = ("ittou-ryoudan", "idaten-koharu", "idaten-koharu#2", "rindou")
+    g.decide(0, "final-party", tuple(sorted(aki)))
+    g.decide(1, "final-party", tuple(sorted(BEA)))
+    g.decide(0, "final-order", aki)
+    g.decide(1, "final-order", BEA)
+    return g
+
+
+def test_faq_ittou_ryoudan_gets_its_dice_in_the_first_final_duel_only() -> None:
+    # Every final duel is a battle of its own, but "the first card to fight after the ambush
+    # step" fights once: 3 + 2 dice in Aki's first duel, 3 in the next ones.
+    g = ittou_final(start=0)
+    g.decide(0, "target", 1)
+    assert chance_count(g) == 5 + 1
+    g.attack([6, 1, 1, 1, 1], [1])
+    g.decide(1, "target", 0)
+    assert chance_count(g) == 1 + 3
+    g.attack([1], [6, 1, 1])  # Bea attacks: her die comes first
+    g.decide(0, "target", 1)
+    assert chance_count(g) == 3 + 1
+
+
+def test_faq_ittou_ryoudan_defending_in_its_partys_first_final_duel_gets_its_dice() -> None:
+    g = ittou_final(start=1)
+    g.decide(1, "target", 0)  # Bea leads: Aki's party fights for the first time, defending
+    assert chance_count(g) == 1 + 5
+    g.attack([1], [6, 1, 1, 1, 1])
+    g.decide(0, "target", 1)
+    assert chance_count(g) == 3 + 1
