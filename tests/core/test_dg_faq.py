@@ -290,7 +290,7 @@ def test_faq_shirogane_does_not_stop_arnie() -> None:
     g.decide(1, "ability", "yes")  # Bea plays the boss: 剛腕ラリアット
     g.dice(5)
     assert g.discard(0) == ("idaten-koharu",)  # not reflected
-    assert "reflected" not in g.text()
+    assert "bounces it back" not in g.text()
 
 
 def test_faq_ambush_against_shirogane_is_not_optional_and_bounces() -> None:
@@ -302,7 +302,7 @@ def test_faq_ambush_against_shirogane_is_not_optional_and_bounces() -> None:
     # Nobody is asked: the ambush fires, and 白金 turns it onto the panda itself.
     g.expect("chance:ambush roll")
     g.dice(4)
-    assert "reflected by 白金翔一郎" in g.text()
+    assert "白金翔一郎 bounces it back onto ポイズンジャイアントパンダ" in g.text()
     g.expect("boss-card")
     assert g.options() == ["poison-giant-panda"] and len(g.party(0)) == 4
 
@@ -718,3 +718,44 @@ def test_faq_ittou_ryoudan_defending_in_its_partys_first_final_duel_gets_its_dic
     g.attack([1], [6, 1, 1, 1, 1])
     g.decide(0, "target", 1)
     assert chance_count(g) == 3 + 1
+
+
+# --- 白金翔一郎 bounces an ambush back onto the card that used it (line 114) ---------------------
+
+
+def test_shirogane_bounces_a_players_ambush_onto_the_ambusher_not_the_front_card() -> None:
+    # Aki's 輪ゴムのテツ shoots from behind her front card at the enemy 白金翔一郎: the shot
+    # bounces back onto テツ herself; リンドウ at the front is untouched.
+    g = Dg(2)
+    g.setup(parties=[("rindou", "wagomu-tetsu", "tigris"), BEA], lv2=["shirogane-shouichirou"])
+    g.meeting(FAST)
+    g.move(0, "gym")
+    g.expect("chance:輪ゴムのテツ (Lv1)'s ambush roll")
+    g.dice(6)
+    assert "白金翔一郎 bounces it back onto 輪ゴムのテツ" in g.text()
+    assert g.party(0) == ("rindou", "tigris")
+    assert g.discard(0) == ("wagomu-tetsu",)
+    g.attack([6], [1, 1])  # リンドウ still fights first
+    assert "リンドウ (Lv1) (Aki) faces 白金翔一郎 (Lv2)" in g.text()
+
+
+def test_shirogane_bounces_a_bosss_ambush_onto_the_ambusher_not_its_front_card() -> None:
+    # The 番長小屋 boss: 池松叢雲 in front, ポイズンジャイアントパンダ behind. Aki holds 白金翔一郎:
+    # the panda's shot bounces back onto the panda; 池松叢雲 still stands and fights.
+    g = Dg(2)
+    g.setup(
+        lv2=["shirogane-shouichirou"],
+        bosses={"banchou": ["ikematsu-murakumo", "poison-giant-panda"]},
+    )
+    take_gym(g)
+    g.meeting(FAST)
+    g.decide(0, "move", "card:rindou")
+    g.move(0, "banchou")
+    g.expect("chance:ambush roll")
+    g.dice(4)
+    assert "白金翔一郎 bounces it back onto ポイズンジャイアントパンダ" in g.text()
+    fight = g.state.combat
+    assert fight is not None
+    assert fight.enemy == ("ikematsu-murakumo",) and fight.defeated == ("poison-giant-panda",)
+    assert len(g.party(0)) == 4
+    assert chance_count(g) == 1 + 4  # Aki's front against 池松叢雲 (3 + 1 dice)

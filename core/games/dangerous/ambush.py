@@ -124,10 +124,17 @@ def shielded(cards: tuple[str, ...]) -> str:
     return cards[0]
 
 
+def reflector(state: State, side: int) -> str | None:
+    """The card of `side` that bounces enemy ambush abilities back (白金翔一郎), if any."""
+    return next((c for c in row(state, side) if card(c).effect == "reflect_ambush"), None)
+
+
 def ambush_target(state: State, side: int, instance: str) -> tuple[int, str | None]:
-    """Which card an ambush from `instance` (on `side`) hits, after reflection and shields."""
+    """Which card an ambush from `instance` (on `side`) hits, after reflection and shields.
+    A reflected ambush bounces back to the card that used it (line 114: 白金翔一郎は遠距離攻撃を
+    跳ね返します), wherever it stands in its row, and is not reflected again."""
     enemy = 1 - side
-    if any(card(c).effect == "reflect_ambush" for c in row(state, enemy)):
+    if reflector(state, enemy) is not None:
         return side, instance
     cards = row(state, enemy)
     return enemy, shielded(cards) if cards else None
@@ -148,9 +155,12 @@ class AmbushFire(Automatic[State]):
         if target is None:
             return state, lines
         ability = ambusher.ability or ambusher.english
-        reflected = target_side == self.side
+        mirror = reflector(state, 1 - self.side) if target_side == self.side else None
         text = f"Ambush: {card_name(instance)} uses {ability}"
-        text += " — reflected by 白金翔一郎!" if reflected else f" on {card_name(target)}."
+        if mirror is not None:
+            text += f" — {card(mirror).name} bounces it back onto {card(instance).name}!"
+        else:
+            text += f" on {card_name(target)}."
         state = tell(state, lines, text)
         if ambusher.effect == "snipe":
             return push(state, AmbushRoll(self.side, instance, target)), lines
