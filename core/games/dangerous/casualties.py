@@ -29,9 +29,17 @@ from core.narration import Lines
 def discard(state: State, instance: str, by: str, direct: bool, lines: Lines) -> State:
     """Take `instance` out of its row at once; queue its on-discard trigger and justice. `by` is
     the card responsible ("" for none: a mutual kill, an item); `direct`: it lost the 1-on-1."""
+    state, triggers = fall(state, instance, by, direct, lines)
+    return push(state, *triggers)
+
+
+def fall(
+    state: State, instance: str, by: str, direct: bool, lines: Lines
+) -> tuple[State, tuple[Task[State], ...]]:
+    """`discard`, with the triggers returned instead of queued."""
     side = side_of(state, instance)
     if side < 0:
-        return state
+        return state, ()
     state = set_row(state, side, tuple(c for c in row(state, side) if c != instance))
     fight = combat(state)
     if is_party(state, side):
@@ -55,7 +63,7 @@ def discard(state: State, instance: str, by: str, direct: bool, lines: Lines) ->
     for ally in row(state, side):
         if card(ally).effect == "justice" and by and side_of(state, by) == 1 - side:
             triggers.append(Justice(side, ally, by))
-    return push(state, *triggers)
+    return state, tuple(triggers)
 
 
 def _silenced_on_discard(state: State, side: int, by: str) -> bool:
@@ -130,18 +138,27 @@ class OnDiscard(Automatic[State]):
     side: int
     fallen: str
 
+    def acts(self, state: State) -> bool:
+        """Will this ability do anything? フルキューブ always rolls; あげは needs a culprit."""
+        return card(self.fallen).effect == "full_cube" or self._culprit(state) is not None
+
+    def _culprit(self, state: State) -> str | None:
+        # avenge (あげは): only the card that beat her in direct combat, or 鏡介's ability.
+        fight = combat(state)
+        killer = fight.killers.get(self.fallen, "")
+        if not killer or side_of(state, killer) < 0:
+            return None
+        if self.fallen not in fight.direct and card(killer).effect != "on_win_shove_six":
+            return None
+        return killer
+
     def run(self, state: State) -> Done[State]:
         lines: Lines = []
         found = card(self.fallen)
-        fight = combat(state)
         if found.effect == "full_cube":
             return push(state, FullCube(self.side, self.fallen)), lines
-        # avenge (あげは): only the card that beat her in direct combat, or 鏡介's ability.
-        killer = fight.killers.get(self.fallen, "")
-        direct = self.fallen in fight.direct
-        if not killer or side_of(state, killer) < 0:
-            return state, lines
-        if not direct and card(killer).effect != "on_win_shove_six":
+        killer = self._culprit(state)
+        if killer is None:
             return state, lines
         state = tell(
             state,
