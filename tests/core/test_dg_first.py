@@ -140,3 +140,10 @@ def test_two_on_discard_abilities_in_a_mutual_kill_fire_in_the_order_settled(fir
     g.expect(f"chance:{labels[first]}")
     g.dice(*(1,) * (1 if first == 0 else 2))
     g.expect(f"chance:{labels[1 - first]}")
+
+
+def test_the_player_of_an_enemy_is_asked_for_the_enemy() -> None:
+    g = before_dice_standoff()
+    prompts = {d.seat: d.prompt for d in g.table.decisions()}
+    assert prompts[0].endswith("Both sides can act now: do you want to act first?")
+    assert "do you want the Lv1 enemy (you play it) to act first?" in prompts[1]

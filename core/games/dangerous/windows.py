@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.agenda import Task, WhoFirst, push
-from core.games.dangerous.battle import combat, side_name
+from core.games.dangerous.battle import combat, is_party, side_name
 from core.games.dangerous.state import State
 
 Turns = tuple[tuple[Task[State], ...], tuple[Task[State], ...]]
@@ -26,7 +26,11 @@ class SideFirst(WhoFirst[State]):
     situation: str
 
     def prompt(self, state: State, seat: int) -> str:
-        return f"{self.situation} Both sides can act now: do you want to act first?"
+        side = combat(state).seats.index(seat)
+        question = "do you want to act first?"
+        if not is_party(state, side):
+            question = f"do you want {side_name(state, side)} (you play it) to act first?"
+        return f"{self.situation} Both sides can act now: {question}"
 
     def who(self, state: State, seat: int) -> str:
         return side_name(state, combat(state).seats.index(seat))
