@@ -44,21 +44,57 @@ def chance_count(g: Dg) -> int:
 
 
 def test_faq_ryouseiin_beaten_by_tomozuri_cannot_counter() -> None:
+    # 友釣り takes the card it beat into Aki's party: an enemy ability moving 両性院, which he
+    # would counter on 4+ -- but he has lost, so he rolls nothing.
     g = Dg(2)
     g.setup(lv2=["tomozuri-ayu", "ryouseiin-danjo"])
     take_gym(g)
     g.meeting({0: ["lv2", "move", "move"], 1: ["move", "move", "item"]})
     g.token(0, 1, "science-lab")  # next to the gym
     front(g, 0, "tomozuri-ayu")
-    extra = g.board.lv1_top
     g.move(0, "science-lab")
     g.attack([6, 1], [2, 2])
-    # 友釣's on-win takes the Lv1 top into Aki's pile; 両性院 rolls no counter.
-    g.expect("capture")
-    assert g.discard(0) == (extra,)
-    assert "counter" not in g.text()
+    assert "友釣り" in g.text() and "counter" not in g.text()
+    assert g.party(0)[-1] == "ryouseiin-danjo" and g.discard(0) == ()
+    g.expect("move")  # nothing to capture: he is Aki's already; Bea's turn
+
+
+def test_tomozuri_takes_the_beaten_card_in_the_final_battle_and_does_nothing_as_an_enemy() -> None:
+    g = Dg(2, turn_limit=1)
+    g.setup(lv2=["tomozuri-ayu"])
+    g.meeting(FAST)
+    g.move(0, "gym")
+    g.attack([1], [6, 1])  # the enemy 友釣 wins: Aki's card is simply discarded (R26)
+    assert g.discard(0) == ("idaten-koharu",) and "友釣り" not in g.text()
+    g.decide(0, "flee", "fight")
+    g.attack([6], [1, 1])
     g.decide(0, "capture", "party")
-    assert g.party(0)[-1] == "ryouseiin-danjo"
+    g.rest(1)
+    aki = ("tomozuri-ayu", "idaten-koharu#2", "rindou")
+    g.build({0: aki, 1: BEA})
+    g.decide(0, "target", 1)
+    g.attack([6, 1], [1])
+    # Bea's beaten front joins Aki's party instead of Bea's discard pile.
+    assert g.party(0) == (*aki, "otoshiana-gonzou") and g.discard(1) == ()
+    assert g.party(1) == BEA[1:]
+
+
+def test_a_ryouseiin_who_has_not_lost_still_counters() -> None:
+    # The same ability against a card that has not lost: 鏡介's 合わせ鏡 swaps 両性院乙女 (behind
+    # the card it beat), and she rolls her counter (5+) -- the rule above is about the loser.
+    g = Dg(2)
+    g.setup(
+        parties=[("ryouseiin-otome", "rindou", "tigris"), BEA],
+        bosses={"banchou": ["kyousuke", "ikematsu-murakumo"]},
+    )
+    g.meeting(FAST)
+    g.decide(0, "move", "reorder")
+    g.decide(0, "order", ("rindou", "ryouseiin-otome", "tigris"))
+    g.decide(0, "move", "card:rindou")
+    g.move(0, "banchou")
+    g.attack([1], [6, 1, 1])  # 鏡介 beats リンドウ: 乙女 (behind it) is swapped with the last card
+    g.dice(1)
+    g.expect("chance:両性院乙女 (Lv1)'s counter roll")
 
 
 # --- 静夜宮夢路 (line 140) ------------------------------------------------------------------------
@@ -238,10 +274,7 @@ def test_faq_koizumi_against_ryuuju_is_a_pass() -> None:
     g.win(1, "shop", [6], [1, 1, 1])  # 流樹苗 rolls 3
     aki = ("koizumi-hizumi", "rindou", "idaten-koharu")
     bea = ("otoshiana-gonzou", "ryuuju-nae", "arijigoku-tamako")
-    g.decide(1, "final-party", tuple(sorted(bea)))
-    g.decide(0, "final-party", tuple(sorted(aki)))
-    g.decide(1, "final-order", bea)
-    g.decide(0, "final-order", aki)
+    g.build({1: bea, 0: aki})
     # Aki holds the start chip; her 小泉 shoves: a success, but 流樹苗 cannot be moved.
     g.decide(0, "target", 1)
     g.decide(0, "ability", "yes")
@@ -259,10 +292,7 @@ def test_faq_koizumi_against_a_one_card_party_is_a_pass() -> None:
     g.win(0, "gym", [6], [1, 1])
     g.rest(1)
     aki = ("rindou", "idaten-koharu", "koizumi-hizumi")
-    g.decide(0, "final-party", tuple(sorted(aki)))
-    g.decide(1, "final-party", tuple(sorted(BEA)))
-    g.decide(0, "final-order", aki)
-    g.decide(1, "final-order", BEA)
+    g.build({0: aki, 1: BEA})
     for _ in range(2):  # Aki's first two cards each beat one of Bea's, and fall next turn
         g.decide(0, "target", 1)
         g.attack([6], [1])
@@ -395,10 +425,7 @@ def test_faq_ageha_wiping_out_both_sides_wins_the_final_battle() -> None:
     g.win(0, "gym", [6], [1, 1])
     g.rest(1)
     aki = ("idaten-koharu", "rindou", "ageha")
-    g.decide(0, "final-party", tuple(sorted(aki)))
-    g.decide(1, "final-party", tuple(sorted(BEA)))
-    g.decide(0, "final-order", aki)
-    g.decide(1, "final-order", BEA)
+    g.build({0: aki, 1: BEA})
     g.decide(0, "target", 1)
     g.attack([6], [1])
     g.decide(1, "target", 0)
@@ -541,10 +568,11 @@ def test_faq_yukimi_beaten_cannot_silence_the_winners_on_win() -> None:
     take_gym(g)
     g.meeting(PLAIN)
     front(g, 0, "tomozuri-ayu")
-    extra = g.board.lv1_top
     g.move(0, "forest")
     g.attack([6, 1], [1, 1, 1])
-    assert "友釣り" in g.text() and extra in g.discard(0)
+    # 友釣り fires: ユキミ, beaten, silences nothing, and joins Aki's party.
+    assert "友釣り" in g.text() and g.party(0)[-1] == "yukimi"
+    g.expect("chance:reward roll")  # the forest is cleared; no boss card was left to pick
 
 
 def test_faq_yukimi_does_not_silence_support_behind_her_opponent() -> None:
@@ -637,10 +665,7 @@ def test_faq_kotake_wiping_out_both_sides_wins_the_final_battle() -> None:
     g.dice(4)
     g.rest(1)
     aki = ("idaten-koharu", "idaten-koharu#2", "rindou", "kotake-mao")  # 3 + 1 token
-    g.decide(0, "final-party", tuple(sorted(aki)))
-    g.decide(1, "final-party", tuple(sorted(BEA)))
-    g.decide(0, "final-order", aki)
-    g.decide(1, "final-order", BEA)
+    g.build({0: aki, 1: BEA})
     for attacker, dice in ((0, ([6], [1])), (1, ([6], [1])), (0, ([1], [6])), (1, ([6], [1]))):
         g.decide(attacker, "target", 1 - attacker)
         g.attack(*dice)
@@ -690,10 +715,7 @@ def ittou_final(start: int) -> Dg:
     if start == 0:
         g.rest(1)
     aki = ("ittou-ryoudan", "idaten-koharu", "idaten-koharu#2", "rindou")
-    g.decide(0, "final-party", tuple(sorted(aki)))
-    g.decide(1, "final-party", tuple(sorted(BEA)))
-    g.decide(0, "final-order", aki)
-    g.decide(1, "final-order", BEA)
+    g.build({0: aki, 1: BEA})
     return g
 
 

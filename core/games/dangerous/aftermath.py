@@ -113,7 +113,8 @@ def take(state: State, owner: int, cards: tuple[str, ...], to_party: bool) -> Do
     else:
         state = state.with_player(owner, discard=(*player.discard, *cards))
         lines.append(say(f"{state.names[owner]} puts {names} in the discard pile."))
-    if len(state.players[owner].party) > HAND_LIMIT:
+    # The hand limit is exploration's (line 81); the final party's size is line 130's.
+    if len(state.players[owner].party) > HAND_LIMIT and state.final is None:
         state = push(state, HandLimit(owner))
     return state, lines
 

@@ -9,10 +9,12 @@ from typing import Any
 from core import chance
 from core.agenda import Asking, Automatic, Done, Task, push
 from core.chance import ChanceRequest
+from core.games.dangerous.aftermath import take
 from core.games.dangerous.battle import (
     card,
     combat,
     is_party,
+    note,
     nullified,
     row,
     set_row,
@@ -73,21 +75,56 @@ def _silenced_on_discard(state: State, side: int, by: str) -> bool:
     return card(by).effect == "nullify_opponent" and side_of(state, by) == 1 - side
 
 
-def hit(state: State, target: str, by: str, lines: Lines, swap_with: str | None = None) -> State:
-    """An enemy ability (or item) discards `target`, or swaps it with `swap_with`; a 両性院 may
-    counter it with a roll, so then the effect waits on the agenda."""
-    if side_of(state, target) < 0:
+def hit(
+    state: State,
+    target: str,
+    by: str,
+    lines: Lines,
+    swap_with: str | None = None,
+    steal: bool = False,
+) -> State:
+    """An enemy ability (or item) discards `target`, swaps it with `swap_with`, or (`steal`)
+    takes it into the other party; a 両性院 may counter it with a roll, so then the effect waits
+    on the agenda -- unless the card has just lost the 1-on-1 (FAQ line 139)."""
+    side = side_of(state, target)
+    if side < 0:
         return state
-    target_card = card(target)
-    if target_card.effect == "counter" and not nullified(state, side_of(state, target)):
-        return push(state, Counter(side_of(state, target), target, by, swap_with))
-    return apply_hit(state, target, by, lines, swap_with)
+    if (
+        card(target).effect == "counter"
+        and not nullified(state, side)
+        and not beaten(state, target)
+    ):
+        return push(state, Counter(side, target, by, swap_with, steal))
+    return apply_hit(state, target, by, lines, swap_with, steal)
 
 
-def apply_hit(state: State, target: str, by: str, lines: Lines, swap_with: str | None) -> State:
+def beaten(state: State, instance: str) -> bool:
+    """Has `instance` just lost the 1-on-1? A beaten card uses no ability before it goes (FAQ
+    line 139: 敗北して倒れたため両性院は能力を使えません)."""
+    duel = combat(state).duel
+    side = side_of(state, instance)
+    return side >= 0 and duel.winner == 1 - side and duel.fighters[side] == instance
+
+
+def apply_hit(
+    state: State, target: str, by: str, lines: Lines, swap_with: str | None, steal: bool = False
+) -> State:
+    if steal:
+        return taken(state, target, lines)
     if swap_with is None:
         return discard(state, target, by, False, lines)
     return swap(state, target, swap_with, lines)
+
+
+def taken(state: State, instance: str, lines: Lines) -> State:
+    """`instance` leaves its row for the end of the other side's party, not discarded (友釣り):
+    no on-discard ability or justice fires, and at the settlement there is nobody to discard."""
+    side = side_of(state, instance)
+    state = set_row(state, side, tuple(c for c in row(state, side) if c != instance))
+    taker = combat(state).seats[1 - side]
+    state, more = take(state, taker, (instance,), True)
+    lines.extend(more)
+    return note(state, more[0].public)
 
 
 def swap(state: State, first: str, second: str, lines: Lines) -> State:
@@ -115,6 +152,7 @@ class Counter(Asking[State]):
     target: str
     by: str
     swap_with: str | None
+    steal: bool = False
 
     def ask(self, state: State) -> ChanceRequest:
         return chance.dice(1, f"{card_name(self.target)}'s counter roll")
@@ -128,7 +166,7 @@ class Counter(Asking[State]):
             )
             return state, lines
         state = tell(state, lines, f"{card_name(self.target)} fails to counter ({answer[0]}).")
-        return apply_hit(state, self.target, self.by, lines, self.swap_with), lines
+        return apply_hit(state, self.target, self.by, lines, self.swap_with, self.steal), lines
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@ settlement that discards the loser."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core import chance
@@ -133,16 +133,13 @@ class OnWinFire(Automatic[State]):
         found = card(self.winner)
         loser_side = 1 - self.side
         ability = found.ability or "victory ability"
+        if found.effect == "on_win_steal" and not is_party(state, self.side):
+            return state, lines  # an enemy has no party to take the card into (R26)
         state = tell(state, lines, f"{card_name(self.winner)}'s {ability}.")
-        if found.effect == "on_win_capture_extra":
-            owner = combat(state).seats[self.side]
-            deck = state.decks.get("lv1", ())
-            if is_party(state, self.side) and deck:
-                pile = (*state.players[owner].discard, deck[0])
-                state = state.with_player(owner, discard=pile)
-                state = replace(state, decks={**state.decks, "lv1": deck[1:]})
-                text = f"{state.names[owner]} takes {card_name(deck[0])} into their discard pile."
-                state = tell(state, lines, text)
+        if found.effect == "on_win_steal":
+            beaten = front(state, loser_side)
+            if beaten is not None:
+                state = hit(state, beaten, self.winner, lines, steal=True)
             return state, lines
         if found.effect == "on_win_curse":
             curse = list(combat(state).curse)
