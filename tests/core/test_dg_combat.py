@@ -356,3 +356,33 @@ def test_mayuyu_raises_her_sides_ambush_rolls_and_supports_the_fighting_card() -
     g.dice(1)
     g.attack([3], [3])
     assert "Final result 4 against 3" in g.text()
+
+
+# --- 戦闘力 AP (line 49) and on-win abilities on a mutual kill (line 98, 118) ---------------
+
+
+def test_combat_ap_add_one_to_the_highest_die_per_ap_this_turn_only() -> None:
+    g = Dg(2)
+    g.setup()
+    g.meeting({0: ["combat", "combat", "move"], 1: ["move", "move", "item"]})
+    lv1_fight(g)
+    g.attack([3], [4])  # 3 + 2 AP against 4: Aki's card wins
+    assert "Final result 5 against 4" in g.text()
+    g.decide(0, "capture", "discard")
+    g.rest(1)
+    g.meeting(PLAIN)  # no AP on 戦闘力 this turn: the bonus is gone (このターン)
+    g.decide(0, "move", "statue")
+    g.attack([3], [4])
+    assert "Final result 3 against 4" in g.text()
+
+
+def test_no_on_win_ability_fires_on_a_mutual_kill() -> None:
+    # 怨み崎Death子 and Aki's front kill each other: 怨み節 (-2 on Aki's next 1-on-1) would fire
+    # only on a win (相討ちは勝利ではないので発生しません).
+    g = boss_rush("banchou", ["uramisaki-deathko", "teppeki-tateko"])
+    g.attack([3], [3, 1, 1])
+    assert "Final result 3 against 3: a mutual kill." in g.text()
+    assert "怨み節" not in g.text()
+    g.decide(0, "flee", "fight")
+    g.attack([3], [3, 1, 1])
+    assert "Final result 3 against 3" in g.text().rpartition("faces")[2]

@@ -116,12 +116,73 @@ def test_faq_seiyamiya_beats_every_dice_adding_ability() -> None:
     g.expect("boss-card")
 
 
+def test_faq_seiyamiya_beats_ryuuju_naes_extra_die() -> None:
+    g = Dg(2)
+    g.setup(lv2=["seiyamiya-yumeji", "ryuuju-nae"])
+    take_gym(g)
+    g.meeting({0: ["lv2", "move", "move"], 1: ["move", "move", "item"]})
+    g.token(0, 1, "science-lab")
+    front(g, 0, "seiyamiya-yumeji")
+    g.move(0, "science-lab")
+    assert chance_count(g) == 2 + 1  # 流樹苗 (2 + 1 dice) rolls exactly 1 against 静夜宮
+    g.attack([6, 1], [5])
+    g.expect("capture")
+
+
 # --- ファーティマ・アズライール (line 144) -------------------------------------------------------
 
 
-def test_faq_insurance_revives_after_every_win_and_discard_ability() -> None:
-    # 癒月イヤシ carries the same `insurance` ability as ファーティマ; the revival is the very
-    # last step of the settlement, after the winner's on-win and the loser's on-discard.
+def test_faq_fatima_revives_after_every_win_and_discard_ability() -> None:
+    # Three players, Bea first: she stops on the shop's token, so Aki can cross her square to
+    # the 生徒会室 and take ファーティマ from its boss party.
+    g = Dg(3)
+    g.setup(
+        start=1,
+        parties=[
+            ("rindou", "adashino-utsuro", "idaten-koharu"),
+            BEA,
+            ("hattori-asuka", "tigris", "bal"),
+        ],
+        lv2=["tokeitou-tokiko", "tatarime-tatari"],
+        bosses={"council": ["teppeki-tateko", "fatima-azrael"]},
+    )
+    g.meeting({1: ["move"] * 3, 2: ["combat"] * 3, 0: ["move"] * 3})
+    g.move(1, "shop")
+    g.attack([6], [1, 1])
+    g.decide(1, "capture", "discard")
+    g.rest(2)
+    g.decide(0, "move", "card:rindou")
+    g.move(0, "council")
+    g.attack([6], [1, 1, 1])
+    g.attack([6], [1, 1, 1, 1])
+    g.decide(0, "boss-card", "fatima-azrael")
+    g.dice(4)  # the reward roll: 4 + 3, the first-aid kit (a field item)
+    # Turn 2: Aki calls the next Lv2 card (祟目タタリ) next door and fights it with 化野ウツロ.
+    g.meeting({1: ["move"] * 3, 2: ["combat"] * 3, 0: ["lv2", "move", "move"]})
+    g.token(0, 3, "broadcast-room")
+    g.rest(1)
+    g.rest(2)
+    front(g, 0, "adashino-utsuro")
+    g.move(0, "broadcast-room")
+    g.attack([1], [6, 1])  # 祟目タタリ wins: its 祟り目 (on win)...
+    g.expect("chance:化野ウツロ (Lv1)'s 道連れ")
+    g.dice(6)  # ...then 化野ウツロ's 道連れ as she is discarded: リンドウ and タタリ fall too
+    decision = g.expect("revive")  # ...and the revival last of all
+    assert decision is not None and decision.seat == 0
+    text = g.text()
+    assert (
+        text.index("祟り目")
+        < text.index("化野ウツロ (Lv1) rolls [6]")
+        < text.index("リンドウ (Lv1) (Aki) falls.")
+    )
+    # The card the on-discard ability felled is already in the pile: it can come back.
+    assert {"adashino-utsuro", "rindou"} <= set(g.options())
+    g.decide(0, "revive", "rindou")
+    assert g.party(0)[-1] == "rindou"
+
+
+def test_insurance_revives_once_per_combat() -> None:
+    # 癒月イヤシ carries the same `insurance` ability as ファーティマ.
     g = Dg(2)
     g.setup(lv2=["yuzuki-iyashi", "tatarime-tatari"])
     take_gym(g)
@@ -131,8 +192,6 @@ def test_faq_insurance_revives_after_every_win_and_discard_ability() -> None:
     g.attack([1], [6, 1])  # 祟目タタリ beats Aki's front: its on-win curses Aki's next card
     decision = g.expect("revive")
     assert decision is not None and decision.seat == 0
-    text = g.text()
-    assert text.index("祟り目") < text.index("韋駄天コハル (Lv1) (Aki) falls.")
     g.decide(0, "revive", "idaten-koharu")
     assert g.party(0)[-1] == "idaten-koharu" and g.discard(0) == ()
     # Once per combat: the next loss offers no revival.
@@ -348,6 +407,23 @@ def test_faq_shirogane_does_not_stop_an_ero_hon() -> None:
     assert "Final result 3 against 2" in g.text()
 
 
+def test_faq_shirogane_does_not_stop_hattori_sanzou() -> None:
+    g = Dg(2)
+    g.setup(lv2=["shirogane-shouichirou"], bosses={"forest": ["hattori-sanzou"]})
+    take_gym(g)
+    g.meeting(PLAIN)
+    g.move(0, "forest")
+    g.expect("ability")
+    g.decide(1, "ability", "yes")  # Bea plays the boss: 妊娠眼 breaks through Aki's front
+    g.dice(4)
+    assert "bounces it back" not in g.text()
+    fight = g.state.combat
+    assert fight is not None
+    assert fight.duel.fighters == ("idaten-koharu#2", "hattori-sanzou")
+    g.attack([1], [6, 1, 1])
+    assert g.discard(0) == ("idaten-koharu#2",) and g.party(0)[0] == "idaten-koharu"
+
+
 # --- 一刀両断 (line 185) --------------------------------------------------------------------------
 
 
@@ -390,6 +466,24 @@ def test_faq_arayashiki_at_the_front_against_sakana_swaps_second_and_last() -> N
     assert g.party(0) == ("arayashiki-sora", "idaten-koharu", "idaten-koharu#2", "rindou")
     g.move(0, "science-lab")
     assert g.party(0) == ("arayashiki-sora", "rindou", "idaten-koharu#2", "idaten-koharu")
+
+
+def test_faq_arayashiki_at_the_front_in_the_final_battle_passes_a_snipe_behind() -> None:
+    g = Dg(2, turn_limit=1)
+    g.setup(
+        lv2=["arayashiki-sora"],
+        parties=[("idaten-koharu", "idaten-koharu#2", "rindou"), ("wagomu-tetsu", *BEA[:2])],
+    )
+    g.meeting(FAST)
+    g.win(0, "gym", [6], [1, 1])
+    g.rest(1)
+    aki = ("arayashiki-sora", "idaten-koharu", "rindou")
+    g.build({0: aki, 1: ("wagomu-tetsu", *BEA[:2])})
+    # The ambush round: Bea's 輪ゴムのテツ must strike Aki; 阿頼耶識 shields the front.
+    g.decide(1, "ambush-target", 0)
+    g.dice(6)
+    assert g.party(0) == ("arayashiki-sora", "rindou")
+    assert g.discard(0)[-1] == "idaten-koharu"
 
 
 # --- あげは (line 196) ----------------------------------------------------------------------------
@@ -582,6 +676,19 @@ def test_faq_yukimi_does_not_silence_support_behind_her_opponent() -> None:
     g.move(0, "forest")
     g.attack([3], [3, 1, 1])  # 3 + 1 (清水一物's support) against 3
     assert "Final result 4 against 3" in g.text()
+
+
+def test_faq_yukimi_beaten_cannot_silence_uramisakis_curse() -> None:
+    g = Dg(2)
+    g.setup(bosses={"forest": ["uramisaki-deathko"], "banchou": ["yukimi", "teppeki-tateko"]})
+    take_forest(g, "uramisaki-deathko")
+    g.meeting(FAST)
+    front(g, 0, "uramisaki-deathko")
+    g.move(0, "banchou")  # 5 steps from the forest
+    g.attack([6, 1, 1], [1, 1, 1])  # 怨み崎 beats ユキミ: 怨み節 still fires
+    assert "怨み節" in g.text()
+    g.attack([3, 1, 1], [4, 1, 1])  # 鉄壁タテコ's 4 - 2
+    assert "Final result 3 against 2" in g.text()
 
 
 # --- 鏡介 (line 237) ------------------------------------------------------------------------------
