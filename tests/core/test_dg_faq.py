@@ -27,6 +27,20 @@ def take_forest(g: Dg, card: str) -> None:
     g.rest(1)
 
 
+def second_lv2(first: str, second: str, front_card: str | None = None) -> Dg:
+    """Turn 1: Aki takes the Lv2 card `first` at the gym. Turn 2: she calls the next, `second`,
+    onto the science lab next door with her Lv2 AP and fights it (with `front_card` in front)."""
+    g = Dg(2)
+    g.setup(lv2=[first, second])
+    take_gym(g)
+    g.meeting({0: ["lv2", "move", "move"], 1: ["move", "move", "item"]})
+    g.token(0, 1, "science-lab")
+    if front_card is not None:
+        front(g, 0, front_card)
+    g.move(0, "science-lab")
+    return g
+
+
 def front(g: Dg, seat: int, card: str) -> None:
     """Put `card` first in the party (a reorder during one's own exploration turn)."""
     g.decide(seat, "move", "reorder")
@@ -46,13 +60,7 @@ def chance_count(g: Dg) -> int:
 def test_faq_ryouseiin_beaten_by_tomozuri_cannot_counter() -> None:
     # 友釣り takes the card it beat into Aki's party: an enemy ability moving 両性院, which he
     # would counter on 4+ -- but he has lost, so he rolls nothing.
-    g = Dg(2)
-    g.setup(lv2=["tomozuri-ayu", "ryouseiin-danjo"])
-    take_gym(g)
-    g.meeting({0: ["lv2", "move", "move"], 1: ["move", "move", "item"]})
-    g.token(0, 1, "science-lab")  # next to the gym
-    front(g, 0, "tomozuri-ayu")
-    g.move(0, "science-lab")
+    g = second_lv2("tomozuri-ayu", "ryouseiin-danjo", front_card="tomozuri-ayu")
     g.attack([6, 1], [2, 2])
     assert "友釣り" in g.text() and "counter" not in g.text()
     assert g.party(0)[-1] == "ryouseiin-danjo" and g.discard(0) == ()
@@ -117,13 +125,7 @@ def test_faq_seiyamiya_beats_every_dice_adding_ability() -> None:
 
 
 def test_faq_seiyamiya_beats_ryuuju_naes_extra_die() -> None:
-    g = Dg(2)
-    g.setup(lv2=["seiyamiya-yumeji", "ryuuju-nae"])
-    take_gym(g)
-    g.meeting({0: ["lv2", "move", "move"], 1: ["move", "move", "item"]})
-    g.token(0, 1, "science-lab")
-    front(g, 0, "seiyamiya-yumeji")
-    g.move(0, "science-lab")
+    g = second_lv2("seiyamiya-yumeji", "ryuuju-nae", front_card="seiyamiya-yumeji")
     assert chance_count(g) == 2 + 1  # 流樹苗 (2 + 1 dice) rolls exactly 1 against 静夜宮
     g.attack([6, 1], [5])
     g.expect("capture")
@@ -183,12 +185,7 @@ def test_faq_fatima_revives_after_every_win_and_discard_ability() -> None:
 
 def test_insurance_revives_once_per_combat() -> None:
     # 癒月イヤシ carries the same `insurance` ability as ファーティマ.
-    g = Dg(2)
-    g.setup(lv2=["yuzuki-iyashi", "tatarime-tatari"])
-    take_gym(g)
-    g.meeting({0: ["lv2", "move", "move"], 1: ["move", "move", "item"]})
-    g.token(0, 1, "science-lab")
-    g.move(0, "science-lab")
+    g = second_lv2("yuzuki-iyashi", "tatarime-tatari")
     g.attack([1], [6, 1])  # 祟目タタリ beats Aki's front: its on-win curses Aki's next card
     decision = g.expect("revive")
     assert decision is not None and decision.seat == 0
@@ -457,14 +454,7 @@ def test_faq_arayashiki_at_the_front_passes_a_snipe_to_the_card_behind() -> None
 
 
 def test_faq_arayashiki_at_the_front_against_sakana_swaps_second_and_last() -> None:
-    g = Dg(2)
-    g.setup(lv2=["arayashiki-sora", "onjouji-sakana"])
-    take_gym(g)
-    g.meeting({0: ["lv2", "move", "move"], 1: ["move", "move", "item"]})
-    g.token(0, 1, "science-lab")
-    front(g, 0, "arayashiki-sora")
-    assert g.party(0) == ("arayashiki-sora", "idaten-koharu", "idaten-koharu#2", "rindou")
-    g.move(0, "science-lab")
+    g = second_lv2("arayashiki-sora", "onjouji-sakana", front_card="arayashiki-sora")
     assert g.party(0) == ("arayashiki-sora", "rindou", "idaten-koharu#2", "idaten-koharu")
 
 
