@@ -87,6 +87,25 @@ def test_tomozuri_takes_the_beaten_card_in_the_final_battle_and_does_nothing_as_
     assert g.party(1) == BEA[1:]
 
 
+def test_tomozuri_over_the_hand_limit_discards_once_the_battle_is_over() -> None:
+    g = Dg(2)
+    g.setup(lv2=["tomozuri-ayu"])
+    take_gym(g)
+    g.meeting(PLAIN)
+    g.win(0, "gym", [6], [1])  # a Lv1 card where Aki stands: five cards
+    g.rest(1)
+    g.meeting(PLAIN)
+    g.rest(1)  # Bea's spare AP from turn 1 made her the start player
+    front(g, 0, "tomozuri-ayu")
+    enemy = g.board.lv1_top
+    g.decide(0, "move", "gym")
+    g.attack([6, 1], [1])
+    assert g.party(0)[-1] == enemy and len(g.party(0)) == 6
+    decision = g.expect("hand-limit")  # no capture question: the card is Aki's already
+    assert decision is not None and decision.min_count == 1
+    assert g.state.combat is None
+
+
 def test_a_ryouseiin_who_has_not_lost_still_counters() -> None:
     # The same ability against a card that has not lost: 鏡介's 合わせ鏡 swaps 両性院乙女 (behind
     # the card it beat), and she rolls her counter (5+) -- the rule above is about the loser.

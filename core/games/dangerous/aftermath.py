@@ -113,19 +113,22 @@ def take(state: State, owner: int, cards: tuple[str, ...], to_party: bool) -> Do
     else:
         state = state.with_player(owner, discard=(*player.discard, *cards))
         lines.append(say(f"{state.names[owner]} puts {names} in the discard pile."))
-    # The hand limit is exploration's (line 81); the final party's size is line 130's.
-    if len(state.players[owner].party) > HAND_LIMIT and state.final is None:
+    if len(state.players[owner].party) > HAND_LIMIT:
         state = push(state, HandLimit(owner))
     return state, lines
 
 
 @dataclass(frozen=True)
 class HandLimit(Asking[State]):
+    """`seat` discards down to the hand limit (nothing is asked within it)."""
+
     seat: int
 
-    def ask(self, state: State) -> Decision:
+    def ask(self, state: State) -> Decision | None:
         party = state.players[self.seat].party
         extra = len(party) - HAND_LIMIT
+        if extra <= 0:
+            return None
         options = tuple(Option(c, card_name(c)) for c in party)
         prompt = f"Your party holds more than {HAND_LIMIT}: choose {extra} for your discard pile."
         return choose_several(self.seat, "hand-limit", prompt, options, extra, extra)

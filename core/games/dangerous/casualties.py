@@ -9,12 +9,10 @@ from typing import Any
 from core import chance
 from core.agenda import Asking, Automatic, Done, Task, push
 from core.chance import ChanceRequest
-from core.games.dangerous.aftermath import take
 from core.games.dangerous.battle import (
     card,
     combat,
     is_party,
-    note,
     nullified,
     row,
     set_row,
@@ -118,13 +116,13 @@ def apply_hit(
 
 def taken(state: State, instance: str, lines: Lines) -> State:
     """`instance` leaves its row for the end of the other side's party, not discarded (友釣り):
-    no on-discard ability or justice fires, and at the settlement there is nobody to discard."""
+    no on-discard ability or justice fires, and at the settlement there is nobody to discard.
+    The hand limit waits for the end of the battle (party order is frozen until then)."""
     side = side_of(state, instance)
     state = set_row(state, side, tuple(c for c in row(state, side) if c != instance))
     taker = combat(state).seats[1 - side]
-    state, more = take(state, taker, (instance,), True)
-    lines.extend(more)
-    return note(state, more[0].public)
+    state = state.with_player(taker, party=(*state.players[taker].party, instance))
+    return tell(state, lines, f"{card_name(instance)} joins {state.names[taker]}'s party.")
 
 
 def swap(state: State, first: str, second: str, lines: Lines) -> State:
