@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dgkit import PLAIN, Dg, boss_rush
 
+BEA = ("otoshiana-gonzou", "arijigoku-tamako", "nukemichi-wataru")
+
 
 def lv1_fight(g: Dg, seat: int = 0) -> str:
     top = g.board.lv1_top
@@ -386,3 +388,15 @@ def test_no_on_win_ability_fires_on_a_mutual_kill() -> None:
     g.decide(0, "flee", "fight")
     g.attack([3], [3, 1, 1])
     assert "Final result 3 against 3" in g.text().rpartition("faces")[2]
+
+
+def test_other_support_cards_have_no_part_in_the_ambush_step() -> None:
+    # Line 115: 通常は<奇襲能力>には関与できません -- 清水一物's +1 is for the 1-on-1s only.
+    g = Dg(2)
+    g.setup(parties=[("wagomu-tetsu", "shimizu-ichimotsu", "rindou"), BEA])
+    g.meeting(PLAIN)
+    lv1_fight(g)
+    g.dice(5)
+    assert "The ambush roll is 5: a miss (needs 6)." in g.text()
+    g.attack([3], [3])
+    assert "Final result 4 against 3" in g.text()
