@@ -11,13 +11,14 @@ from rich.console import Console
 from textual.pilot import Pilot
 from tuikit import SIZE, make_app, screen_text, settle
 
+from core import saves
 from core.decisions import Decision, DecisionKind, Option, choose_one
 from core.games import GAMES
 from core.games.dangerous.content import content
 from core.games.dangerous.view import Board
 from core.runner import BotDriver
 from core.table import Seat, SeatKind, Table, new_table, replay
-from tui.boards.dangerous import SchoolMap, option_spaces, point_map
+from tui.boards.dangerous import SchoolMap, banner, option_spaces, point_map
 from tui.screens.cards import CardsScreen
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
@@ -282,7 +283,10 @@ async def test_a_whole_battle_followed_in_the_battle_view(tmp_path: Path) -> Non
             assert panel.mode == "battle" and combat.log[-1][:6] in screen_text(app)
             decision = screen.session.my_decision()
             assert decision is not None  # bots never leave a battle half-done
-            if decision.name in ("ability", "after-dice") and decision.seat == combat.seats[1]:
+            if (
+                decision.name in ("ability", "after-dice", "act-first")
+                and decision.seat == combat.seats[1]
+            ):
                 assert "You act for the ENEMY" in screen_text(app)
             await answer(pilot, decision)
             await settle(pilot)
@@ -486,3 +490,19 @@ async def test_resizing_keeps_the_map_usable(tmp_path: Path) -> None:
         await pilot.pause()
         assert "OLD" in screen_text(app)
         assert screen.query_one(BoardPanel).wide
+
+
+def test_who_acts_first_for_an_enemy_tells_its_controller() -> None:
+    # The 2-player example save: Bot 1 fights a boss that Bot 2 plays, and both can act in the
+    # same window; Bot 2 answers for the ENEMY.
+    path = Path(__file__).resolve().parents[2] / "saves" / "dangerous-2p-heuristic.toml"
+    table = saves.load(path).table
+    at = next(
+        i for i, entry in enumerate(table.log) if getattr(entry, "decision", "") == "act-first"
+    )
+    decisions = {d.seat: d for d in table.game.pending(table._state_at(at)).decisions}
+    assert {d.name for d in decisions.values()} == {"act-first"}
+    names = tuple(seat.name for seat in table.seats)
+    enemy = banner(table.view_at(at, 1), decisions[1], names)
+    assert enemy == "You act for the ENEMY in Bot 1's battle."
+    assert banner(table.view_at(at, 0), decisions[0], names) == ""

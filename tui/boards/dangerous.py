@@ -632,7 +632,7 @@ def banner(view: View, decision: Decision, names: tuple[str, ...]) -> str:
     if not isinstance(board, Board) or board.combat is None:
         return ""
     combat = board.combat
-    if combat.kind == "final" or decision.name not in ("ability", "after-dice"):
+    if combat.kind == "final" or decision.name not in ("ability", "after-dice", "act-first"):
         return ""
     if decision.seat != combat.seats[1] or combat.seats[0] == combat.seats[1]:
         return ""
