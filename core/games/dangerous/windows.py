@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.agenda import Task, WhoFirst, push
-from core.games.dangerous.battle import combat, is_party, side_name
+from core.decisions import ActingFor
+from core.games.dangerous.battle import combat, deciding_for, is_party, side_name
 from core.games.dangerous.state import State
 
 Turns = tuple[tuple[Task[State], ...], tuple[Task[State], ...]]
@@ -34,6 +35,9 @@ class SideFirst(WhoFirst[State]):
 
     def who(self, state: State, seat: int) -> str:
         return side_name(state, combat(state).seats.index(seat))
+
+    def acting_for(self, state: State, seat: int) -> ActingFor | None:
+        return deciding_for(state, combat(state).seats.index(seat))
 
 
 def in_either_order(state: State, situation: str, turns: Turns, contested: bool) -> State:
