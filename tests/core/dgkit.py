@@ -290,6 +290,15 @@ class Dg:
         while (decision := self.pending()) is not None and decision.name == "meeting-ability":
             self.decide(decision.seat, "meeting-ability", "done")
 
+    # --- the final battle ----------------------------------------------------------------------
+
+    def build(self, parties: dict[int, Sequence[str]]) -> None:
+        """Every seat picks, then orders its final party (as given, front first)."""
+        for seat, cards in parties.items():
+            self.decide(seat, "final-party", tuple(sorted(cards)))
+        for seat, cards in parties.items():
+            self.decide(seat, "final-order", tuple(cards) if len(cards) > 1 else "ok")
+
     # --- exploration ---------------------------------------------------------------------------
 
     def move(self, seat: int, space: str) -> None:

@@ -20,14 +20,6 @@ def limit_game(players: int = 2, start: int = 0, **setup: object) -> Dg:
     return g
 
 
-def build(g: Dg, parties: dict[int, tuple[str, ...]]) -> None:
-    """Every seat picks then orders its final party (as given)."""
-    for seat, cards in parties.items():
-        g.decide(seat, "final-party", tuple(sorted(cards)))
-    for seat, cards in parties.items():
-        g.decide(seat, "final-order", cards if len(cards) > 1 else "ok")
-
-
 def test_exploration_ends_the_moment_the_old_building_falls() -> None:
     g = boss_rush("old-building", ["onigawara-gondo", "teppeki-tateko", "izana"])
     g.attack([6], [1, 1, 1])
@@ -111,8 +103,7 @@ def test_parties_are_built_in_secret_from_hand_and_discard_then_revealed() -> No
 
 def test_the_attacker_must_choose_a_target_and_one_duel_per_turn() -> None:
     g = limit_game(3)
-    build(
-        g,
+    g.build(
         {
             0: ("idaten-koharu", "idaten-koharu#2", "rindou"),
             1: ("otoshiana-gonzou", "arijigoku-tamako", "nukemichi-wataru"),
@@ -135,8 +126,7 @@ def test_the_attacker_must_choose_a_target_and_one_duel_per_turn() -> None:
 
 def test_the_last_player_with_cards_wins() -> None:
     g = limit_game(2)
-    build(
-        g,
+    g.build(
         {
             0: ("idaten-koharu", "idaten-koharu#2", "rindou"),
             1: ("otoshiana-gonzou", "arijigoku-tamako", "nukemichi-wataru"),
@@ -157,8 +147,7 @@ def test_the_last_player_with_cards_wins() -> None:
 
 def test_a_mutual_kill_of_the_last_cards_is_a_shared_draw() -> None:
     g = limit_game(2)
-    build(
-        g,
+    g.build(
         {
             0: ("idaten-koharu", "idaten-koharu#2", "rindou"),
             1: ("otoshiana-gonzou", "arijigoku-tamako", "nukemichi-wataru"),
@@ -189,8 +178,7 @@ def test_the_ambush_round_fires_once_at_a_chosen_target() -> None:
             ("hattori-asuka", "idaten-koharu", "bal"),
         ],
     )
-    build(
-        g,
+    g.build(
         {
             0: ("rindou", "wagomu-tetsu", "tigris"),
             1: ("otoshiana-gonzou", "arijigoku-tamako", "nukemichi-wataru"),
@@ -226,8 +214,7 @@ def test_ambush_support_cards_do_not_fire_in_the_ambush_round() -> None:
     g.attack([6], [1, 1])
     g.decide(0, "capture", "party")
     g.rest(1)
-    build(
-        g,
+    g.build(
         {0: ("wagomu-tetsu", "mayuyu", "rindou"), 1: ("hattori-asuka", "bal", "otoshiana-gonzou")},
     )
     # Only 輪ゴムのテツ asks for a target; マゆゆ (not at the front) adds +1 to its roll.

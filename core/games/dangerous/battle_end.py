@@ -10,7 +10,7 @@ from core import chance
 from core.agenda import Asking, Automatic, Done, Task, push
 from core.chance import ChanceRequest
 from core.decisions import Decision, Option, choose_one
-from core.games.dangerous.aftermath import take
+from core.games.dangerous.aftermath import HandLimit, take
 from core.games.dangerous.cards import card_name
 from core.games.dangerous.content import content
 from core.games.dangerous.final import FinalStart
@@ -54,6 +54,8 @@ class CombatEnd(Automatic[State]):
             lines.append(say(f"{names} goes to the bottom of the {deck.capitalize()} deck."))
         if not party:
             tasks.insert(0, Wipeout(seat, controller))
+        else:
+            tasks.append(HandLimit(seat))  # a card 友釣り took in the battle (R1, R36)
         if state.decks.get("lv2") == () and not state.lv2_retired:
             state = replace(state, tokens=(), lv2_retired=True)
             lines.append(say("The Lv2 deck is empty: every Lv2 token leaves the board for good."))

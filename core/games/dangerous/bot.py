@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from core.agenda import FIRST, LATER, WhoFirst
 from core.decisions import Choice, Decision, DecisionKind
 from core.games.base import View
 from core.games.dangerous.content import content
@@ -108,6 +109,8 @@ class DangerousBot:
             return "fight" if odds >= 0.35 else "flee"
         if name == "after-dice":
             return self._after_dice(board, seat, ids)
+        if name == WhoFirst.name:
+            return self._act_first(board)
         if decision.kind is DecisionKind.CHOOSE_SEVERAL:
             return self._several(decision)
         if name in ("boss-card", "revive", "heal", "spring-in", "draft"):
@@ -216,6 +219,13 @@ class DangerousBot:
             if str(option).startswith("card:"):
                 return option
         return "done"
+
+    def _act_first(self, board: Board) -> Choice:
+        """Strike first before the dice and take a tie first; after the dice, see what the
+        other side does before spending items."""
+        fight = board.combat
+        after_dice = fight is not None and any(fight.dice) and fight.result == (0, 0)
+        return LATER if after_dice else FIRST
 
     def _several(self, decision: Decision) -> Choice:
         count = decision.min_count

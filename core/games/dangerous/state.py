@@ -86,6 +86,7 @@ class Final:
     revealed: bool = False
     turn: int = 0  # index into order of the active player
     winners: tuple[int, ...] = ()
+    fought: tuple[int, ...] = ()  # by seat: the 1-on-1s its party has fought since the ambush
 
 
 @dataclass(frozen=True)
