@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from core import agenda
 from core.games import REGISTRY, get_game
 from core.games.catalogue import catalogues, markdown
 from core.runner import BotDriver
@@ -60,6 +61,9 @@ def _names_in_module(path: Path) -> set[str]:
         ):
             given = [kw.value for kw in node.keywords if kw.arg == "name"]
             names.add(_read(node.args[1] if len(node.args) > 1 else given[0], constants, where))
+        if isinstance(node, ast.ClassDef):
+            # A core agenda kind that asks a named question of its own (WhoFirst's act-first).
+            names.update(_core_question(base) for base in node.bases if _core_question(base))
         if isinstance(node, ast.ClassDef) and any(_is_menu(base) for base in node.bases):
             for statement in node.body:
                 if (
@@ -78,6 +82,14 @@ def _read(node: ast.expr, constants: dict[str, Any], where: str) -> str:
     if isinstance(node, ast.Name) and node.id in constants:
         return str(constants[node.id])
     raise AssertionError(f"{where}: cannot read the decision's name")
+
+
+def _core_question(base: ast.expr) -> str:
+    """The decision name a core agenda kind asks under, if `base` names one that has it."""
+    node = base.value if isinstance(base, ast.Subscript) else base
+    kind = getattr(agenda, node.id, None) if isinstance(node, ast.Name) else None
+    name = getattr(kind, "name", None) if isinstance(kind, type) else None
+    return name if isinstance(name, str) and node.id != "Menu" else ""
 
 
 def _is_menu(base: ast.expr) -> bool:

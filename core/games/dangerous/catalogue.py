@@ -122,6 +122,13 @@ CATALOGUE = Catalogue(
             kinds=SEVERAL,
         ),
         DecisionInfo(
+            "act-first",
+            "a timing window where both sides have an ability to use (line 103): both players at "
+            "once, in secret, say whether they want to act first; a tie is rolled off",
+            ("first", "later"),
+            note="the next player answers for an enemy row",
+        ),
+        DecisionInfo(
             "final-party",
             "the final battle: every player at once, in secret, from hand and discard pile",
             ("<card>",),
