@@ -23,7 +23,7 @@ from core.games.dangerous.setup import DraftPick
 from core.games.dangerous.state import State
 from core.log import DecisionEntry, Entry
 from core.runner import BotDriver
-from core.simulate import play_one
+from core.simulate import bot_options, play_one
 from core.table import Table
 
 SETTINGS = settings(max_examples=examples(6))
@@ -54,7 +54,9 @@ def test_every_game_ends_with_winners(game: dict[str, Any]) -> None:
     assert table.decisions() == () and table.step.chance is None
     state = fold(table)[-1]
     assert state.phase == "over" and state.final is not None
-    limit = 12
+    # Bots play with the house-rule turn limit on (simulate's value of the option, R23).
+    limit = table.options["turn_limit"]
+    assert limit == next(o.simulate for o in GAME.options if o.name == "turn_limit")
     assert 1 <= state.turn <= limit
 
 
@@ -229,7 +231,7 @@ def test_save_and_load_reproduce_the_game(game: dict[str, Any], where: float) ->
 @given(games)
 def test_undo_then_redo_round_trips_in_practice_mode(game: dict[str, Any]) -> None:
     players = game["players"]
-    options = {"draft": True} if game["draft"] else {}
+    options, _ = bot_options(GAME, {"draft": True} if game["draft"] else {})
     table = Table(GAME, seats(players, range(1, players)), options, game["seed"], True)
     table.resolve_chance()
     driver = BotDriver(table, bots={s: make_bot(game["bot"], "dangerous") for s in range(players)})

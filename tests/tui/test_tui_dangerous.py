@@ -16,6 +16,7 @@ from core.games import GAMES
 from core.games.dangerous.content import content
 from core.games.dangerous.view import Board
 from core.runner import BotDriver
+from core.simulate import bot_options
 from core.table import Seat, SeatKind, Table, new_table, replay
 from tui.boards.dangerous import SchoolMap, option_spaces, point_map
 from tui.screens.cards import CardsScreen
@@ -431,7 +432,7 @@ async def test_a_continued_hot_seat_game_shows_the_newest_log_lines(tmp_path: Pa
 
 def finished_game(seed: int = 3) -> Table:
     seats = tuple(Seat(f"Bot {n}", SeatKind.BOT, "heuristic") for n in range(1, 4))
-    table = new_table(GAMES["dangerous"], seats, {}, seed)
+    table = new_table(GAMES["dangerous"], seats, bot_options(GAMES["dangerous"])[0], seed)
     BotDriver(table).play_until_human()
     assert table.over
     return table
