@@ -307,7 +307,8 @@ class Dg:
         self.dice(*mine, *theirs)
 
     def token(self, seat: int, face: int, space: str) -> None:
-        """Answer a pending Lv2 roll: roll `face`, put the token on `space`."""
+        """Answer a pending Lv2 roll: roll `face`, put the token on `space` (or, with the supply
+        empty, move one: `space` is then "old>new")."""
         self.expect("chance:Lv2 appearance")
         self.dice(face)
         self.decide(seat, "token", space)

@@ -88,7 +88,7 @@ def test_a_lv2_token_stops_the_move_and_starts_a_lv2_fight() -> None:
     g = Dg(2)
     g.setup(lv2=["kyouko"])
     g.meeting({0: ["lv2", "move", "move"], 1: ["move", "move", "item"]})
-    g.token(0, 5, "courtyard")
+    g.token(0, 5, "gym>courtyard")  # both tokens are on the board: one moves (R8)
     # Movement 3: the backyard and the forest lie behind the token, out of reach.
     assert "courtyard" in moves(g)
     assert "backyard" not in moves(g) and "forest" not in moves(g)
@@ -101,7 +101,7 @@ def test_a_lv2_token_stops_the_move_and_starts_a_lv2_fight() -> None:
     g.attack([6], [2, 2])
     g.decide(0, "capture", "party")
     assert g.party(0)[-1] == "kyouko"
-    assert g.board.tokens == ("gym", "shop")
+    assert g.board.tokens == ("shop",) and g.board.token_supply == 1
     # A Lv2 card in the party: movement is 2 + AP from now on.
     g.rest(1)
     g.meeting({0: ["next_ap", "next_ap", "next_start"], 1: ["move", "move", "item"]})

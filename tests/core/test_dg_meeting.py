@@ -40,6 +40,11 @@ def explore_all_at_spring(g: Dg) -> None:
             g.decide(decision.seat, "spring", "rest")
 
 
+def token_squares(g: Dg) -> set[str]:
+    """The squares the pending token decision offers (placing: 'square'; moving: 'old>square')."""
+    return {str(option).split(">")[-1] for option in g.options() if option != "done"}
+
+
 def test_caps_follow_the_table() -> None:
     for players, caps in CAPS.items():
         assert {a.id: a.cap(players) for a in content().actions} == caps
@@ -218,22 +223,22 @@ def test_lv2_rolls_come_after_the_item_rolls_one_per_ap() -> None:
     g.dice(4)
     token = g.expect("token")
     assert token is not None
+    # Both tokens are on the board (line 37, ruling R8), so the supply is empty: a roll moves one
+    # of them to a free square with the number rolled.
+    assert g.state.token_supply == 0
     fours = {s.id for s in content().board.spaces.values() if s.number == 4}
-    assert set(g.options()) == fours | {"done"}
-    g.decide(0, "token", "stairs")
+    assert set(g.options()) == {f"{old}>{new}" for old in ("gym", "shop") for new in fours} | {
+        "done"
+    }
+    g.decide(0, "token", "gym>stairs")
     g.expect("chance:Bea's Lv2 appearance roll")
     g.dice(4)
-    assert "stairs" not in g.options()  # a square that already has a token
-    g.decide(1, "token", "flowerbed")
+    assert not [o for o in g.options() if str(o).endswith(">stairs")]  # it holds a token now
+    g.decide(1, "token", "shop>flowerbed")
     g.expect("chance:Bea's Lv2 appearance roll")
     g.dice(1)
-    # The supply (4 tokens, 2 on the board at the start) is empty: a token on the board moves.
-    assert g.state.token_supply == 0
-    options = g.options()
-    assert "gym>statue" in options and "stairs>library" in options and "done" in options
-    assert all(">" in o for o in options if o != "done")
-    g.decide(1, "token", "gym>statue")
-    assert g.board.tokens == ("statue", "shop", "stairs", "flowerbed")
+    g.decide(1, "token", "stairs>statue")
+    assert g.board.tokens == ("statue", "flowerbed") and g.state.token_supply == 0
     g.expect("move")
 
 
@@ -245,10 +250,9 @@ def test_no_token_on_the_spring_a_boss_a_piece_or_a_token() -> None:
     g.dice(3)
     threes = {s.id for s in content().board.spaces.values() if s.number == 3 and not s.closed_2p}
     # gym (3) holds a token already; the 2-player game closes the broadcast room (3).
-    assert set(g.options()) == (threes - {"gym"}) | {"done"}
-    for space in g.options():
-        if space != "done":
-            assert content().board.spaces[space].kind == "normal"
+    assert token_squares(g) == threes - {"gym"} and "done" in g.options()
+    for space in token_squares(g):
+        assert content().board.spaces[space].kind == "normal"
     g.decide(1, "token", "done")
     assert g.board.tokens == ("gym", "shop")
     assert "places no Lv2 token" in g.text()
@@ -266,7 +270,7 @@ def test_a_piece_blocks_a_token() -> None:
     g.meeting({0: ["lv2", "move", "move"], 1: ["item", "move", "move"]})
     g.dice(1)
     ones = {s.id for s in content().board.spaces.values() if s.number == 1}
-    assert set(g.options()) == (ones - {"statue"}) | {"done"}
+    assert token_squares(g) == ones - {"statue"}
 
 
 def test_a_roll_with_no_free_square_or_no_lv2_deck_does_nothing() -> None:

@@ -11,6 +11,7 @@ from core.agenda import Asking, Automatic, Done, Task, push
 from core.chance import ChanceRequest
 from core.decisions import Decision, Option, choose_one
 from core.games.dangerous.aftermath import take
+from core.games.dangerous.board import retire_tokens
 from core.games.dangerous.cards import card_name
 from core.games.dangerous.content import content
 from core.games.dangerous.final import FinalStart
@@ -55,7 +56,7 @@ class CombatEnd(Automatic[State]):
         if not party:
             tasks.insert(0, Wipeout(seat, controller))
         if state.decks.get("lv2") == () and not state.lv2_retired:
-            state = replace(state, tokens=(), lv2_retired=True)
+            state = retire_tokens(state)
             lines.append(say("The Lv2 deck is empty: every Lv2 token leaves the board for good."))
         return push(state, *tasks), lines
 
