@@ -41,9 +41,10 @@ QUIET = (
     "tigris",
 )
 # Enough near-quiet Lv1 cards for four starting parties (バル only matters in the final battle,
-# 両性院乙女 only against enemy abilities, 六道ムツミ only on a tie at 6+, 算盤坂 at meeting end).
-FILLERS = (*QUIET, "bal", "ryouseiin-otome", "rokudou-mutsumi", "sorobanzaka-tamaki")
-# Lv2 cards that do nothing in a battle (their ability is at the end of the meeting).
+# 両性院乙女 only against enemy abilities, 六道ムツミ only on a tie at 6+, 立川トシオ at the end
+# of the meeting).
+FILLERS = (*QUIET, "bal", "ryouseiin-otome", "rokudou-mutsumi", "tachikawa-toshio")
+# Lv2 cards that do nothing in a battle (their ability is before the meeting).
 QUIET_LV2 = ("tokeitou-tokiko",)
 
 # The boss sites in build order, with the decks their cards come from.

@@ -152,9 +152,7 @@ def _field_item(state: State, seat: int, item_id: str) -> Done[State]:
 
 def _extra_move(state: State, seat: int, amount: int) -> State:
     assert state.meeting is not None
-    extra = list(state.meeting.extra_move)
-    extra[seat] += amount
-    return replace(state, meeting=replace(state.meeting, extra_move=tuple(extra)))
+    return replace(state, meeting=state.meeting.plus("extra_move", seat, amount))
 
 
 @dataclass(frozen=True)
