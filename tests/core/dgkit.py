@@ -134,7 +134,13 @@ def boss_rush(space: str, cards: Sequence[str]) -> Dg:
 
 
 class Dg:
-    """A Dangerous table driven entry by entry from plain data, as a save file would drive it."""
+    """A Dangerous table driven entry by entry from plain data, as a save file would drive it.
+
+    After a player's move and its event, the rest of the turn offers the field abilities and
+    items that still apply (decision "field"). Unless `end_turns` is False, the kit answers that
+    menu "done" itself, as an entry of the log like any other: most tests are about something
+    else, and the default parties hold slowing cards (蟻地獄たまこ, 落穴ゴンゾウ) it would offer.
+    """
 
     def __init__(
         self,
@@ -145,6 +151,7 @@ class Dg:
         practice: bool = False,
         seed: int = 0,
         bots: Iterable[int] = (),
+        end_turns: bool = True,
     ) -> None:
         options: dict[str, Any] = {}
         if draft:
@@ -152,11 +159,15 @@ class Dg:
         if turn_limit is not None:
             options["turn_limit"] = turn_limit
         self.table = Table(GAME, seats(players, bots), options, seed, practice)
+        self.end_turns = end_turns
 
     # --- raw entries -------------------------------------------------------------------------
 
     def put(self, data: dict[str, Any]) -> None:
         self.table.apply(entry_from_data(data))
+        while self.end_turns and (ending := self.pending()) is not None and ending.name == "field":
+            done = {"seat": ending.seat, "decision": "field", "choice": "done"}
+            self.table.apply(entry_from_data(done))
 
     def dice(self, *faces: int) -> None:
         self.put({"chance": "dice", "values": list(faces)})

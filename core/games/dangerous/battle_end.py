@@ -112,6 +112,9 @@ class Wipeout(Automatic[State]):
     def run(self, state: State) -> Done[State]:
         seat = self.seat
         state = state.with_player(seat, space=content().board.spring)
+        if state.explorer == seat:
+            # The turn ends with the wipe-out: 次のターンから通常通り行動可能 (line 124).
+            state = replace(state, explorer=-1)
         lines: Lines = [say(f"{state.names[seat]}'s party is wiped out: back to the spring.")]
         tasks: list[Task[State]] = []
         if len(state.players[seat].discard) > 3 and self.thief != seat:

@@ -23,6 +23,7 @@ class Player:
     tokens: tuple[str, ...] = ()
     ap_next: int = 3
     out: bool = False  # final battle: no cards left
+    slowed: int = 0  # movement lost on this player's next exploration turn (蟻地獄たまこ)
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,6 @@ class Meeting:
     order: tuple[int, ...]
     cursor: int = 0
     extra_move: tuple[int, ...] = ()  # movement from abilities and items, this turn
-    slowed: tuple[int, ...] = ()
     banked: tuple[int, ...] = ()  # AP an ability adds to next turn's (at most 6 in all)
 
     def count(self, action: str, seat: int) -> int:
@@ -116,7 +116,7 @@ class State:
     turn: int = 0
     phase: str = "setup"
     meeting: Meeting | None = None
-    explorer: int = -1
+    explorer: int = -1  # whose exploration turn has moved and is not over yet
     combat: Combat | None = None
     final: Final | None = None
     removed: tuple[str, ...] = ()  # removed from the game

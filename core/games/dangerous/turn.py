@@ -25,9 +25,7 @@ class TurnStart(Automatic[State]):
         order = state.clockwise(state.start)
         ap = tuple(min(AP_MAX, player.ap_next) for player in state.players)
         nobody = (0,) * state.player_count
-        meeting = Meeting(
-            ap_left=ap, placed={}, order=order, extra_move=nobody, slowed=nobody, banked=nobody
-        )
+        meeting = Meeting(ap_left=ap, placed={}, order=order, extra_move=nobody, banked=nobody)
         players = tuple(replace(player, ap_next=AP_BASE) for player in state.players)
         state = replace(
             state, turn=turn, phase="meeting", meeting=meeting, players=players, next_start=-1
