@@ -26,16 +26,12 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from core.chance import ChanceRequest, Outcome
-from core.decisions import Choice, Decision, IllegalAction, Option, choose_one
+from core.decisions import ActingFor, Choice, Decision, IllegalAction, Option, choose_one
+from core.games.base import Step
 from core.narration import Lines
-
-if TYPE_CHECKING:
-    # At run time Step is imported where it is needed: core.games (the registry) imports every
-    # game, and the games import this module.
-    from core.games.base import Step
 
 
 class AgendaState(Protocol):
@@ -128,6 +124,10 @@ class Menu(Task[S]):
     def help(self, state: S) -> str:
         return ""
 
+    def acting_for(self, state: S) -> ActingFor | None:
+        """The side the chooser decides for, when it is not its own (see ActingFor)."""
+        return None
+
 
 @dataclass(frozen=True)
 class Gather(Task[S]):
@@ -189,8 +189,6 @@ class Agenda(Generic[S]):
     def pending(self, state: S) -> Step:
         """What the first task needs (after `settle`, it always needs something, or the agenda
         is empty and the game is over)."""
-        from core.games.base import Step
-
         if not state.agenda:
             return Step()
         last = self._last
@@ -261,8 +259,6 @@ class Agenda(Generic[S]):
     def _question(self, state: S, task: Task[Any]) -> Step | None:
         """What `task` asks now, or None when it needs nobody (a menu with nothing to offer, a
         question that asks nothing, a gather everyone has answered; an automatic task)."""
-        from core.games.base import Step
-
         if isinstance(task, Gather):
             waiting = task.waiting(state)
             decisions = tuple(task.decision(state, seat) for seat in waiting)
@@ -281,7 +277,12 @@ class Agenda(Generic[S]):
     def _menu_decision(self, state: S, task: Menu[S], actions: tuple[Option, ...]) -> Decision:
         done = () if task.done is None else (task.done,)
         return choose_one(
-            task.chooser(state), task.name, task.prompt(state), (*actions, *done), task.help(state)
+            task.chooser(state),
+            task.name,
+            task.prompt(state),
+            (*actions, *done),
+            task.help(state),
+            task.acting_for(state),
         )
 
 

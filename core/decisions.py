@@ -11,6 +11,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
 
+from core.grid import Cell
+
 OptionId = str | int
 """An option's identifier: what a save file records as the choice."""
 
@@ -32,9 +34,38 @@ class DecisionKind(Enum):
 
 @dataclass(frozen=True)
 class Option:
+    """One answer on offer. A game played on a board says where it is there, so a UI can show
+    it on the map (and let the player pick it there) without reading the id:
+
+    - `at`: the cell the option names (a destination, a square to put something on, the square
+      of a piece it targets);
+    - `path`: the cells on the way there, first to last, ending at `at` (a move's route; a
+      token moved from one square to another);
+    - `area`: the cells it affects (an attack's reach).
+
+    Cells are `core.grid` cells, `(x, y)` with x east and y south.
+    """
+
     id: OptionId
     label: str
     detail: str = ""
+    at: Cell | None = None
+    path: tuple[Cell, ...] = ()
+    area: tuple[Cell, ...] = ()
+
+
+@dataclass(frozen=True)
+class ActingFor:
+    """The side a seat decides for when it is not its own: a Dangerous player answering for
+    the enemy cards of another player's battle. Plain data, not a sentence, so that each UI
+    words it (and a translation can: `side` is a stable key, `against` a seat to name).
+
+    - `side`: what the seat plays, e.g. "enemy";
+    - `against`: the seat that side plays against, if any.
+    """
+
+    side: str
+    against: int | None = None
 
 
 @dataclass(frozen=True)
@@ -58,6 +89,8 @@ class Decision:
     total: int = 0
     max_each: int = 0
     help: str = ""
+    acting_for: ActingFor | None = None
+    """Set when the seat decides for another side than its own (see ActingFor)."""
     _ids: frozenset[OptionId] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -134,9 +167,16 @@ class Decision:
 
 
 def choose_one(
-    seat: int, name: str, prompt: str, options: tuple[Option, ...], help: str = ""
+    seat: int,
+    name: str,
+    prompt: str,
+    options: tuple[Option, ...],
+    help: str = "",
+    acting_for: ActingFor | None = None,
 ) -> Decision:
-    return Decision(seat, name, DecisionKind.CHOOSE_ONE, prompt, options, help=help)
+    return Decision(
+        seat, name, DecisionKind.CHOOSE_ONE, prompt, options, help=help, acting_for=acting_for
+    )
 
 
 def choose_several(

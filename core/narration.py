@@ -1,6 +1,6 @@
 """How games tell what happened: a line per event, shared by every game.
 
-Nothing here imports core.games: the registry there imports every game, and games import this.
+It depends on nothing else in the core, so any module of any game can import it.
 """
 
 from __future__ import annotations

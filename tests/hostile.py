@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from core.games import GAMES
+from core.games import get_game
 from core.table import Seat, SeatKind, Table, new_table
 
 HOSTILE_NAMES = (
@@ -44,7 +44,7 @@ def hostile_table(humans: int, seed: int = 7) -> Table:
         unchecked_seat(name) if index < humans else unchecked_seat(name, SeatKind.BOT, "heuristic")
         for index, name in enumerate(HOSTILE_NAMES)
     )
-    return new_table(GAMES["light-and-dark"], seats, {}, seed)
+    return new_table(get_game("light-and-dark"), seats, {}, seed)
 
 
 def main(argv: list[str]) -> int:

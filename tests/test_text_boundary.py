@@ -21,7 +21,7 @@ import tomli_w
 from hostile import unchecked_seat
 
 from core import saves
-from core.games import GAMES
+from core.games import get_game
 from core.table import Seat, new_table
 from core.text import is_control, visible
 from tui import cli
@@ -205,7 +205,7 @@ def test_a_table_holding_text_that_is_not_utf8_fails_to_save_as_one_clean_oserro
     tmp_path: Path,
 ) -> None:
     seats = (unchecked_seat("A\udcff"), Seat("Bea"), Seat("Chen"))
-    table = new_table(GAMES["light-and-dark"], seats, {}, 5)
+    table = new_table(get_game("light-and-dark"), seats, {}, 5)
     path = tmp_path / "game.toml"
     with pytest.raises(OSError) as failed:
         saves.write(table, path)

@@ -2,6 +2,8 @@
 
 Screen stack: setup at the bottom when the app starts there; a game, saves list or replay on top of
 it; the curtain, help and game-over screens over the game. Escape always goes one step back.
+The screens know the app only as a tui.host.Host (where saves go, the bot delay, starting a game
+and going back to setup), so the app and the screens never import each other.
 """
 
 from __future__ import annotations

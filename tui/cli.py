@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from core import __version__
-from core.games import GAMES, UnknownGame, get_game
+from core.games import REGISTRY, UnknownGame, get_game
 from core.games.base import BadOption, Game
 from core.table import Seat, SeatKind, Table, check_seed
 from core.text import BadText, visible, visible_json
@@ -172,10 +172,10 @@ def _add_app_options(parser: argparse.ArgumentParser) -> None:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    width = max(len(game_id) for game_id in GAMES)
-    for game_id, game in GAMES.items():
-        players = f"{game.min_players}-{game.max_players} players"
-        say(f"{game_id:<{width}}  {game.title}  ({players})")
+    width = max(len(game_id) for game_id in REGISTRY)
+    for game_id, info in REGISTRY.items():
+        players = f"{info.min_players}-{info.max_players} players"
+        say(f"{game_id:<{width}}  {info.title}  ({players})")
     return 0
 
 

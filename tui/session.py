@@ -4,8 +4,11 @@ This module is free of Textual so the seat logic can be tested on its own.
 
 Whose eyes: the screen always renders `table.view(session.viewer)`. The viewer is the human seat
 whose decision is pending; while a bot decides, it stays the last human who looked. With more than
-one human (hot seat), the viewer never changes silently: `curtain_for()` names the seat the screen
-must be handed to, and only `pass_to(seat)` (the curtain's Enter) changes the viewer.
+one human (hot seat), the keyboard changes hands behind the curtain whenever the next seat's
+screen would show the seat now at it something it may not see: `curtain_for()` names that seat,
+and only `pass_to(seat)` (the curtain's Enter) makes it the viewer. When the next screen shows
+nothing new to the seat at it (a game without hidden information; a public move such as placing AP
+in the Dangerous meeting), `hand_over()` passes the keyboard at once, with no curtain.
 
 Whose text: everything the screen reads of the table (names, views, the log, decisions, the
 result) comes through `self.shown`, with every string made visible (tui.shown).
@@ -13,11 +16,13 @@ result) comes through `self.shown`, with every string made visible (tui.shown).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
 from core import saves
 from core.decisions import Choice, Decision, IllegalAction
+from core.games import REGISTRY
 from core.games.base import View
 from core.runner import BotDriver
 from core.table import Table
@@ -70,8 +75,8 @@ class Session:
         """The log as the seat at the screen may read it (nothing while nobody looks)."""
         return self.shown.narration(self.viewer) if self.sees else []
 
-    def curtain_for(self) -> int | None:
-        """The human seat the screen must be passed to before anything is shown, if any."""
+    def next_at_screen(self) -> int | None:
+        """The human seat that must take the keyboard now (None: it stays where it is)."""
         if self.spectator:
             return None
         if self.looking is not None and self.table.decision_for(self.looking) is not None:
@@ -82,6 +87,48 @@ class Session:
         if self.looking is None:
             return self.humans[0]
         return None
+
+    def curtain_for(self) -> int | None:
+        """The human seat the screen must be passed to behind the curtain, if any."""
+        seat = self.next_at_screen()
+        return seat if seat is not None and self.hides_from(self.looking, seat) else None
+
+    def hand_over(self) -> int | None:
+        """Give the keyboard to the seat that must take it: at once when its screen shows the
+        seat now at the screen nothing it may not see; else return that seat, for the curtain
+        (whose Enter calls `pass_to`)."""
+        seat = self.next_at_screen()
+        if seat is None:
+            return None
+        if self.hides_from(self.looking, seat):
+            return seat
+        self.looking = seat
+        return None
+
+    def hides_from(self, looking: int | None, seat: int) -> bool:
+        """Would `seat`'s screen show `looking` (None: whoever is near the screen) something it
+        may not see? Never in a game declared without hidden information. Otherwise yes unless
+        both see the same view (but for whose it is) and `seat`'s log shows no line that
+        `looking`'s does not. A seat's decision shows nothing its view does not."""
+        info = REGISTRY.get(self.table.game.id)
+        if info is not None and not info.hidden_information:
+            return False
+        if looking is None:
+            return True
+        table = self.table
+        theirs = dataclasses.replace(table.view(seat), viewer=looking)
+        if theirs != table.view(looking):
+            return True
+        for index in range(len(table)):
+            lines = zip(
+                table.entry_narration(index, seat),
+                table.entry_narration(index, looking),
+                table.public_narration(index),
+                strict=True,
+            )
+            if any(line not in (mine, public) for line, mine, public in lines):
+                return True
+        return False
 
     def pass_to(self, seat: int) -> None:
         if seat not in self.humans:
@@ -102,7 +149,7 @@ class Session:
 
     def my_decision(self) -> Decision | None:
         """The decision the current viewer must answer now, if any."""
-        if self.looking is None or self.curtain_for() is not None:
+        if self.looking is None or self.next_at_screen() is not None:
             return None
         return self.shown.decision_for(self.looking)
 

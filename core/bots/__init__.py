@@ -1,15 +1,13 @@
-"""Bots by kind: `random` plays any game; `heuristic` plays the games that have one."""
+"""Bots by kind: `random` plays any game; `heuristic` plays the games whose declaration (their
+GameInfo) names one."""
 
 from __future__ import annotations
 
 from core.bots.base import Bot
 from core.bots.random_bot import RandomBot
-from core.games.dangerous.bot import DangerousBot
-from core.games.light_and_dark.bot import LightAndDarkBot
+from core.games import REGISTRY
 
 BOT_KINDS = ("random", "heuristic")
-
-_HEURISTICS: dict[str, type] = {"light-and-dark": LightAndDarkBot, "dangerous": DangerousBot}
 
 
 class UnknownBot(ValueError):
@@ -17,15 +15,21 @@ class UnknownBot(ValueError):
 
 
 def has_heuristic(game_id: str) -> bool:
-    return game_id in _HEURISTICS
+    info = REGISTRY.get(game_id)
+    return info is not None and info.heuristic is not None
+
+
+def bot_kinds(game_id: str) -> tuple[str, ...]:
+    """The bot kinds that can play `game_id`, in BOT_KINDS order."""
+    return tuple(kind for kind in BOT_KINDS if kind != "heuristic" or has_heuristic(game_id))
 
 
 def make_bot(kind: str, game_id: str) -> Bot:
     if kind == "random":
         return RandomBot()
     if kind == "heuristic":
-        if game_id not in _HEURISTICS:
+        info = REGISTRY.get(game_id)
+        if info is None or info.heuristic is None:
             raise UnknownBot(f"there is no heuristic bot for {game_id} yet; use 'random'")
-        bot: Bot = _HEURISTICS[game_id]()
-        return bot
+        return info.heuristic()
     raise UnknownBot(f"unknown bot {kind!r} (known: {', '.join(BOT_KINDS)})")

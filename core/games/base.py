@@ -8,12 +8,16 @@ as snapshots for undo and replay for free, and bots can look ahead without copyi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from core.chance import ChanceRequest, Outcome
 from core.decisions import Choice, Decision
 from core.narration import Narration as Narration  # defined there, part of the contract here
+
+if TYPE_CHECKING:
+    from core.bots.base import Bot
 
 State = TypeVar("State")
 
@@ -75,6 +79,42 @@ def check_options(game: Game[Any], values: dict[str, Any]) -> None:
         if name not in known:
             raise BadOption(f"unknown option '{name}' for {game.id}")
         known[name].check(value)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Everything that declares a game, in one place: what the setup screen and the command line
+    show, what the rules promise about secrets (the hot-seat curtain and the conformance tests
+    read it), and how to load the rules, the heuristic bot and the TUI's board kit.
+
+    Loading is deferred: `load` and `heuristic` import the game's modules when first called
+    (core.games.get_game caches the game), so listing the games at start-up imports no rules.
+    """
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    load: Callable[[], Game[Any]]
+    """Imports the rules and builds the game."""
+    options: tuple[GameOption, ...] = ()
+    hidden_information: bool = True
+    """Some seat may know what another does not (a card in hand, a secret choice): views and
+    narration depend on the viewer, and hot-seat play may need the curtain. False promises that
+    every seat's view and narration are the same (the conformance suite checks it)."""
+    simultaneous: bool = False
+    """Seats make secret choices at once (`Step.simultaneous`): the suite checks that no seat's
+    view, decision or narration shows another seat's answer before the reveal."""
+    heuristic: Callable[[], Bot] | None = None
+    """Imports and builds the game's own bot (None: only the random bot plays it)."""
+    board: str = ""
+    """The TUI module whose `KIT` draws this game, as a dotted path the TUI imports when a game
+    of this kind is shown ("" for the generic board). A path, not an import: core never
+    imports the TUI."""
+
+    @property
+    def players(self) -> range:
+        return range(self.min_players, self.max_players + 1)
 
 
 @dataclass(frozen=True)

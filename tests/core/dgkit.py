@@ -15,6 +15,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from tablekit import fold as fold
+from tablekit import seats as seats
+
 from core.decisions import Decision
 from core.games import get_game
 from core.games.base import View
@@ -22,12 +25,11 @@ from core.games.dangerous.battle_end import BossPick
 from core.games.dangerous.content import content
 from core.games.dangerous.state import State
 from core.games.dangerous.view import Board
-from core.log import ChanceEntry, DecisionEntry, entry_from_data
-from core.table import Seat, SeatKind, Table
+from core.log import entry_from_data
+from core.table import Table
 
 GAME = get_game("dangerous")
 DECKS: dict[str, tuple[str, ...]] = content().decks
-NAMES = ("Aki", "Bea", "Chi", "Dan")
 
 # Lv1 cards whose only ability is a field ability: in a battle they just roll one die.
 QUIET = (
@@ -59,13 +61,6 @@ def deck(name: str, *top: str) -> list[str]:
             raise AssertionError(f"{card} is not (or no longer) in the {name} deck")
         rest.remove(card)
     return [*top, *rest]
-
-
-def seats(players: int, bots: Iterable[int] = (), bot: str = "random") -> tuple[Seat, ...]:
-    robots = set(bots)
-    return tuple(
-        Seat(NAMES[i], SeatKind.BOT, bot) if i in robots else Seat(NAMES[i]) for i in range(players)
-    )
 
 
 def boss_cards(players: int, lv3: Sequence[str], transfer: Sequence[str]) -> dict[str, list[str]]:
@@ -343,20 +338,6 @@ class Dg:
     def done_after_dice(self) -> None:
         while (decision := self.pending()) is not None and decision.name == "after-dice":
             self.decide(decision.seat, "after-dice", "done")
-
-
-def fold(table: Table) -> list[State]:
-    """Every state of the game, rebuilt from the log through the game's pure functions only."""
-    state = GAME.initial_state(table.names, table.options)
-    states = [state]
-    for entry in table.log:
-        if isinstance(entry, ChanceEntry):
-            state = GAME.apply_chance(state, entry.values).state
-        else:
-            assert isinstance(entry, DecisionEntry)
-            state = GAME.apply_decision(state, entry.seat, entry.choice).state
-        states.append(state)
-    return states
 
 
 # --- conservation of cards ---------------------------------------------------------------------

@@ -12,6 +12,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from tablekit import fold as fold
+from tablekit import seats as seats
+
 from core.bots.random_bot import RandomBot
 from core.decisions import Decision
 from core.games import get_game
@@ -19,21 +22,13 @@ from core.games.base import View
 from core.games.light_and_dark.bot import LightAndDarkBot
 from core.games.light_and_dark.content import content
 from core.games.light_and_dark.state import State
-from core.log import ChanceEntry, DecisionEntry, entry_from_data
+from core.log import entry_from_data
 from core.runner import BotDriver
-from core.table import Seat, SeatKind, Table
+from core.table import Table
 
 GAME = get_game("light-and-dark")
 ROLE_DECK: tuple[str, ...] = content().deck("role")
 HEROES = ("light-hero", "dark-hero")
-NAMES = ("Aki", "Bea", "Chi", "Dan", "Eri", "Fumi")
-
-
-def seats(players: int, bots: Iterable[int] = (), bot: str = "random") -> tuple[Seat, ...]:
-    robots = set(bots)
-    return tuple(
-        Seat(NAMES[i], SeatKind.BOT, bot) if i in robots else Seat(NAMES[i]) for i in range(players)
-    )
 
 
 def deck_order(*top: str) -> list[str]:
@@ -136,21 +131,6 @@ class Script:
 
     def scores(self) -> tuple[int, ...]:
         return tuple(seat.score for seat in self.table.view(None).seats)
-
-
-def fold(table: Table) -> list[State]:
-    """Every state of the game, rebuilt from the log through the game's pure functions only."""
-    game = table.game
-    state = game.initial_state(table.names, table.options)
-    states = [state]
-    for entry in table.log:
-        if isinstance(entry, ChanceEntry):
-            state = game.apply_chance(state, entry.values).state
-        else:
-            assert isinstance(entry, DecisionEntry)
-            state = game.apply_decision(state, entry.seat, entry.choice).state
-        states.append(state)
-    return states
 
 
 def bot_game(

@@ -23,7 +23,7 @@ from core.agenda import (
     push_behind,
 )
 from core.chance import ChanceRequest
-from core.decisions import Choice, Decision, IllegalAction, Option, choose_one
+from core.decisions import ActingFor, Choice, Decision, IllegalAction, Option, choose_one
 from core.narration import say
 
 
@@ -129,6 +129,9 @@ class Walk(Menu[Toy]):
     def again(self, action: Choice) -> Walk | None:
         return None if action == "walk" else self
 
+    def acting_for(self, state: Toy) -> ActingFor | None:
+        return ActingFor("monsters", against=0)
+
     def choose(self, state: Toy, action: Choice) -> Done[Toy]:
         if action == "charge":
             return push_behind(state, Roll(1)), []
@@ -190,6 +193,12 @@ def test_an_action_can_end_a_menu_that_has_no_done() -> None:
     assert state.log == ("look",) and ENGINE.pending(state).decisions[0].name == "walk"
     state, _ = ENGINE.decide(state, 1, "walk")
     assert state.log == ("look", "walk", "end") and ENGINE.pending(state).over
+
+
+def test_a_menu_says_whose_side_its_chooser_decides_for() -> None:
+    walk = ENGINE.pending(start(Walk())).decisions[0]
+    assert walk.acting_for == ActingFor("monsters", against=0)
+    assert ENGINE.pending(start(Spend())).decisions[0].acting_for is None
 
 
 def test_push_behind_waits_until_the_menu_closes() -> None:

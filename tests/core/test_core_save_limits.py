@@ -206,9 +206,9 @@ def test_option_values_out_of_range_are_refused() -> None:
 
 
 def test_every_whole_number_option_has_a_range_and_one_check() -> None:
-    from core.games import GAMES
+    from core.games import REGISTRY
 
-    for game in GAMES.values():
+    for game in REGISTRY.values():
         for option in game.options:
             option.check(option.default)
             if isinstance(option.default, int) and not isinstance(option.default, bool):

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 import tomli_w
 from ldkit import Script, bot_game, bot_players
+from tablekit import same_game
 
 from core import saves
 from core.runner import BotDriver
@@ -47,15 +48,6 @@ def failure(text: str, where: str = WHERE) -> str:
     assert "\n" not in message, message
     assert message.startswith(f"{where}: "), message
     return message
-
-
-def same_game(a: Table, b: Table) -> None:
-    assert a.log == b.log
-    assert a.options == b.options and a.seed == b.seed and a.seats == b.seats
-    for viewer in (None, *range(len(a.seats))):
-        assert a.view(viewer) == b.view(viewer)
-        assert a.narration(viewer) == b.narration(viewer)
-    assert a.decisions() == b.decisions()
 
 
 # --- round trips ----------------------------------------------------------------------------------

@@ -7,25 +7,26 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rich.console import Console
 from textual.pilot import Pilot
 from tuikit import SIZE, make_app, screen_text, settle
 
-from core.decisions import Decision, DecisionKind, Option, choose_one
-from core.games import GAMES
+from core.decisions import ActingFor, Decision, DecisionKind, Option
+from core.games import get_game
 from core.games.dangerous.content import content
 from core.games.dangerous.view import Board
 from core.runner import BotDriver
 from core.simulate import bot_options
 from core.table import Seat, SeatKind, Table, new_table, replay
-from tui.boards.dangerous import SchoolMap, option_spaces, point_map
 from tui.screens.cards import CardsScreen
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
 from tui.screens.gameover import GameOverScreen
 from tui.screens.replay import ReplayScreen
 from tui.widgets.board import BoardPanel
+from tui.widgets.gridmap import GridMap
+from tui.widgets.gridmodel import fitted
 from tui.widgets.log import LogPanel
+from tui.widgets.prompt import DecisionPrompt
 
 AKI_AND_BOTS = (
     Seat("Aki"),
@@ -37,7 +38,7 @@ HOT_SEAT = (Seat("Aki"), Seat("Ben"), Seat("Bot 3", SeatKind.BOT, "heuristic"))
 
 
 def dg_table(seats: tuple[Seat, ...] = AKI_AND_BOTS, seed: int = 5, **options: Any) -> Table:
-    return new_table(GAMES["dangerous"], seats, dict(options), seed)
+    return new_table(get_game("dangerous"), seats, dict(options), seed)
 
 
 def board_of(app: Any) -> Board:
@@ -50,7 +51,9 @@ def board_of(app: Any) -> Board:
 
 async def answer(pilot: Pilot[Any], decision: Decision) -> None:
     """Answer by keys: Enter keeps an order, digits choose the first options."""
-    if decision.kind is DecisionKind.ORDER:
+    if decision.name == "meeting-ability":  # Done: keep every AP for the placement
+        await pilot.press(str(len(decision.options)))
+    elif decision.kind is DecisionKind.ORDER:
         await pilot.press("enter")
     elif decision.kind is DecisionKind.CHOOSE_SEVERAL:
         await pilot.press(*(str(n) for n in range(1, decision.min_count + 1)), "enter")
@@ -113,11 +116,19 @@ async def test_map_shows_pieces_tokens_and_bosses(tmp_path: Path) -> None:
         assert panel.mode == "ap" and "移動力 Movement" in screen_text(app)
         await pilot.press("b", "b")
         assert panel.mode == "map"
-        # Wide: the board takes the body, the prompt waits behind w.
+        # Wide: the board takes the body and the map the keys (the move is chosen there); on
+        # a view without the squares, the prompt waits behind w.
         await pilot.press("w")
-        assert panel.outer_size.width == 80 and "your move is waiting" in screen_text(app)
-        await pilot.press("w")
+        assert panel.outer_size.width == 80 and "choose here" in screen_text(app)
+        assert isinstance(app.focused, GridMap)
+        await pilot.press("b")
+        assert "your move is waiting" in screen_text(app)
+        await pilot.press("b", "b", "b", "w")
         assert panel.outer_size.width == 48 and "Your move" in screen_text(app)
+        # The map keeps the keys beside the prompt; m gives them back to the prompt.
+        assert isinstance(app.focused, GridMap)
+        await pilot.press("m")
+        assert isinstance(app.focused, DecisionPrompt)
 
 
 def board_runs(app: Any, attribute: str) -> list[str]:
@@ -139,75 +150,52 @@ def board_runs(app: Any, attribute: str) -> list[str]:
     return [run.strip() for run in runs]
 
 
+def drawn(grid: GridMap, option: Option) -> str:
+    """The text of the cell `option` names, as the map draws it now."""
+    assert option.at is not None and grid.placement is not None
+    return "".join(glyph.text for glyph in fitted(grid.model.cells[option.at], grid.placement.cell))
+
+
 async def test_move_options_are_marked_on_the_map(tmp_path: Path) -> None:
     app = make_app(tmp_path, table=dg_table(), save_path=None)
     async with app.run_test(size=SIZE) as pilot:
         screen = await drive(pilot, named("move"))
         panel = screen.query_one(BoardPanel)
+        grid = screen.query_one(GridMap)
         decision = screen.session.my_decision()
         assert decision is not None and panel.mode == "map"
-        # The squares come first, then reordering, field abilities and items.
-        squares = [str(option.id) for option in decision.options if option_spaces(option.id)]
-        assert len(squares) >= 3
-        assert squares == [str(option.id) for option in decision.options[: len(squares)]]
-        school = SchoolMap(board_of(app))
+        # The squares come first (each at its cell), then reordering, abilities and items.
+        squares = [option for option in decision.options if option.at is not None]
+        assert len(squares) >= 3 and squares == list(decision.options[: len(squares)])
         spaces = content().board.spaces
-
-        def cell(space: str) -> str:
-            return school.cell(spaces[space], 3).plain
-
+        for option in squares:
+            space = spaces[str(option.id)]
+            assert option.at == (space.x, space.y)
+        # The prompt's cursor moves the map's.
         await pilot.press("down")
         await pilot.pause()
-        chosen = spaces[squares[1]]
-        text = board_text(app)
-        name = f"cursor: {chosen.name} {chosen.english}"
-        assert name in text and f"({chosen.number})" in text
-        assert decision.options[1].detail[:8] in text
+        assert grid.index == 1 and grid.marks.cursor == squares[1].at
         # The option under the cursor is reversed (and bracketed where it has the room)...
-        assert cell(squares[1]) in board_runs(app, "reverse")
-        if len(cell(squares[1])) == 1:
-            assert f"[{cell(squares[1])}]" in text
+        assert drawn(grid, squares[1]) in board_runs(app, "reverse")
+        if len(drawn(grid, squares[1])) == 1:
+            assert f"[{drawn(grid, squares[1])}]" in board_text(app)
         # ...every other square the move may reach is underlined.
         underlined = board_runs(app, "underline")
-        for space in squares:
-            if space != squares[1]:
-                assert cell(space) in underlined, (space, underlined)
-        # Back up: the name line follows the cursor; wide, the marks stay.
-        await pilot.press("up")
+        for option in squares:
+            if option != squares[1]:
+                assert drawn(grid, option) in underlined, (option.id, underlined)
+        # Wide, the line under the map names the square at the cursor in full.
+        await pilot.press("up", "w")
         await pilot.pause()
-        first = spaces[squares[0]]
-        assert f"cursor: {first.name} {first.english}" in board_text(app)
-        await pilot.press("w")
-        await pilot.pause()
+        first = spaces[str(squares[0].id)]
         assert panel.wide and f"cursor: {first.name} {first.english}" in screen_text(app)
-        assert "can go" in board_runs(app, "underline")
+        assert squares[0].detail[:8] in screen_text(app)
         # Another view by hand holds while the cursor moves.
-        await pilot.press("w", "b")
-        await pilot.press("down")
+        await pilot.press("w", "b", "down")
         await pilot.pause()
-        assert panel.mode == "table" and "cursor:" not in screen_text(app)
+        assert panel.mode == "table" and grid.index == 1
         await pilot.press("b", "b", "b")
-        assert panel.mode == "map" and "cursor:" in screen_text(app)
-
-
-def test_point_map_names_a_moved_token_and_ignores_other_questions() -> None:
-    table = dg_table()
-    view = table.view(0)
-    spaces = content().board.spaces
-    here, there = [space for space in spaces if spaces[space].kind == "normal"][:2]
-    move = Option(f"{here}>{there}", "Move the token")
-    token = choose_one(0, "token", "Put a Lv2 token", (move, Option("done", "Don't place one")))
-    assert option_spaces(move.id) == (here, there) and option_spaces("done") == ()
-    console = Console(width=60, no_color=True, color_system=None)
-    with console.capture() as capture:
-        console.print(point_map(view, table.names, token, 0))
-    route = f"{spaces[here].english} ({spaces[here].number}) to {spaces[there].name} "
-    assert route in capture.get()
-    with console.capture() as capture:
-        console.print(point_map(view, table.names, token, 1))
-    assert "cursor: Don't place one (not on the map)" in capture.get()
-    other = choose_one(0, "slow", "Whose movement?", (Option(1, "Bot 2"),))
-    assert point_map(view, table.names, other, 0) is None
+        assert panel.mode == "map" and grid.marks.cursor == squares[1].at
 
 
 def _spring(board: str) -> tuple[int, int]:
@@ -283,8 +271,9 @@ async def test_a_whole_battle_followed_in_the_battle_view(tmp_path: Path) -> Non
             assert panel.mode == "battle" and combat.log[-1][:6] in screen_text(app)
             decision = screen.session.my_decision()
             assert decision is not None  # bots never leave a battle half-done
-            if decision.name in ("ability", "after-dice") and decision.seat == combat.seats[1]:
-                assert "You act for the ENEMY" in screen_text(app)
+            # The banner is there exactly when the core says the seat acts for the enemy.
+            acting = decision.acting_for is not None
+            assert acting == ("You act for the ENEMY" in screen_text(app))
             await answer(pilot, decision)
             await settle(pilot)
         last = board_of(app).last_battle
@@ -297,23 +286,28 @@ async def test_a_whole_battle_followed_in_the_battle_view(tmp_path: Path) -> Non
 
 
 async def test_enemy_controller_is_told(tmp_path: Path) -> None:
-    app = make_app(tmp_path, table=dg_table(), save_path=None)
+    """The banner comes from the decision's acting_for: the side and the seat it plays
+    against (Aki plays the enemy in a bot's battle)."""
+    table = dg_table()
+    app = make_app(tmp_path, table=table, save_path=None)
     async with app.run_test(size=SIZE) as pilot:
 
         def for_enemy(screen: GameScreen, decision: Decision | None) -> bool:
-            view = screen.session.view()
-            combat = view.board.combat if view else None
-            return (
-                decision is not None
-                and combat is not None
-                and decision.name in ("ability", "after-dice")
-                and decision.seat == combat.seats[1]
-                and combat.kind != "final"
-            )
+            return decision is not None and decision.acting_for is not None
 
-        await drive(pilot, for_enemy, limit=600)
+        screen = await drive(pilot, for_enemy, limit=600)
+        decision = screen.session.my_decision()
+        combat = board_of(app).combat
+        assert decision is not None and decision.acting_for is not None and combat is not None
+        assert decision.acting_for == ActingFor("enemy", against=combat.seats[0])
+        assert decision.seat == combat.seats[1] != combat.seats[0]
+        banner = f"You act for the ENEMY against {table.names[combat.seats[0]]}."
+        assert screen.query_one(DecisionPrompt).banner == banner
         text = screen_text(app)
-        assert "You act for the ENEMY in Bot" in text
+        # The banner wraps at 80x24: "You act for the ENEMY / against Bot 3."
+        assert (
+            "You act for the ENEMY" in text and f"against {table.names[combat.seats[0]]}." in text
+        )
         assert "Use" in text  # the options stay in sight below the long question
 
 
@@ -352,14 +346,20 @@ async def test_final_battle_against_a_bot(tmp_path: Path) -> None:
         assert table.over and isinstance(app.screen, GameOverScreen)
 
 
+async def hot_seat_at(pilot: Pilot[Any], name: str) -> tuple[GameScreen, int, int]:
+    """Play a two-player hot-seat game on to decision `name`: the screen, the seat at it and
+    the other player."""
+    screen = await drive(pilot, named(name))
+    first = screen.session.looking
+    assert first is not None
+    return screen, first, 1 - first
+
+
 async def test_hot_seat_curtain_during_the_secret_final_parties(tmp_path: Path) -> None:
     table = dg_table(HOT_SEAT, seed=4, turn_limit=1)
     app = make_app(tmp_path, table=table, save_path=tmp_path / "h.toml")
     async with app.run_test(size=SIZE) as pilot:
-        screen = await drive(pilot, named("final-party"))
-        first = screen.session.looking
-        assert first is not None
-        other = 1 - first
+        screen, first, other = await hot_seat_at(pilot, "final-party")
         decision = screen.session.my_decision()
         assert decision is not None
         await answer(pilot, decision)
@@ -404,6 +404,27 @@ async def test_hot_seat_curtain_during_the_secret_final_parties(tmp_path: Path) 
         assert table.seats[first].name in screen_text(app)
 
 
+async def test_hot_seat_passes_the_public_meeting_without_the_curtain(tmp_path: Path) -> None:
+    """Placing AP in the strategy meeting is public: the keyboard goes from one player to the
+    other with no curtain in between, and the screen says whose it is (issue 9, item 8)."""
+    table = dg_table(HOT_SEAT, seed=4)
+    app = make_app(tmp_path, table=table, save_path=tmp_path / "h.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        screen, _, other = await hot_seat_at(pilot, "ap")
+        for _ in range(12):  # a few placements, until the other player's turn to place
+            decision = screen.session.my_decision()
+            assert decision is not None and decision.name == "ap"
+            await answer(pilot, decision)
+            await settle(pilot)
+            assert isinstance(app.screen, GameScreen), "a curtain over a public move"
+            if screen.session.looking == other:
+                break
+        assert screen.session.looking == other
+        decision = screen.session.my_decision()
+        assert decision is not None and decision.name == "ap" and decision.seat == other
+        assert f"you are {table.seats[other].name}" in screen_text(app)
+
+
 async def test_a_continued_hot_seat_game_shows_the_newest_log_lines(tmp_path: Path) -> None:
     """The log is filled while the screen is laid out for nobody (behind the curtain): after
     Enter it shows its newest line, wrapped to the panel, and still does after a resize."""
@@ -432,7 +453,8 @@ async def test_a_continued_hot_seat_game_shows_the_newest_log_lines(tmp_path: Pa
 
 def finished_game(seed: int = 3) -> Table:
     seats = tuple(Seat(f"Bot {n}", SeatKind.BOT, "heuristic") for n in range(1, 4))
-    table = new_table(GAMES["dangerous"], seats, bot_options(GAMES["dangerous"])[0], seed)
+    game = get_game("dangerous")
+    table = new_table(game, seats, bot_options(game)[0], seed)
     BotDriver(table).play_until_human()
     assert table.over
     return table

@@ -20,7 +20,7 @@ from textual.pilot import Pilot
 from tuikit import SIZE, make_app, page_text, screen_text, settle, weakest_party_instead
 
 from core.decisions import Choice, Decision, DecisionKind
-from core.games import GAMES
+from core.games import get_game
 from core.games.dangerous.bot import DangerousBot
 from core.games.dangerous.view import Board
 from core.log import DecisionEntry
@@ -40,7 +40,7 @@ HOT_TURNS = 3
 
 
 def dg_table(seats: tuple[Seat, ...], seed: int, turn_limit: int = 3) -> Table:
-    return new_table(GAMES["dangerous"], seats, {"turn_limit": turn_limit}, seed)
+    return new_table(get_game("dangerous"), seats, {"turn_limit": turn_limit}, seed)
 
 
 Intent = Callable[[Table, Decision], Choice]

@@ -23,7 +23,7 @@ from tuikit import (
 )
 
 from core import saves
-from core.games import GAMES
+from core.games import get_game
 from core.games.dangerous.bot import DangerousBot
 from core.games.dangerous.view import Board as DgBoard
 from core.games.light_and_dark.bot import LightAndDarkBot
@@ -220,7 +220,7 @@ HOT_SEAT = (Seat("Aki"), Seat("Ben"))
 def first_party_built() -> tuple[Table, Table, int]:
     """A hot-seat game of Dangerous up to the first secret final party, built twice: as the
     heuristic chose it and from the weakest cards. Returns both and the seat still building."""
-    table = new_table(GAMES["dangerous"], HOT_SEAT, {"turn_limit": 3}, 2)
+    table = new_table(get_game("dangerous"), HOT_SEAT, {"turn_limit": 3}, 2)
     bot = DangerousBot()
     while not any(
         isinstance(entry, DecisionEntry) and entry.decision == "final-party" for entry in table.log

@@ -8,7 +8,7 @@ from pathlib import Path
 from textual.widgets import Input
 from tuikit import SIZE, make_app, screen_text, settle
 
-from core.games import GAMES
+from core.games import REGISTRY
 from core.simulate import play_one
 from core.table import Table
 from tui.screens.curtain import CurtainScreen
@@ -31,7 +31,7 @@ def cut(table: Table, entries: int) -> Table:
 
 
 def test_no_view_narration_or_prompt_holds_the_seed() -> None:
-    for game_id in GAMES:
+    for game_id in REGISTRY:
         finished = play_one(game_id, 3, SEED, "random")
         table = cut(finished, len(finished) // 2)
         for position in range(len(table) + 1):

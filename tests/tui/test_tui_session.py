@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-import itertools
+import dataclasses
+import random
 
+import pytest
 from tuikit import ONE_HUMAN, TWO_HUMANS, ld_table
 
+from core.bots.random_bot import random_choice
 from core.decisions import Choice, Decision, DecisionKind
-from core.table import Seat, SeatKind
+from core.games import REGISTRY, get_game
+from core.table import Seat, SeatKind, new_table
 from tui.session import Session
 
 
@@ -29,24 +33,97 @@ def test_one_human_always_looks_and_never_needs_a_curtain() -> None:
         assert session.viewer == 0
 
 
-def test_hot_seat_hands_over_only_through_the_curtain() -> None:
-    session = Session(ld_table(TWO_HUMANS))
-    assert session.view() is None and session.narration() == []
-    handovers = []
-    while not session.table.over:
-        target = session.curtain_for()
+def hot_seat_game(session: Session, seed: int = 1) -> list[tuple[str, str]]:
+    """Play a hot-seat game to the end, with the curtain's Enter whenever it is up; returns each
+    change of hands: ("curtain" or "open", the decision that called for it)."""
+    rng = random.Random(seed)
+    table = session.table
+    handovers: list[tuple[str, str]] = []
+    while not table.over:
+        before = session.looking
+        target = session.hand_over()
         if target is not None:
-            assert session.my_decision() is None
-            handovers.append(target)
+            assert session.curtain_for() == target and session.my_decision() is None
+            assert session.looking == before  # nothing changed hands yet
             session.pass_to(target)
+            handovers.append(("curtain", decision_name(session, target)))
             continue
+        assert session.curtain_for() is None
+        if session.looking != before:
+            assert before is not None and session.looking is not None
+            handovers.append(("open", decision_name(session, session.looking)))
         if session.play_bot():
             continue
         decision = session.my_decision()
         assert decision is not None and decision.seat == session.viewer
-        session.decide(first(decision))
-    assert {0, 1} <= set(handovers)
-    assert all(a != b for a, b in itertools.pairwise(handovers))
+        session.decide(random_choice(decision, rng))
+    return handovers
+
+
+def decision_name(session: Session, seat: int) -> str:
+    decision = session.table.decision_for(seat)
+    assert decision is not None
+    return decision.name
+
+
+def test_hot_seat_hides_every_role_card_behind_the_curtain() -> None:
+    """Light and Dark: every seat holds a hidden role card, so the keyboard changes hands behind
+    the curtain every time."""
+    session = Session(ld_table(TWO_HUMANS))
+    assert session.view() is None and session.narration() == []
+    handovers = hot_seat_game(session)
+    assert len(handovers) > 4 and {kind for kind, _ in handovers} == {"curtain"}
+
+
+DG_HOT_SEAT = (Seat("Aki"), Seat("Ben"))
+
+
+def test_hot_seat_passes_public_moves_without_the_curtain() -> None:
+    """Dangerous: placing AP in the meeting and moving are public, so the keyboard changes hands
+    at once; the secret final parties go behind the curtain (issue 9, item 8)."""
+    table = new_table(get_game("dangerous"), DG_HOT_SEAT, {"turn_limit": 3}, 5)
+    handovers = hot_seat_game(Session(table))
+    opened = {name for kind, name in handovers if kind == "open"}
+    hidden = {name for kind, name in handovers if kind == "curtain"}
+    assert {"ap", "move"} <= opened and "ap" not in hidden
+    assert {"final-party", "final-order"} <= hidden and not opened & {"final-party", "final-order"}
+
+
+def test_the_curtain_rises_once_a_screen_shows_a_secret() -> None:
+    """The secret final parties: when they open, both screens are alike (no curtain needed);
+    once one seat has chosen, each screen shows that seat's own party, which the other may not
+    see, and its log says 'You choose ...'."""
+    table = new_table(get_game("dangerous"), DG_HOT_SEAT, {"turn_limit": 1}, 4)
+    session = Session(table)
+    rng = random.Random(3)
+    while not table.step.simultaneous:
+        target = session.hand_over()
+        if target is not None:
+            session.pass_to(target)
+            continue
+        decision = session.my_decision()
+        assert decision is not None
+        session.decide(random_choice(decision, rng))
+    assert not session.hides_from(0, 1) and not session.hides_from(1, 0)
+    assert session.hides_from(None, 0)  # nobody at the screen: whoever is near it may not look
+    decision = session.my_decision()
+    assert decision is not None and decision.name == "final-party"
+    session.decide(random_choice(decision, rng))
+    assert table.step.simultaneous  # the other seat still chooses
+    assert session.hides_from(0, 1) and session.hides_from(1, 0)
+
+
+def test_a_game_without_hidden_information_never_needs_the_curtain(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Declared without hidden information, a game passes the keyboard openly every time."""
+    open_book = dataclasses.replace(REGISTRY["light-and-dark"], hidden_information=False)
+    monkeypatch.setitem(REGISTRY, "light-and-dark", open_book)
+    session = Session(ld_table(TWO_HUMANS))
+    assert session.curtain_for() is None and session.hand_over() is None
+    assert session.viewer is not None and session.view() is not None
+    handovers = hot_seat_game(session)
+    assert handovers and {kind for kind, _ in handovers} == {"open"}
 
 
 def test_all_bots_is_watched_as_everyone() -> None:

@@ -9,8 +9,8 @@ from textual import events
 from textual.widgets import Input, Static
 from tuikit import SIZE, make_app, screen_text, settle
 
-from core.games import GAMES
-from core.games.base import GameOption
+from core.games import REGISTRY
+from core.games.base import GameInfo, GameOption
 from core.games.light_and_dark.rules import LightAndDark
 from tui.screens.game import GameScreen
 from tui.screens.setup import SetupScreen
@@ -123,7 +123,15 @@ async def test_enter_space_and_clicks_step_a_choice(tmp_path: Path) -> None:
 async def test_another_game_resets_players_seats_and_options(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(GAMES, Variant.id, Variant())
+    info = GameInfo(
+        Variant.id,
+        Variant.title,
+        Variant.min_players,
+        Variant.max_players,
+        Variant,
+        Variant.options,
+    )
+    monkeypatch.setitem(REGISTRY, Variant.id, info)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = setup_screen(app)

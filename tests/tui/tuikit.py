@@ -9,7 +9,7 @@ from rich.console import Console, RenderableType
 from textual.pilot import Pilot
 
 from core.decisions import DecisionKind
-from core.games import GAMES
+from core.games import get_game
 from core.games.dangerous.bot import strength
 from core.log import DecisionEntry
 from core.table import Seat, SeatKind, Table, new_table, replay
@@ -37,7 +37,7 @@ TWO_HUMANS = (
 def ld_table(
     seats: tuple[Seat, ...] = ONE_HUMAN, seed: int = 7, practice: bool = False, **options: Any
 ) -> Table:
-    return new_table(GAMES["light-and-dark"], seats, dict(options), seed, practice)
+    return new_table(get_game("light-and-dark"), seats, dict(options), seed, practice)
 
 
 class NotedApp(PartylineApp):

@@ -3,28 +3,28 @@
 A game's `BoardKit` may offer several board modes (a map, an action board, a battle...): the
 screens then bind `b` to cycle them and `w` to let the board take the whole body width. A kit
 may also mark seats (a coloured letter per piece, shown in the players panel as the map's
-legend), describe option ids as cards (the party-ordering prompt), put a line above a prompt
-(who the seat acts for), open a card viewer, and mark the pending decision's options on a mode's
-view (`BoardMode.point`: e.g. the squares a move may go to, the one under the prompt's cursor
-apart).
+legend), describe option ids as cards (the party-ordering prompt) and open a card viewer. A mode
+may be a grid map (`BoardMode.grid`): the panel then marks the cells the pending decision's
+options name (`Option.at`) and lets the player choose there.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rich.console import RenderableType
 from rich.text import Text
 
-from core.decisions import Decision, OptionId
+from core.decisions import OptionId
+from core.games import REGISTRY
 from core.games.base import View
+from tui.widgets.gridmodel import GridModel
 
 Renderer = Callable[[View, tuple[str, ...]], RenderableType]
-Pointer = Callable[[View, tuple[str, ...], Decision, int], RenderableType | None]
-"""A mode's view with `decision`'s options marked and the option at the prompt's cursor (an
-index into decision.options) apart, or None if the decision has nothing to show there."""
+Gridder = Callable[[View, tuple[str, ...]], GridModel]
 
 
 @dataclass(frozen=True)
@@ -36,9 +36,9 @@ class BoardMode:
     name: str
     render: Renderer
     width: int = 0
-    point: Pointer | None = None
-    """Marks the options of the seat's pending decision (the panel switches to the first mode
-    that can show them while the decision is open)."""
+    grid: Gridder | None = None
+    """The board as a grid map (tui/widgets/gridmap.py) instead of `render`: its width follows
+    the terminal's, and the panel switches to it while a decision's options name cells."""
 
 
 @dataclass(frozen=True)
@@ -64,8 +64,6 @@ class BoardKit:
     seat_mark: Callable[[int], Text] | None = None
     seat_note: Callable[[View, int], str] | None = None
     card_info: Callable[[OptionId], CardInfo | None] | None = None
-    banner: Callable[[View, Decision, tuple[str, ...]], str] | None = None
-    """A line above the prompt (e.g. "you decide for the enemy"), or ""."""
     card_pages: Callable[[View, tuple[str, ...]], list[tuple[str, RenderableType]]] | None = None
     """Pages for the card viewer (`c`): (title, contents), e.g. one per player."""
     keys: tuple[tuple[str, str], ...] = field(default=())
@@ -85,12 +83,14 @@ def generic_board(view: View, names: tuple[str, ...]) -> RenderableType:
 
 
 def board_kit(game_id: str) -> BoardKit:
-    if game_id == "light-and-dark":
-        from tui.boards import light_and_dark
-
-        return light_and_dark.KIT
-    if game_id == "dangerous":
-        from tui.boards import dangerous
-
-        return dangerous.KIT
-    return BoardKit(generic_board)
+    """The kit of the module the game's declaration names (core.games.base.GameInfo.board),
+    imported now: only the board of a game being shown is ever loaded. A game that names none
+    (or a table's game that is not registered) gets the generic board."""
+    info = REGISTRY.get(game_id)
+    path = info.board if info is not None else ""
+    if not path:
+        return BoardKit(generic_board)
+    kit = getattr(importlib.import_module(path), "KIT", None)
+    if not isinstance(kit, BoardKit):
+        raise TypeError(f"{game_id}: {path} has no BoardKit called KIT")
+    return kit

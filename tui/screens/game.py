@@ -9,7 +9,7 @@ game-over screen, or lets the next bot play on a short timer (one decision per t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,20 +17,19 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
-from core.decisions import IllegalAction
+from core.decisions import Choice, Decision, IllegalAction
 from core.table import Change
 from tui.boards import board_kit
+from tui.host import host_of
 from tui.screens.boarded import BoardScreen
 from tui.screens.curtain import LEAVE, QUIT, READY, CurtainScreen
 from tui.session import Session
 from tui.widgets.board import BoardPanel
 from tui.widgets.footer import KeysFooter
+from tui.widgets.gridmap import GridMap
 from tui.widgets.log import LogPanel
 from tui.widgets.players import PlayersPanel
-from tui.widgets.prompt import DecisionPrompt
-
-if TYPE_CHECKING:
-    from tui.app import PartylineApp
+from tui.widgets.prompt import DecisionPrompt, acting_banner
 
 GAME_KEYS = [
     ("1-9", "pick an option (choose several: toggle it)"),
@@ -39,6 +38,11 @@ GAME_KEYS = [
     ("Left / Right", "allocate: change the amount; order a list: move the card"),
     ("[ ] or Shift+Up/Down", "order a list: move the selected item up / down"),
     ("Home or f", "order a list: move the selected item to the front"),
+    (
+        "m",
+        "choose on the map: arrows jump between the squares you may choose, Enter chooses, "
+        "m or Escape: back to the list; a click on a marked square chooses it too",
+    ),
     ("u", "undo your last decision (until dice, a reveal or another player)"),
     ("r", "redo what you undid"),
     ("s", "save now (the game also saves itself after every move)"),
@@ -60,6 +64,7 @@ class GameScreen(BoardScreen):
         Binding("b", "board_mode", "Board"),
         Binding("w", "wide", "Wide"),
         Binding("c", "cards", "Cards"),
+        Binding("m", "map", "Map", show=False),
         Binding("question_mark,f1", "help", "Help", key_display="?"),
         Binding("escape", "leave", "Setup"),
         Binding("q", "quit_game", "Quit"),
@@ -73,13 +78,6 @@ class GameScreen(BoardScreen):
         self._bot_scheduled = False
         self._curtain_up = False
         self._over_shown = False
-
-    @property
-    def partyline(self) -> PartylineApp:
-        from tui.app import PartylineApp
-
-        assert isinstance(self.app, PartylineApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield Static(id="game-title", classes="title-bar")
@@ -116,15 +114,17 @@ class GameScreen(BoardScreen):
         self.after_change()
 
     def after_change(self) -> None:
-        self.redraw()
         session = self.session
+        # The keyboard changes hands at once if the next screen hides nothing from the seat
+        # at this one; otherwise the curtain goes up over this seat's screen.
+        target = None if session.table.over or not self.is_current else session.hand_over()
+        self.redraw()
         if session.table.over:
             if not self._over_shown and self.is_current:
                 self._over_shown = True
                 self.action_results()
             return
         self._over_shown = False
-        target = session.curtain_for()
         if target is not None:
             self._raise_curtain(target)
             return
@@ -159,13 +159,12 @@ class GameScreen(BoardScreen):
         decision = session.my_decision()
         if decision is not None:
             prompt.border_title = "Your move"
-            banner = self.kit.banner(view, decision, names) if self.kit.banner else ""
-            prompt.show(decision, banner=banner)
+            prompt.show(decision, banner=acting_banner(decision.acting_for, names))
         else:
             prompt.border_title = "Waiting"
             prompt.show(None, self._waiting_text())
         board = self.query_one(BoardPanel)
-        board.show(view, names, decision, prompt.option_index() or 0)
+        board.show(view, names, decision, prompt.option_index())
         self._layout()
         self.query_one(LogPanel).show(session.narration())
         self.refresh_bindings()
@@ -173,18 +172,29 @@ class GameScreen(BoardScreen):
     def _layout(self) -> None:
         board = self.query_one(BoardPanel)
         right = self.query_one("#game-right")
-        if board.layout_for():
+        prompt = self.query_one(DecisionPrompt)
+        if board.layout_for(self.size.width):
             # The prompt's height depends on its width: measure it again once laid out.
-            prompt = self.query_one(DecisionPrompt)
             self.call_after_refresh(prompt.refresh, layout=True)
         right.display = not board.wide
+        mode = board.current
+        grid = board.grid_map if mode is not None and mode.grid is not None else None
+        if grid is not None and not grid.choosable:
+            grid = None  # the map shows, but has nothing to choose
         if board.wide:
             waiting = self.session.my_decision() is not None
             board.border_subtitle = (
                 "your move is waiting: w" if waiting else "b next view  w prompt and log"
             )
-        if not board.wide and not self.query_one(DecisionPrompt).has_focus:
-            self.query_one(DecisionPrompt).focus()
+            if grid is not None:
+                board.border_subtitle = "arrows, Enter: choose here  w prompt and log"
+                grid.focus()
+        elif not prompt.has_focus and not (grid is not None and grid.has_focus):
+            prompt.focus()
+
+    def on_resize(self) -> None:
+        if self.is_mounted:
+            self._layout()
 
     def _waiting_text(self) -> str:
         session = self.session
@@ -225,7 +235,7 @@ class GameScreen(BoardScreen):
         if self._bot_scheduled or not self.session.bot_to_play():
             return
         self._bot_scheduled = True
-        delay = self.partyline.bot_delay
+        delay = host_of(self.app).bot_delay
         if delay > 0:
             self.set_timer(delay, self._bot_step)
         else:
@@ -243,17 +253,29 @@ class GameScreen(BoardScreen):
     # --- the prompt --------------------------------------------------------------------------
 
     def on_decision_prompt_chosen(self, message: DecisionPrompt.Chosen) -> None:
+        self._decide(message.decision, message.choice)
+
+    def on_grid_map_chosen(self, message: GridMap.Chosen) -> None:
+        self._decide(message.decision, message.decision.options[message.index].id)
+
+    def _decide(self, decision: Decision, choice: Choice) -> None:
+        """The seat at the screen answered `decision` (in the prompt or on the map)."""
         prompt = self.query_one(DecisionPrompt)
-        if message.decision != self.session.my_decision():
+        if decision != self.session.my_decision():
             prompt.show_error("That question is no longer open.")
             return
         try:
-            self.session.decide(message.choice)
+            self.session.decide(choice)
         except IllegalAction as error:
             prompt.show_error(str(error))
 
     def on_decision_prompt_cursor_moved(self, message: DecisionPrompt.CursorMoved) -> None:
         self.query_one(BoardPanel).point(message.decision, message.index)
+
+    def on_grid_map_cursor_moved(self, message: GridMap.CursorMoved) -> None:
+        prompt = self.query_one(DecisionPrompt)
+        if message.decision == prompt.decision:
+            prompt.select(message.index)
 
     # --- actions -----------------------------------------------------------------------------
 
@@ -276,6 +298,22 @@ class GameScreen(BoardScreen):
             self.session.undo()
         except IllegalAction as error:
             self.query_one(DecisionPrompt).show_error(str(error))
+
+    def action_map(self) -> None:
+        """Choose on the map (and back to the prompt): while a question's options are marked
+        there, the map takes the arrow keys and Enter."""
+        grid = self.query_one(BoardPanel).grid_map
+        prompt = self.query_one(DecisionPrompt)
+        if grid is not None and grid.has_focus:
+            prompt.focus()
+        elif grid is None or not grid.choosable:
+            prompt.show_error("nothing to choose on the map now")
+        else:
+            board = self.query_one(BoardPanel)
+            if board.current is None or board.current.grid is None:
+                board.mode = next(m.id for m in board.kit.modes if m.grid is not None)
+                self.redraw()
+            grid.focus()
 
     def action_explain_undo(self) -> None:
         self.query_one(DecisionPrompt).show_error(self.session.undo_reason() or "cannot undo now")
@@ -339,8 +377,12 @@ class GameScreen(BoardScreen):
         return f"Saved to {path}" if path else "This game was not saved."
 
     def action_leave(self) -> None:
+        grid = self.query_one(BoardPanel).grid_map
+        if grid is not None and grid.has_focus and not self.query_one(BoardPanel).wide:
+            self.query_one(DecisionPrompt).focus()  # one step back: from the map to the list
+            return
         self.notify(self._save_quietly(), markup=False)
-        self.partyline.show_setup()
+        host_of(self.app).show_setup()
 
     def action_quit_game(self) -> None:
-        self.partyline.exit(message=self._save_quietly())
+        self.app.exit(message=self._save_quietly())

@@ -100,11 +100,15 @@ class ReplayScreen(BoardScreen):
         self.query_one(PlayersPanel).show(view, names, bots, me="viewing", kit=self.kit)
         board = self.query_one(BoardPanel)
         board.show(view, names)
-        board.layout_for()
+        board.layout_for(self.size.width)
         log = self.query_one(LogPanel)
         log.display = not board.wide
         log.border_subtitle = f"{self.position}/{len(table)}"
         log.show(self.shown.narration(self.viewer, upto=self.position), current=self.position)
+
+    def on_resize(self) -> None:
+        if self.is_mounted:
+            self.query_one(BoardPanel).layout_for(self.size.width)
 
     def action_step(self, step: int) -> None:
         self.position = max(0, min(len(self.table), self.position + step))

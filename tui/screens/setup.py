@@ -14,17 +14,17 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
-from core.bots import BOT_KINDS, has_heuristic
-from core.games import GAMES
-from core.games.base import Game, GameOption
+from core.bots import bot_kinds, has_heuristic
+from core.games import REGISTRY, get_game
+from core.games.base import GameInfo, GameOption
 from core.text import CONTROL_CLASS, BadText, visible
+from tui.host import host_of
 from tui.widgets.cycle import Cycle
 from tui.widgets.footer import KeysFooter
 from tui.widgets.tickbox import TickBox
 
 if TYPE_CHECKING:
     from core.table import Seat
-    from tui.app import PartylineApp
     from tui.screens.saves import SaveRow
 
 HUMAN = "human"
@@ -49,16 +49,11 @@ def default_name(seat: int, kind: str) -> str:
     return f"Player {seat + 1}" if kind == HUMAN else f"Bot {seat + 1}"
 
 
-def kind_choices(game: Game[Any]) -> list[tuple[str, str]]:
-    choices = [("Human", HUMAN)]
-    for kind in BOT_KINDS:
-        if kind == "heuristic" and not has_heuristic(game.id):
-            continue
-        choices.append((f"Bot: {kind}", f"bot:{kind}"))
-    return choices
+def kind_choices(game: GameInfo) -> list[tuple[str, str]]:
+    return [("Human", HUMAN)] + [(f"Bot: {kind}", f"bot:{kind}") for kind in bot_kinds(game.id)]
 
 
-def default_kind(game: Game[Any]) -> str:
+def default_kind(game: GameInfo) -> str:
     return "bot:heuristic" if has_heuristic(game.id) else "bot:random"
 
 
@@ -80,19 +75,13 @@ class SetupScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.game_id = next(iter(GAMES))
+        self.game_id = next(iter(REGISTRY))
         self._quit_armed = False
 
     @property
-    def game(self) -> Game[Any]:
-        return GAMES[self.game_id]
-
-    @property
-    def partyline(self) -> PartylineApp:
-        from tui.app import PartylineApp
-
-        assert isinstance(self.app, PartylineApp)
-        return self.app
+    def game(self) -> GameInfo:
+        """The chosen game's declaration: its rules load only when the game starts."""
+        return REGISTRY[self.game_id]
 
     def compose(self) -> ComposeResult:
         game = self.game
@@ -104,7 +93,7 @@ class SetupScreen(Screen[None]):
             with Horizontal(classes="row"):
                 yield Label("Game", classes="field")
                 yield Cycle(
-                    [(g.title, g.id) for g in GAMES.values()], self.game_id, id="setup-game"
+                    [(g.title, g.id) for g in REGISTRY.values()], self.game_id, id="setup-game"
                 )
             with Horizontal(classes="row"):
                 yield Label("Players", classes="field")
@@ -139,7 +128,7 @@ class SetupScreen(Screen[None]):
 
     # --- the form ----------------------------------------------------------------------------
 
-    def _player_choices(self, game: Game[Any]) -> list[tuple[str, int]]:
+    def _player_choices(self, game: GameInfo) -> list[tuple[str, int]]:
         return [(str(n), n) for n in range(game.min_players, game.max_players + 1)]
 
     def _players(self) -> int:
@@ -324,11 +313,12 @@ class SetupScreen(Screen[None]):
             options = self.read_options()
             seed = self.read_seed()
             practice = self.query_one("#practice", TickBox).value
-            table = new_table(self.game, seats, options, seed, practice)
+            table = new_table(get_game(self.game_id), seats, options, seed, practice)
         except ValueError as error:
             self._error(f"Cannot start: {error}.")
             return
-        folder = self.partyline.save_dir
+        host = host_of(self.app)
+        folder = host.save_dir
         try:
             path = new_save_path(folder, self.game.id)
         except OSError as error:
@@ -338,22 +328,24 @@ class SetupScreen(Screen[None]):
         # The form stays under the game: it must not show the seed of a game in progress to
         # whoever comes back to it (the seed and the log tell every die still to come).
         self.query_one("#seed", Input).value = ""
-        self.partyline.start_game(table, path)
+        host.start_game(table, path)
 
     def action_saves(self, purpose: str) -> None:
         from tui.screens.saves import SavesScreen
+
+        host = host_of(self.app)
 
         def chosen(row: SaveRow | None) -> None:
             if row is None or row.loaded is None:
                 return
             if purpose == "continue":
-                self.partyline.start_game(row.loaded.table, row.path)
+                host.start_game(row.loaded.table, row.path)
             else:
                 from tui.screens.replayseat import open_replay
 
                 open_replay(self.app, row.loaded.table)
 
-        self.app.push_screen(SavesScreen(self.partyline.save_dir, purpose), chosen)
+        self.app.push_screen(SavesScreen(host.save_dir, purpose), chosen)
 
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen

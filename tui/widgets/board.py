@@ -4,25 +4,41 @@ The mode follows the game (the kit's `auto_mode`: the AP board in a meeting, the
 fight...) whenever that suggestion changes; `b` picks another mode in between, which holds until
 the game suggests a new one.
 
-While the seat at the screen has a decision a mode can point at (`BoardMode.point`: a move's
-squares on the map), the panel suggests that mode and shows the options marked on it, the one
-under the prompt's cursor apart; `point` follows the cursor without redrawing the rest.
+A mode is a rich renderable in a scrolling panel, or a grid map (`BoardMode.grid`: a model of
+the board for tui/widgets/gridmap.py). While the seat at the screen has a decision whose options
+name cells (`Option.at`), the panel suggests its grid mode, where those cells are marked and
+can be chosen; `point` follows the prompt's cursor there, repainting only what changed.
 """
 
 from __future__ import annotations
 
 from rich.console import RenderableType
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static
 
 from core.decisions import Decision
 from core.games.base import View
 from tui.boards import BoardKit, BoardMode
+from tui.widgets.gridmap import GridMap, MapPane
+from tui.widgets.gridmodel import fit
+
+FRAME = 5
+"""The panel's columns around its content: the border, the padding and a scrollbar."""
+
+BESIDE = 32
+"""The columns a grid mode leaves beside the board (the prompt and log, or the replay's log)."""
 
 
-class BoardPanel(VerticalScroll, can_focus=False):
-    """A scrolling panel around the board's renderable."""
+class BoardPanel(Vertical, can_focus=False):
+    """The board: a scrolling renderable, or a grid map for a kit's grid mode."""
+
+    DEFAULT_CSS = """
+    BoardPanel > .board-scroll {
+        height: 1fr;
+        scrollbar-size-vertical: 1;
+    }
+    """
 
     def __init__(self, kit: BoardKit, *, id: str | None = None, classes: str | None = None):
         super().__init__(id=id, classes=classes)
@@ -31,12 +47,13 @@ class BoardPanel(VerticalScroll, can_focus=False):
         self._suggested: str | None = None
         self.wide = False
         self._width: str | int | None = None
-        self._shown: tuple[View, tuple[str, ...]] | None = None
-        self._decision: Decision | None = None
-        self._cursor = 0
+        self._shown: tuple[View, tuple[str, ...]] | None = None  # the view on show
 
     def compose(self) -> ComposeResult:
-        yield Static(classes="board-content")
+        with VerticalScroll(classes="board-scroll", can_focus=False):
+            yield Static(classes="board-content")
+        if any(mode.grid is not None for mode in self.kit.modes):
+            yield MapPane()
 
     def update(self, renderable: RenderableType) -> None:
         self.query_one(".board-content", Static).update(renderable)
@@ -45,55 +62,58 @@ class BoardPanel(VerticalScroll, can_focus=False):
     def current(self) -> BoardMode | None:
         return next((mode for mode in self.kit.modes if mode.id == self.mode), None)
 
+    @property
+    def grid_map(self) -> GridMap | None:
+        """The grid map, if the kit has a grid mode."""
+        found = self.query(GridMap)
+        return found.first() if found else None
+
     def show(
         self,
         view: View | None,
         names: tuple[str, ...],
         decision: Decision | None = None,
-        cursor: int = 0,
+        cursor: int | None = 0,
     ) -> None:
-        """Show `view`; `decision` is the seat's pending one (its options may be marked on the
-        board) and `cursor` the index of the option under the prompt's cursor."""
-        self._decision, self._cursor = decision, cursor
+        """Show `view`; `decision` is the seat's pending one (its options' cells are marked on a
+        grid mode) and `cursor` the index of the option under the prompt's cursor."""
+        self._shown = None if view is None else (view, names)
         if view is None:
-            self._shown = None
+            self._display(grid=False)
             self.update("")
             return
-        self._shown = (view, names)
-        pointed = self._pointed(view, names)
-        suggested = pointed[0] if pointed else None
+        suggested = self._grid_mode(decision)
         if suggested is None and self.kit.auto_mode is not None:
             suggested = self.kit.auto_mode(view)
         if suggested is not None and suggested != self._suggested:
             self._suggested = suggested
             self.mode = suggested
         mode = self.current
-        renderable: RenderableType
-        if pointed is not None and pointed[0] == self.mode:
-            renderable = pointed[1]
+        if mode is not None and mode.grid is not None:
+            self._display(grid=True)
+            pane = self.query_one(MapPane)
+            pane.show(mode.grid(view, names), decision, cursor, alone=self.wide)
         else:
-            renderable = (mode.render if mode else self.kit.render)(view, names)
-        self.update(renderable)
+            self._display(grid=False)
+            self.update((mode.render if mode else self.kit.render)(view, names))
         self._titles()
 
-    def point(self, decision: Decision | None, cursor: int) -> None:
-        """The prompt's cursor moved to option `cursor` of `decision`: mark it on the board."""
-        if decision is None or decision != self._decision or cursor == self._cursor:
-            return
-        if self._shown is not None:
-            self.show(*self._shown, decision, cursor)
+    def _display(self, grid: bool) -> None:
+        self.query_one(".board-scroll").display = not grid
+        for pane in self.query(MapPane):
+            pane.display = grid
 
-    def _pointed(self, view: View, names: tuple[str, ...]) -> tuple[str, RenderableType] | None:
-        """The first mode that marks the pending decision's options, and its view."""
-        decision = self._decision
-        if decision is None:
+    def _grid_mode(self, decision: Decision | None) -> str | None:
+        """The grid mode, if `decision` has options on the board."""
+        if decision is None or not any(option.at is not None for option in decision.options):
             return None
-        for mode in self.kit.modes:
-            if mode.point is not None:
-                renderable = mode.point(view, names, decision, self._cursor)
-                if renderable is not None:
-                    return mode.id, renderable
-        return None
+        return next((mode.id for mode in self.kit.modes if mode.grid is not None), None)
+
+    def point(self, decision: Decision | None, cursor: int) -> None:
+        """The prompt's cursor moved to option `cursor` of `decision`: mark it on the map."""
+        for pane in self.query(MapPane):
+            if decision is not None and decision == pane.map.decision:
+                pane.point(cursor)
 
     def next_mode(self) -> str:
         modes = [mode.id for mode in self.kit.modes]
@@ -111,17 +131,32 @@ class BoardPanel(VerticalScroll, can_focus=False):
         self.border_title = f"Board: {mode.name}"
         self.border_subtitle = "b next view  w " + ("narrow" if self.wide else "wide")
 
-    def layout_for(self) -> bool:
-        """Size the panel for its mode: the mode's width beside the prompt, or all of it.
-        True if its width changed (what is beside it must be laid out again)."""
+    def layout_for(self, screen_width: int) -> bool:
+        """Size the panel for its mode: the mode's width beside the prompt (a grid mode: the
+        widest cells that leave the rest room on a `screen_width` screen), or all of it. True
+        if its width changed (what is beside it must be laid out again)."""
         mode = self.current
         width: str | int | None = None
         if self.wide:
             width = "1fr"
+        elif mode is not None and mode.grid is not None:
+            width = self._grid_width(screen_width)
         elif mode is not None and mode.width:
-            width = mode.width + 5  # the border, the padding and a scrollbar
+            # Beside a grid mode, every view keeps the map's width (the board does not jump).
+            width = mode.width + FRAME
+            if self.grid_map is not None:
+                width = max(width, self._grid_width(screen_width))
         if width == self._width:
             return False
         self._width = width
         self.styles.width = width
         return True
+
+    def _grid_width(self, screen_width: int) -> int:
+        """As wide as the widest cells that fit; on a narrow screen, what is left (the map
+        then scrolls sideways, following the cursor)."""
+        room = screen_width - BESIDE - FRAME
+        grid = self.grid_map
+        if grid is None:
+            return room + FRAME
+        return min(fit(grid.model, room).width, room) + FRAME

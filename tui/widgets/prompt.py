@@ -15,7 +15,9 @@ One widget serves every decision kind, so a new game needs no new prompt:
 
 The widget never judges legality itself: it posts `Chosen` and the screen hands the answer to the
 table, whose IllegalAction message comes back through `show_error` (nothing is lost). It posts
-`CursorMoved` when its cursor lands on another option (the screen marks it on the board).
+`CursorMoved` when its cursor lands on another option (the screen marks it on the board), and
+`select` moves its cursor to the option chosen on the board's map. A decision taken for another
+side (`Decision.acting_for`) gets a banner above the question (`acting_banner`).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
-from core.decisions import Choice, Decision, DecisionKind, Option, OptionId
+from core.decisions import ActingFor, Choice, Decision, DecisionKind, Option, OptionId
 from core.text import visible
 from tui.boards import CardInfo
 
@@ -42,6 +44,15 @@ class _Line:
     text: Text
     option: int | None = None
     row: int | None = None  # an option's row (its place in an order)
+
+
+class OptionMessage(Message):
+    """About option `index` (an index into its options) of `decision`."""
+
+    def __init__(self, decision: Decision, index: int) -> None:
+        super().__init__()
+        self.decision = decision
+        self.index = index
 
 
 class DecisionPrompt(Widget, can_focus=True):
@@ -69,13 +80,8 @@ class DecisionPrompt(Widget, can_focus=True):
             self.decision = decision
             self.choice = choice
 
-    class CursorMoved(Message):
-        """The cursor of `decision` is now on option `index` (an index into its options)."""
-
-        def __init__(self, decision: Decision, index: int) -> None:
-            super().__init__()
-            self.decision = decision
-            self.index = index
+    class CursorMoved(OptionMessage):
+        """The cursor of `decision` is now on option `index`."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -132,6 +138,15 @@ class DecisionPrompt(Widget, can_focus=True):
             self._end_drag()
         self.waiting = waiting
         self.refresh(layout=True)
+
+    def select(self, index: int) -> None:
+        """Put the cursor on option `index` (the player moved to it on the map)."""
+        decision = self.decision
+        if decision is None or self._ordering() or not 0 <= index < len(decision.options):
+            return
+        if index != self._cursor:
+            self.cursor = index
+            self.refresh(layout=True)
 
     def show_error(self, message: str) -> None:
         self.error = visible(message)  # reasons may quote names and answers
@@ -435,6 +450,8 @@ class DecisionPrompt(Widget, can_focus=True):
         assert decision is not None
         kind = decision.kind
         if kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM):
+            if any(option.at is not None for option in decision.options):
+                return "Press 1-9, or arrows and Enter; m: choose on the map."
             return "Press 1-9, or arrows and Enter."
         if kind is DecisionKind.CHOOSE_SEVERAL:
             low, high = decision.min_count, decision.max_count
@@ -503,6 +520,17 @@ class DecisionPrompt(Widget, can_focus=True):
 
     def on_blur(self) -> None:
         self.refresh()
+
+
+def acting_banner(acting: ActingFor | None, names: tuple[str, ...]) -> str:
+    """The line above a question asked for another side: "You act for the ENEMY against Aki."
+    (empty when the seat decides for itself)."""
+    if acting is None:
+        return ""
+    against = ""
+    if acting.against is not None and 0 <= acting.against < len(names):
+        against = f" against {names[acting.against]}"
+    return f"You act for the {acting.side.upper()}{against}."
 
 
 def _wrap(text: Text, width: int) -> list[Text]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from core.decisions import ActingFor
 from core.games.dangerous.content import Card, content
 from core.games.dangerous.state import Combat, State
 from core.narration import Lines, say
@@ -79,6 +80,14 @@ def supporters(state: State, side: int, effect: str) -> list[Card]:
     """Cards of `side` that are not fighting and have the support `effect`."""
     fighter = front(state, side)
     return [card(c) for c in row(state, side) if c != fighter and card(c).effect == effect]
+
+
+def deciding_for(state: State, side: int) -> ActingFor | None:
+    """Whose behalf the seat choosing for `side` decides on: the enemy row is played by the
+    next player, against the active player (None for a party: its owner decides for it)."""
+    if is_party(state, side):
+        return None
+    return ActingFor("enemy", against=combat(state).seats[0])
 
 
 def side_name(state: State, side: int) -> str:

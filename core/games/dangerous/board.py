@@ -6,7 +6,13 @@ from dataclasses import replace
 
 from core.games.dangerous.content import content
 from core.games.dangerous.state import State
-from core.grid import cheapest
+from core.grid import Cell, cheapest
+
+
+def cell_of(space: str) -> Cell:
+    """Where `space` is on the board (board.toml's x, y): what a UI marks for an option."""
+    found = content().board.spaces[space]
+    return found.x, found.y
 
 
 def is_closed(space: str, players: int) -> bool:

@@ -13,11 +13,12 @@ from typing import Any
 from core import chance
 from core.agenda import Asking, Automatic, Done, Menu, Task, push, push_behind
 from core.chance import ChanceRequest
-from core.decisions import Choice, Decision, Option, choose_one
+from core.decisions import ActingFor, Choice, Decision, Option, choose_one
 from core.games.dangerous.battle import (
     active_effect,
     card,
     combat,
+    deciding_for,
     front,
     is_party,
     nullified,
@@ -88,7 +89,9 @@ class UseAbility(Asking[State]):
         ability = found.ability or "ability"
         prompt = f"Use {card_name(self.user)}'s {ability}? {found.text_en}"
         options = (Option(YES, f"Use {found.ability or 'it'}"), Option(NO, "Don't use it"))
-        return choose_one(seat, "ability", prompt, options)
+        return choose_one(
+            seat, "ability", prompt, options, acting_for=deciding_for(state, self.side)
+        )
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         if answer != YES:
@@ -250,6 +253,9 @@ class AfterDice(Menu[State]):
 
     def chooser(self, state: State) -> int:
         return combat(state).seats[self.side]
+
+    def acting_for(self, state: State) -> ActingFor | None:
+        return deciding_for(state, self.side)
 
     def prompt(self, state: State) -> str:
         mine = value_text(state, self.side)

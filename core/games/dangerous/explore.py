@@ -10,7 +10,7 @@ from typing import Any
 from core.agenda import Asking, Automatic, Done, Menu, push, push_behind
 from core.decisions import Choice, Decision, Option, choose_one
 from core.games.dangerous.aftermath import take
-from core.games.dangerous.board import destinations, space_label
+from core.games.dangerous.board import cell_of, destinations, space_label
 from core.games.dangerous.cards import card_name, party_order_decision, pile_options
 from core.games.dangerous.content import content
 from core.games.dangerous.events import Event, event_text
@@ -109,10 +109,13 @@ class Explore(Menu[State]):
         reach = destinations(state, seat, movement(state, seat))
         here = state.players[seat].space
         options: list[Option] = []
+        # A square, not a route: the rules ask only where the piece ends (the cheapest way
+        # there is often one of several, and showing one would suggest a choice there is not).
         for space, cost in sorted(reach.items(), key=lambda item: (item[1], item[0])):
             verb = "Stay" if space == here else f"Go ({cost})"
             label = f"{verb}: {space_label(space)}"
-            options.append(Option(space, label, event_text(state, seat, space)))
+            detail = event_text(state, seat, space)
+            options.append(Option(space, label, detail, at=cell_of(space)))
         if len(state.players[seat].party) > 1:
             options.append(Option(REORDER, "Reorder your party"))
         options += field_options(state, seat, self.used)
@@ -244,6 +247,11 @@ class Heal(Asking[State]):
         return take(state, self.seat, (str(answer),), True)
 
 
+def _player_option(state: State, seat: int) -> Option:
+    """A field ability's target player, at the square of their piece."""
+    return Option(seat, state.names[seat], at=cell_of(state.players[seat].space))
+
+
 @dataclass(frozen=True)
 class Slow(Asking[State]):
     seat: int
@@ -251,7 +259,7 @@ class Slow(Asking[State]):
 
     def ask(self, state: State) -> Decision:
         others = range(state.player_count)
-        options = tuple(Option(s, state.names[s]) for s in others if s != self.seat)
+        options = tuple(_player_option(state, s) for s in others if s != self.seat)
         prompt = f"Whose movement drops by {self.amount} on their next exploration turn?"
         return choose_one(self.seat, "slow", prompt, options)
 
@@ -272,7 +280,9 @@ class Teleport(Asking[State]):
     def ask(self, state: State) -> Decision:
         spaces = sorted(destinations(state, self.seat, self.reach))
         options = tuple(
-            Option(space, space_label(space), event_text(state, self.seat, space))
+            Option(
+                space, space_label(space), event_text(state, self.seat, space), at=cell_of(space)
+            )
             for space in spaces
         )
         return choose_one(self.seat, "teleport", "Jump to which square?", options)
@@ -290,7 +300,7 @@ class Grasshopper(Asking[State]):
 
     def ask(self, state: State) -> Decision:
         targets = _grasshopper_targets(state, self.seat)
-        options = tuple(Option(s, state.names[s]) for s in targets)
+        options = tuple(_player_option(state, s) for s in targets)
         return choose_one(self.seat, "grasshopper", "Swap squares with which player?", options)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:

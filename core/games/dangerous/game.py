@@ -13,8 +13,9 @@ from typing import Any
 from core.agenda import Agenda
 from core.chance import Outcome
 from core.decisions import Choice
-from core.games.base import Applied, GameOption, Result, Step
+from core.games.base import Applied, Result, Step
 from core.games.base import View as TableView
+from core.games.dangerous import INFO
 from core.games.dangerous.setup import SETUP_AGENDA
 from core.games.dangerous.state import Player, State
 from core.games.dangerous.view import build_view
@@ -24,30 +25,8 @@ ENGINE: Agenda[State] = Agenda("dangerous")
 
 
 class Dangerous:
-    id = "dangerous"
-    title = "Dangerous (戦闘破壊学園ダンゲロス)"
-    min_players = 2
-    max_players = 4
-    options: tuple[GameOption, ...] = (
-        GameOption(
-            "draft",
-            "Draft the starting party",
-            False,
-            "Advanced rule: pick the three starting Lv1 cards one at a time, "
-            "passing the rest to the left.",
-        ),
-        GameOption(
-            "turn_limit",
-            "Turn limit (house rule)",
-            0,
-            "House rule, not in the rulebook (there, exploration ends only when the old school "
-            "building falls): if it still stands after this many turns, the final battle "
-            "begins anyway. 0 = off.",
-            minimum=0,
-            maximum=99,
-            simulate=12,  # bots' games end (ruling R23); `simulate` says so when it applies this
-        ),
-    )
+    id, title, options = INFO.id, INFO.title, INFO.options
+    min_players, max_players = INFO.min_players, INFO.max_players
 
     def initial_state(self, names: tuple[str, ...], options: dict[str, Any]) -> State:
         chosen = {option.name: options.get(option.name, option.default) for option in self.options}

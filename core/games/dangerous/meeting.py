@@ -9,7 +9,7 @@ from core import chance
 from core.agenda import Asking, Automatic, Done, Menu, Task, push
 from core.chance import ChanceRequest
 from core.decisions import Choice, Decision, Option, choose_one
-from core.games.dangerous.board import space_label, token_spaces
+from core.games.dangerous.board import cell_of, space_label, token_spaces
 from core.games.dangerous.cards import card_name
 from core.games.dangerous.content import content
 from core.games.dangerous.state import Meeting, State
@@ -307,12 +307,17 @@ class TokenPlace(Asking[State]):
         spaces = token_spaces(state, self.number)
         options: list[Option] = []
         if state.token_supply > 0:
-            options = [Option(space, f"Put a token on {space_label(space)}") for space in spaces]
+            options = [
+                Option(space, f"Put a token on {space_label(space)}", at=cell_of(space))
+                for space in spaces
+            ]
         else:
             options = [
                 Option(
                     f"{old}>{space}",
                     f"Move the token on {space_label(old)} to {space_label(space)}",
+                    at=cell_of(space),
+                    path=(cell_of(old), cell_of(space)),
                 )
                 for old in state.tokens
                 for space in spaces

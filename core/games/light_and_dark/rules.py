@@ -14,8 +14,9 @@ from typing import Any
 from core import chance
 from core.chance import Outcome
 from core.decisions import Choice, Option, choose_one, choose_several
-from core.games.base import Applied, GameOption, Result, Step
+from core.games.base import Applied, Result, Step
 from core.games.base import View as TableView
+from core.games.light_and_dark import INFO
 from core.games.light_and_dark.content import Colour, Effect, Role, content
 from core.games.light_and_dark.state import (
     SILENT,
@@ -40,18 +41,8 @@ def role(role_id: str) -> Role:
 
 
 class LightAndDark:
-    id = "light-and-dark"
-    title = "Light and Dark (光と闇の勇者)"
-    min_players = 3
-    max_players = 6
-    options: tuple[GameOption, ...] = (
-        GameOption(
-            "keep_cards",
-            "Keep-card variant",
-            False,
-            "Players left out of a party keep their role card and may use it again next turn.",
-        ),
-    )
+    id, title, options = INFO.id, INFO.title, INFO.options
+    min_players, max_players = INFO.min_players, INFO.max_players
 
     # --- setting up --------------------------------------------------------------------------
 

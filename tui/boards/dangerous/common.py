@@ -1,0 +1,91 @@
+"""What every Dangerous board view shares: cards and places by name, the seats' letters."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from core.games.base import View
+from core.games.dangerous.content import Card, content
+from core.games.dangerous.view import Board
+
+LETTERS = "ABCDEF"
+SEAT_STYLES = (
+    "bold reverse red",
+    "bold reverse blue",
+    "bold reverse green",
+    "bold reverse magenta",
+)
+BOSS_ABBREV = {
+    "forest": "FOR",
+    "classroom": "CLS",
+    "dojo": "DOJ",
+    "banchou": "BAN",
+    "council": "COU",
+    "old-building": "OLD",
+}
+
+
+def card(instance: str) -> Card:
+    return content().card(instance)
+
+
+def timing_name(timing: str) -> str:
+    return timing.replace("_", " ")
+
+
+def card_label(instance: str) -> Text:
+    found = card(instance)
+    return Text.assemble((found.name, "bold"), (f" Lv{found.level}", "dim"))
+
+
+def boss_code(space_id: str) -> str:
+    """A boss space's three letters on the map."""
+    space = content().board.spaces[space_id]
+    return BOSS_ABBREV.get(space.id, space.english[:3].upper())
+
+
+def space_name(space_id: str) -> str:
+    space = content().board.spaces.get(space_id)
+    if space is None:
+        return space_id
+    if space.kind == "boss":
+        return f"{boss_code(space.id)} {space.name}"
+    return f"{space.name} {space.english}"
+
+
+def square_name(space_id: str) -> str:
+    """A square in full: its Japanese and English names and its number."""
+    name = space_name(space_id)
+    number = content().board.spaces[space_id].number
+    return f"{name} ({number})" if number else name
+
+
+def boss_title(boss_id: str) -> str:
+    site = content().board.boss(boss_id)
+    return f"{site.name} {site.english}"
+
+
+def seat_letter(seat: int) -> str:
+    return LETTERS[seat % len(LETTERS)]
+
+
+def seat_style(seat: int) -> str:
+    return SEAT_STYLES[seat % len(SEAT_STYLES)]
+
+
+def seat_mark(seat: int) -> Text:
+    return Text(seat_letter(seat), style=seat_style(seat))
+
+
+def seat_note(view: View, seat: int) -> str:
+    board = view.board
+    if not isinstance(board, Board) or seat >= len(board.players):
+        return ""
+    player = board.players[seat]
+    if board.phase in ("final", "over"):
+        return ""
+    return f"at {space_name(player.space)}"
+
+
+def who(names: tuple[str, ...], seat: int) -> Text:
+    return Text.assemble(seat_mark(seat), " ", names[seat])

@@ -1,0 +1,165 @@
+"""The Dangerous tables: the turn, the decks and bosses (render_table), and the strategy
+meeting's AP board (render_ap). Japanese names appear in tables whose widths rich measures by
+cell."""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from core.games.base import View
+from core.games.dangerous.content import content
+from core.games.dangerous.view import Board, BossView
+from tui.boards.dangerous.common import (
+    BOSS_ABBREV,
+    boss_title,
+    card,
+    card_label,
+    seat_mark,
+    space_name,
+    timing_name,
+    who,
+)
+
+# --- decks, tokens, bosses ---------------------------------------------------------------------
+
+
+def _turn_line(view: View, board: Board, names: tuple[str, ...]) -> Text:
+    line = Text()
+    if view.over:
+        line.append("Game over", style="bold")
+        return line
+    if board.phase == "final":
+        line.append("Final battle", style="bold")
+    else:
+        line.append(f"Turn {board.turn}", style="bold")
+        if board.turn_limit:
+            line.append(f" of {board.turn_limit}")
+    if board.start >= 0 and board.phase != "final":
+        line.append("  start ")
+        line.append_text(who(names, board.start))
+    return line
+
+
+def render_table(view: View, names: tuple[str, ...]) -> RenderableType:
+    board = view.board
+    if not isinstance(board, Board):
+        return Text(str(board))
+    parts: list[RenderableType] = [_turn_line(view, board, names)]
+    if board.next_start >= 0 and board.phase == "meeting":
+        parts.append(Text.assemble("Next start ", who(names, board.next_start)))
+    for deck, top in (("lv1", board.lv1_top), ("lv2", board.lv2_top)):
+        head = Text(f"{deck.upper()} deck {board.decks.get(deck, 0)}", style="bold")
+        if deck == "lv2" and board.lv2_retired:
+            head.append(", tokens retired", style="dim")
+        if top is None:
+            head.append(": empty", style="dim")
+            parts.append(head)
+            continue
+        head.append(", top: ")
+        head.append_text(card_label(top))
+        parts.append(head)
+        parts.append(_ability(top, indent=2))
+    tokens = Text("Lv2 tokens ", style="bold")
+    on_board = ", ".join(space_name(space) for space in board.tokens) or "none on the board"
+    tokens.append(f"{on_board}; {board.token_supply} in the supply")
+    parts.append(tokens)
+    parts.append(Text("Bosses", style="bold"))
+    for boss in board.bosses:
+        line = Text("  ")
+        line.append(BOSS_ABBREV.get(boss.space, "") + " ", style="dim")
+        line.append(boss_title(boss.id))
+        line.append(": ")
+        line.append_text(_boss_state(boss, names))
+        parts.append(line)
+    rest = [name for name, count in board.decks.items() if name not in ("lv1", "lv2")]
+    if rest:
+        hidden = ", ".join(f"{name} {board.decks[name]}" for name in rest)
+        parts.append(Text(f"Face-down decks: {hidden}", style="dim"))
+    return Group(*parts)
+
+
+def _boss_state(boss: BossView, names: tuple[str, ...]) -> Text:
+    text = Text()
+    if boss.cleared_by >= 0:
+        text.append("cleared by ", style="dim")
+        text.append_text(who(names, boss.cleared_by))
+        return text
+    hidden = sum(1 for c in boss.cards if c is None)
+    seen = [c for c in boss.cards if c is not None]
+    if seen:
+        text.append(", ".join(f"{card(c).name} Lv{card(c).level}" for c in seen))
+    if hidden:
+        text.append(("; " if seen else "") + f"{hidden} face down", style="dim")
+    if not boss.cards:
+        text.append("no card left", style="dim")
+    return text
+
+
+def _ability(instance: str, indent: int = 0) -> Text:
+    found = card(instance)
+    text = Text(" " * indent)
+    text.append(f"[{timing_name(found.timing)}] ", style="italic")
+    if found.ability:
+        text.append(f"{found.ability}: ", style="bold")
+    text.append(found.text_en)
+    return text
+
+
+# --- the AP board ------------------------------------------------------------------------------
+
+
+def render_ap(view: View, names: tuple[str, ...]) -> RenderableType:
+    board = view.board
+    if not isinstance(board, Board):
+        return Text(str(board))
+    meeting = board.meeting
+    count = len(board.players)
+    head = Text("Strategy meeting" if board.phase == "meeting" else "AP placed this turn")
+    head.stylize("bold")
+    parts: list[RenderableType] = [head]
+    if meeting is None:
+        parts.append(Text("No AP on the board now (the meeting opens each turn).", style="dim"))
+        parts.append(_next_ap(board, names))
+        return Group(*parts)
+    grid = RichTable.grid(padding=(0, 1), expand=True)
+    grid.add_column(ratio=1, overflow="fold")
+    grid.add_column(justify="right", no_wrap=True)
+    grid.add_column(no_wrap=True, min_width=3 * count - 1)
+    for action in content().actions:
+        placed = meeting.placed.get(action.id, (0,) * count)
+        cap = action.cap(count)
+        total = sum(placed)
+        amount = Text(f"{total}/{cap}" if cap else str(total))
+        if cap and total >= cap:
+            amount.stylize("bold")
+            amount.append(" full", style="dim")
+        who_ = Text()
+        for seat, ap in enumerate(placed):
+            if ap:
+                who_.append_text(seat_mark(seat))
+                who_.append(f"{ap} ")
+        grid.add_row(Text(f"{action.name} {action.english}"), amount, who_)
+    parts.append(grid)
+    left = Text("AP left ", style="bold")
+    for seat, ap in enumerate(meeting.ap_left):
+        left.append_text(seat_mark(seat))
+        left.append(f"{ap}  ")
+    parts.append(left)
+    if meeting.order:
+        turn = Text("Placing order ", style="dim")
+        for seat in meeting.order:
+            turn.append_text(seat_mark(seat))
+            turn.append(" ")
+        parts.append(turn)
+    parts.append(_next_ap(board, names))
+    return Group(*parts)
+
+
+def _next_ap(board: Board, names: tuple[str, ...]) -> Text:
+    text = Text("AP next turn ", style="dim")
+    for seat, player in enumerate(board.players):
+        text.append_text(seat_mark(seat))
+        text.append(f"{player.ap_next}  ")
+    return text
