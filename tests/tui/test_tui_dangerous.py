@@ -3,7 +3,7 @@ card viewer, the replay and the hot-seat curtain during the secret party buildin
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -51,9 +51,7 @@ def board_of(app: Any) -> Board:
 
 async def answer(pilot: Pilot[Any], decision: Decision) -> None:
     """Answer by keys: Enter keeps an order, digits choose the first options."""
-    if decision.name == "meeting-ability":  # Done: keep every AP for the placement
-        await pilot.press(str(len(decision.options)))
-    elif decision.kind is DecisionKind.ORDER:
+    if decision.kind is DecisionKind.ORDER:
         await pilot.press("enter")
     elif decision.kind is DecisionKind.CHOOSE_SEVERAL:
         await pilot.press(*(str(n) for n in range(1, decision.min_count + 1)), "enter")
@@ -61,10 +59,25 @@ async def answer(pilot: Pilot[Any], decision: Decision) -> None:
         await pilot.press("1")
 
 
+Respond = Callable[[Pilot[Any], Decision], Awaitable[None]]
+
+
+async def keep_ap(pilot: Pilot[Any], decision: Decision) -> None:
+    """As `answer`, but decline every before-meeting ability (they spend AP): Done."""
+    if decision.name == "meeting-ability":
+        await pilot.press(str(len(decision.options)))
+    else:
+        await answer(pilot, decision)
+
+
 async def drive(
-    pilot: Pilot[Any], until: Callable[[GameScreen, Decision | None], bool], limit: int = 300
+    pilot: Pilot[Any],
+    until: Callable[[GameScreen, Decision | None], bool],
+    limit: int = 300,
+    respond: Respond = answer,
 ) -> GameScreen:
-    """Answer every question of the human(s), passing curtains, until `until` holds."""
+    """Answer every question of the human(s) with `respond`, passing curtains, until `until`
+    holds."""
     app = pilot.app
     for _ in range(limit):
         await settle(pilot)
@@ -78,7 +91,7 @@ async def drive(
             return screen
         if decision is None:
             raise AssertionError("nothing to decide and the condition never held")
-        await answer(pilot, decision)
+        await respond(pilot, decision)
     raise AssertionError("the condition never held")
 
 
@@ -346,10 +359,12 @@ async def test_final_battle_against_a_bot(tmp_path: Path) -> None:
         assert table.over and isinstance(app.screen, GameOverScreen)
 
 
-async def hot_seat_at(pilot: Pilot[Any], name: str) -> tuple[GameScreen, int, int]:
+async def hot_seat_at(
+    pilot: Pilot[Any], name: str, respond: Respond = answer
+) -> tuple[GameScreen, int, int]:
     """Play a two-player hot-seat game on to decision `name`: the screen, the seat at it and
     the other player."""
-    screen = await drive(pilot, named(name))
+    screen = await drive(pilot, named(name), respond=respond)
     first = screen.session.looking
     assert first is not None
     return screen, first, 1 - first
@@ -410,7 +425,8 @@ async def test_hot_seat_passes_the_public_meeting_without_the_curtain(tmp_path: 
     table = dg_table(HOT_SEAT, seed=4)
     app = make_app(tmp_path, table=table, save_path=tmp_path / "h.toml")
     async with app.run_test(size=SIZE) as pilot:
-        screen, _, other = await hot_seat_at(pilot, "ap")
+        # Both players keep their AP (before-meeting abilities spend them), so both place.
+        screen, _, other = await hot_seat_at(pilot, "ap", keep_ap)
         for _ in range(12):  # a few placements, until the other player's turn to place
             decision = screen.session.my_decision()
             assert decision is not None and decision.name == "ap"
