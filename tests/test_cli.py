@@ -75,6 +75,25 @@ def test_simulate_with_random_bots_and_an_option(capsys: pytest.CaptureFixture[s
     assert code == 0 and "5 games" in out
 
 
+def test_simulate_dangerous_turns_the_house_rule_turn_limit_on_and_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The turn limit is a house rule, off in play (ruling R23); bots' games play with it and
+    the output says so. Asked for explicitly, no note is printed."""
+    save = tmp_path / "dg.toml"
+    argv = ("simulate", "dangerous", "--players", "2", "--games", "1", "--seed", "5")
+    code, out, _ = run(capsys, *argv, "--save", str(save))
+    note = (
+        "note: Turn limit (house rule) is 12 in these bot-only games (in play it is 0); "
+        "--option turn_limit=VALUE sets it"
+    )
+    assert code == 0 and note in out.splitlines()
+    assert saves.load(save).table.options == {"turn_limit": 12}
+    code, out, _ = run(capsys, *argv, "--option", "turn_limit=3", "--save", str(save))
+    assert code == 0 and "note:" not in out
+    assert saves.load(save).table.options == {"turn_limit": 3}
+
+
 def test_verify_accepts_a_save_and_reports_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "verify", str(EXAMPLE))
     assert code == 0

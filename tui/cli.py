@@ -185,7 +185,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from core import saves
     from core.bots import UnknownBot, make_bot
-    from core.simulate import simulate
+    from core.simulate import bot_options, simulate
 
     game = _game(args.game)
     players = _default_players(game) if args.players is None else args.players
@@ -198,7 +198,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         make_bot(args.bot, game.id)
     except UnknownBot as error:
         raise CliError(str(error)) from None
-    options = _options(game, args.option)
+    options, filled = bot_options(game, _options(game, args.option))
     if args.save:
         _check_save_target(args.save)  # before the games, not after
     report = simulate(game.id, players, args.seed, args.games, args.bot, options)
@@ -206,6 +206,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         f"{game.id}: {report.games} games, {players} {args.bot} bots, seeds {args.seed}-"
         f"{args.seed + report.games - 1}"
     )
+    for option in filled:
+        say(
+            f"note: {option.label} is {option.simulate} in these bot-only games (in play it is "
+            f"{option.default}); --option {option.name}=VALUE sets it"
+        )
     wins = ", ".join(f"Bot {seat + 1} {report.wins[seat]}" for seat in range(players))
     say(f"wins by seat: {wins}")
     say(f"average length: {report.average_length:.1f} log entries")

@@ -42,12 +42,17 @@ class GameOption:
     choices: tuple[str, ...] = ()
     minimum: int = 0
     maximum: int = 0
+    simulate: bool | int | str | None = None
+    """The value bot-only games (`simulate`, the benchmarks) take unless told otherwise, when it
+    differs from `default` (a house rule that keeps a bots' game finite); None: `default`."""
 
     def __post_init__(self) -> None:
         number = isinstance(self.default, int) and not isinstance(self.default, bool)
         if number and self.minimum >= self.maximum:
             raise ValueError(f"option {self.name!r}: a whole-number option needs a range")
         self.check(self.default)
+        if self.simulate is not None:
+            self.check(self.simulate)
 
     def check(self, value: object) -> None:
         """Raise BadOption saying why `value` is not a value of this option."""

@@ -85,7 +85,8 @@ def option_values(option: GameOption) -> st.SearchStrategy[Any]:
         return st.booleans()
     if option.choices:
         return st.sampled_from(option.choices)
-    return st.just(option.default)
+    # Bots' games take the value the declaration gives them (a house-rule limit that ends them).
+    return st.just(option.default if option.simulate is None else option.simulate)
 
 
 def play(case: Case, seed: int, chosen: dict[str, Any], practice: bool = False) -> Table:

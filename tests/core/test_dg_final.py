@@ -4,7 +4,7 @@ exploration" and "The final battle", rulings R22-R25)."""
 from __future__ import annotations
 
 import pytest
-from dgkit import FAST, PLAIN, Dg, boss_rush
+from dgkit import FAST, GAME, PLAIN, Dg, boss_rush
 
 from core.decisions import IllegalAction
 from core.table import LogError
@@ -51,10 +51,27 @@ def test_the_turn_limit_starts_the_final_battle_with_the_start_player() -> None:
     )
     for seat in (0, 1, 2):
         g.rest(seat)
-    assert "Turn 1 was the last: the final battle begins." in g.text()
+    assert "Turn 1 was the last (house rule: turn limit 1): the final battle begins." in g.text()
     state = g.state
     assert state.final is not None and state.final.order == (1, 2, 0)
     assert state.final.size == (3, 3, 3)
+
+
+def test_there_is_no_turn_limit_unless_the_house_rule_is_chosen() -> None:
+    """Lines 19 and 129: exploration ends when 旧校舎 falls, and only then (ruling R23)."""
+    option = next(o for o in GAME.options if o.name == "turn_limit")
+    assert option.default == 0 and "house rule" in option.label
+    assert option.simulate is not None and option.simulate > 0  # bots' games: on (R23)
+    g = Dg(2)
+    g.setup()
+    assert g.table.options == {} and g.state.options["turn_limit"] == 0
+    # Well past any limit a bots' game plays with, nobody has touched 旧校舎: still exploring.
+    for _ in range(2 * option.simulate):
+        g.meeting(PLAIN)
+        g.rest(0)
+        g.rest(1)
+    assert g.state.phase == "meeting" and g.state.turn == 2 * option.simulate + 1
+    assert g.state.final is None and "was the last" not in g.text()
 
 
 def test_parties_are_built_in_secret_from_hand_and_discard_then_revealed() -> None:

@@ -96,6 +96,9 @@ class DangerousBot:
             return self._move(board, seat, decision, rng)
         if name == "ap":
             return self._ap(board, seat, ids)
+        if name == "field":  # the rest of the turn: bring a card back if there is room
+            heal = [i for i in ids if str(i).startswith("item:") and len(me.party) < 5]
+            return heal[0] if heal and me.discard else "done"
         if name == "capture":
             weakest = min((strength(c) for c in me.party), default=0)
             beaten = board.combat.defeated if board.combat else ()

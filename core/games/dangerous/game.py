@@ -28,7 +28,11 @@ ENGINE: Agenda[State] = Agenda("dangerous")
 class Dangerous:
     id, title, options = INFO.id, INFO.title, INFO.options
     min_players, max_players = INFO.min_players, INFO.max_players
-    rules_version = 1
+    # Version 2 (issue 8): Lv2 tokens return to the supply (R8), the turn limit is a house rule
+    # (R23), meeting abilities spend AP (R10), field abilities all turn long (R11), who acts
+    # first in a window (R15), 鏡子 and マゆゆ in the ambush (R16), 一刀両断 in the final battle
+    # (R24), 白金 (R35), 友釣り (R36). Version-1 saves that no longer replay open as replays.
+    rules_version = 2
     older_rules: Mapping[int, Mapping[str, Any]] = {}
     score_name = "boss tokens"
 
