@@ -70,6 +70,12 @@ CATALOGUE = Catalogue(
             ("<space>", "reorder", "card:<card>", "item:<item>"),
             note="a square ends the turn's move; 'card:' and 'item:' use a field ability or item",
         ),
+        DecisionInfo(
+            "field",
+            "field exploration, after the move and its event: field abilities and items until the "
+            "player ends the turn (line 62: 手番中いつでも)",
+            ("card:<card>", "item:<item>", "done"),
+        ),
         DecisionInfo("teleport", "field exploration: a jump ability's destination", ("<space>",)),
         DecisionInfo(
             "slow", "field exploration: whose movement a card's ability lowers", ("<seat>",)
