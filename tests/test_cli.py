@@ -112,15 +112,15 @@ def test_verify_json_reports_the_game_over_screens_result(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """Dangerous's scores are boss tokens, as its players panel and results table show; the
-    winner is the last party standing in the final battle (here not ahead on tokens)."""
+    winner is the last party standing in the final battle (here level on tokens, not ahead)."""
     code, out, _ = run(
         capsys, "verify", str(ROOT / "saves" / "dangerous-2p-heuristic.toml"), "--json"
     )
     report = json.loads(out)
     assert code == 0 and report["finished"] is True
     assert report["score_name"] == "boss tokens" and report["scores"] == [2, 2]
-    assert report["winners"] == ["Bot 2"]
-    assert report["result"] == "Bot 2 wins the final battle (boss tokens: Bot 1 2, Bot 2 2)."
+    assert report["winners"] == ["Bot 1"]
+    assert report["result"] == "Bot 1 wins the final battle (boss tokens: Bot 1 2, Bot 2 2)."
 
 
 def test_verify_rejects_a_hand_corrupted_save_naming_the_entry(
