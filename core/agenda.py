@@ -17,6 +17,9 @@ import, and a queued task always has its handler (a kind that leaves one out can
 - `Gather`: several seats choose at once, in secret. Each answer is held in the task itself until
   every seat has answered; then `reveal` applies them all together.
 
+`WhoFirst` is a ready-made gather for a window in which several seats can act and the order is
+theirs to settle (each says whether it wants to act first; a die roll settles a tie).
+
 The engine (`Agenda`) is one object per game; the game's `pending`, `apply_decision` and
 `apply_chance` delegate to it. States only need an `agenda` field and `with_agenda`.
 """
@@ -28,10 +31,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
+from core import chance
 from core.chance import ChanceRequest, Outcome
 from core.decisions import ActingFor, Choice, Decision, IllegalAction, Option, choose_one
 from core.games.base import Step
-from core.narration import Lines
+from core.narration import Lines, say
 
 
 class AgendaState(Protocol):
@@ -160,6 +164,88 @@ class Gather(Task[S]):
     def waiting(self, state: S) -> tuple[int, ...]:
         done = {who for who, _ in self.answers}
         return tuple(seat for seat in self.seats(state) if seat not in done)
+
+
+FIRST, LATER = "first", "later"
+"""The options of a `WhoFirst` question (what saves record)."""
+
+
+@dataclass(frozen=True)
+class WhoFirst(Gather[S]):
+    """Several seats can act in the same window and the rules leave the order to them: each
+    says, in secret, whether it wants to act first. If exactly one does, it goes first; if
+    several do, or none, those seats roll a die each and the highest goes first (the highest
+    roll again while they tie). The others follow in `contenders` order.
+
+    `turns[i]` are the tasks `contenders[i]` carries out in the window; they are queued in the
+    order decided. (Dangerous, rulebook line 103: 両者共に先に使いたい場合、もしくは両者共に先に
+    使いたくない場合はダイスを振って決めて下さい. Out-of-turn reactions in other games have the
+    same shape.)"""
+
+    name: ClassVar[str] = "act-first"
+    contenders: tuple[int, ...]
+    turns: tuple[tuple[Task[Any], ...], ...]
+
+    def seats(self, state: S) -> tuple[int, ...]:
+        return self.contenders
+
+    @abstractmethod
+    def prompt(self, state: S, seat: int) -> str:
+        """What `seat` is asked: which window, and what each side could do in it."""
+
+    def who(self, state: S, seat: int) -> str:
+        """How the narration names a seat."""
+        return f"seat {seat}"
+
+    def acting_for(self, state: S, seat: int) -> ActingFor | None:
+        """The side `seat` answers for, when it is not its own (see ActingFor)."""
+        return None
+
+    def decision(self, state: S, seat: int) -> Decision:
+        options = (Option(FIRST, "Act first"), Option(LATER, "Let the others act first"))
+        note = "If everyone wants to act first, or nobody does, a die roll decides."
+        prompt = self.prompt(state, seat)
+        return choose_one(seat, self.name, prompt, options, note, self.acting_for(state, seat))
+
+    def reveal(self, state: S, answers: Mapping[int, Choice]) -> Done[S]:
+        eager = tuple(seat for seat in self.contenders if answers.get(seat) == FIRST)
+        if len(eager) == 1:
+            return self.go(state, eager[0])
+        tied = eager or self.contenders
+        wish = "wants" if len(tied) == 1 else "want"
+        said = " and ".join(self.who(state, seat) for seat in tied)
+        said += f" {wish} to act first" if eager else " would rather wait"
+        return push(state, FirstRoll(self, tied)), [say(f"{said}: a die roll decides.")]
+
+    def go(self, state: S, first: int) -> Done[S]:
+        """Queue the window's turns, `first`'s first and the others' in `contenders` order."""
+        order = (first, *(seat for seat in self.contenders if seat != first))
+        tasks = [task for seat in order for task in self.turns[self.contenders.index(seat)]]
+        return push(state, *tasks), [say(f"{self.who(state, first)} acts first.")]
+
+
+@dataclass(frozen=True)
+class FirstRoll(Asking[S]):
+    """The seats `tied` for acting first roll a die each; the highest goes first."""
+
+    window: WhoFirst[Any]
+    tied: tuple[int, ...]
+
+    def ask(self, state: S) -> ChanceRequest:
+        names = ", ".join(self.window.who(state, seat) for seat in self.tied)
+        return chance.dice(len(self.tied), f"the roll for who acts first ({names})")
+
+    def act(self, state: S, answer: Any, seat: int) -> Done[S]:
+        faces = [int(face) for face in answer]
+        rolls = ", ".join(
+            f"{self.window.who(state, s)} {f}" for s, f in zip(self.tied, faces, strict=True)
+        )
+        best = max(faces)
+        top = tuple(s for s, face in zip(self.tied, faces, strict=True) if face == best)
+        if len(top) > 1:
+            return push(state, FirstRoll(self.window, top)), [say(f"{rolls}: a tie, roll again.")]
+        state, lines = self.window.go(state, top[0])
+        return state, [say(f"{rolls}."), *lines]
 
 
 G = TypeVar("G", bound=Gather[Any])

@@ -20,6 +20,10 @@ from enum import Enum
 
 Outcome = tuple[int, ...] | tuple[str, ...]
 
+REST = "..."
+"""The last value of a hand-written shuffle that gives only the cards on top: the rest of the
+deck, in the order the seed draws it there (`complete_shuffle`)."""
+
 
 class ChanceKind(Enum):
     DICE = "dice"
@@ -34,7 +38,9 @@ class ChanceRequest:
     - DICE: `count` dice with `sides` faces; the outcome is the faces in rolling order.
     - SHUFFLE: a new order of `items` (a multiset of card ids); the outcome is the whole order.
     - PICK: one of `choices`; the outcome is a one-element tuple.
-    `label` names the purpose in words ("boss HP", "Bea's reroll").
+    `label` names the purpose in words ("boss HP", "Bea's reroll"). `parts` splits dice rolled
+    at once between their owners, in rolling order ((whose, how many), ...): a wrong count of
+    dice then says how many belong to each.
     """
 
     kind: ChanceKind
@@ -43,14 +49,19 @@ class ChanceRequest:
     sides: int = 6
     items: tuple[str, ...] = ()
     choices: tuple[int, ...] | tuple[str, ...] = ()
+    parts: tuple[tuple[str, int], ...] = ()
 
 
 class ImpossibleOutcome(ValueError):
     """A chance entry that the request could never have produced; the message says why."""
 
 
-def dice(count: int, label: str, sides: int = 6) -> ChanceRequest:
-    return ChanceRequest(ChanceKind.DICE, label, count=count, sides=sides)
+def dice(
+    count: int, label: str, sides: int = 6, parts: tuple[tuple[str, int], ...] = ()
+) -> ChanceRequest:
+    if parts and sum(number for _, number in parts) != count:
+        raise ValueError(f"{label}: the parts {parts} do not add up to {count} dice")
+    return ChanceRequest(ChanceKind.DICE, label, count=count, sides=sides, parts=parts)
 
 
 def shuffle(items: tuple[str, ...], label: str) -> ChanceRequest:
@@ -76,6 +87,42 @@ def draw(request: ChanceRequest, seed: int, position: int) -> Outcome:
     return (rng.choice(request.choices),)  # type: ignore[return-value]
 
 
+def complete_shuffle(
+    request: ChanceRequest, values: tuple[object, ...], seed: int, position: int
+) -> tuple[str, ...]:
+    """The whole order of a shuffle of which a save gives only the cards on top: `values` is
+    those cards, then REST. The given cards come first, in that order, then every other card in
+    the order of the seed's own draw at this log position (`draw(request, seed, position)`, the
+    shuffle Partyline itself would make there) with the given cards taken out — for a card the
+    deck holds several times, its first copies in that draw. So `[REST]` is exactly the seed's
+    draw. Raises ImpossibleOutcome for a card the deck does not hold (or not that many times),
+    or REST anywhere but at the end."""
+    top = values[:-1]
+    if not values or values[-1] != REST or REST in top:
+        raise ImpossibleOutcome(f"{request.label}: {REST!r} stands for the rest, at the end, once")
+    left = Counter(request.items)
+    for card in top:
+        if not isinstance(card, str) or card not in left:
+            raise ImpossibleOutcome(
+                f"{request.label}: {card!r} is not one of its cards "
+                f"({', '.join(sorted(set(request.items)))})"
+            )
+        if left[card] == 0:
+            copies = Counter(request.items)[card]
+            raise ImpossibleOutcome(
+                f"{request.label}: {card!r} is given more times than the deck holds it ({copies})"
+            )
+        left[card] -= 1
+    given = Counter(str(card) for card in top)
+    rest: list[str] = []
+    for card in draw(request, seed, position):
+        if given[str(card)]:
+            given[str(card)] -= 1
+        else:
+            rest.append(str(card))
+    return (*(str(card) for card in top), *rest)
+
+
 def check_outcome(request: ChanceRequest, values: object) -> Outcome:
     """Return `values` as an outcome of `request`, or raise ImpossibleOutcome."""
     if not isinstance(values, list | tuple):
@@ -84,7 +131,8 @@ def check_outcome(request: ChanceRequest, values: object) -> Outcome:
         faces = _ints(request, values)
         if len(faces) != request.count:
             raise ImpossibleOutcome(
-                f"{request.label}: expected {request.count} dice, found {len(faces)}"
+                f"{request.label}: expected {request.count} dice{_split(request)}, "
+                f"found {len(faces)}"
             )
         for face in faces:
             if not 1 <= face <= request.sides:
@@ -106,6 +154,13 @@ def check_outcome(request: ChanceRequest, values: object) -> Outcome:
             f"found {values!r}"
         )
     return (values[0],)
+
+
+def _split(request: ChanceRequest) -> str:
+    """' (2 for Aki, then 1 for the Lv1 enemy)': whose the dice of a request are, in order."""
+    if not request.parts:
+        return ""
+    return " (" + ", then ".join(f"{number} for {whose}" for whose, number in request.parts) + ")"
 
 
 def _ints(request: ChanceRequest, values: list[object] | tuple[object, ...]) -> tuple[int, ...]:

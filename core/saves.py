@@ -52,6 +52,7 @@ _TOP_FIELDS = frozenset(
         "format_version",
         "app_version",
         "game",
+        "rules_version",
         "seed",
         "practice",
         "created",
@@ -69,6 +70,18 @@ class SaveError(ValueError):
 
     def __init__(self, message: str) -> None:
         super().__init__(one_line(message))
+
+
+class RulesChanged(SaveError):
+    """A save of an older rules version that the rules of this Partyline no longer replay to its
+    end. `accepted` is the game up to its last entry they do accept: the replay viewer can show
+    that much (nothing may continue it)."""
+
+    def __init__(self, where: str, reason: str, accepted: Loaded) -> None:
+        super().__init__(f"{where}: {reason}")
+        self.reason = one_line(reason)
+        """The message without the file's name (the replay viewer shows it as a note)."""
+        self.accepted = accepted
 
 
 def one_line(text: str, limit: int = MAX_MESSAGE) -> str:
@@ -111,6 +124,7 @@ def to_data(table: Table, created: str | None = None) -> dict[str, Any]:
         "format_version": FORMAT_VERSION,
         "app_version": __version__,
         "game": table.game.id,
+        "rules_version": table.game.rules_version,
         "seed": table.seed,
         "practice": table.practice,
         "created": _created(created),
@@ -254,6 +268,8 @@ def _fsync_folder(folder: Path) -> None:
 class Loaded:
     table: Table
     created: str
+    rules_version: int
+    """The rules version the file was written under (the table plays the game's current one)."""
 
 
 @dataclass(frozen=True)
@@ -278,12 +294,17 @@ def loads(text: str | bytes, where: str = "<save>", *, continue_chance: bool = T
     """Load a save from its text (or its bytes, UTF-8); `where` names it in messages."""
     data = _parse(text, where)
     try:
-        table, created = _table_from(data)
+        table, created, version = _table_from(data)
         entries = _entries_from(data)
-        for entry in entries:
-            table.apply(entry)
     except (LogError, _HeaderError) as error:
         raise SaveError(f"{where}: {error}") from None
+    for entry in entries:
+        try:
+            table.apply(entry)
+        except LogError as error:
+            if version < table.game.rules_version:
+                raise _rules_changed(where, Loaded(table, created, version), error) from None
+            raise SaveError(f"{where}: {error}") from None
     declared = data.get("entries")
     if declared is not None and declared != len(entries):
         raise SaveError(
@@ -292,7 +313,20 @@ def loads(text: str | bytes, where: str = "<save>", *, continue_chance: bool = T
         )
     if continue_chance:
         table.resolve_chance()
-    return Loaded(table, created)
+    return Loaded(table, created, version)
+
+
+def _rules_changed(where: str, accepted: Loaded, error: LogError) -> RulesChanged:
+    game = accepted.table.game
+    kept = len(accepted.table)
+    watch = f"its replay can be watched up to entry {kept}" if kept else "nothing of it replays"
+    return RulesChanged(
+        where,
+        f"written under {game.id} rules version {accepted.rules_version}, and this "
+        f"Partyline plays version {game.rules_version}, whose rules no longer accept its entry "
+        f"{error.number} ({error.reason}); {watch}",
+        accepted,
+    )
 
 
 def peek(path: Path) -> Summary:
@@ -318,7 +352,7 @@ _FIRST_LOG = re.compile(rb"^[ \t]*\[\[[ \t]*log[ \t]*\]\]", re.MULTILINE)
 
 def _summary(data: dict[str, Any], where: str) -> Summary:
     try:
-        table, _ = _table_from(data)
+        table, _, _ = _table_from(data)
     except _HeaderError as error:
         raise SaveError(f"{where}: {error}") from None
     declared = data.get("entries")
@@ -474,7 +508,8 @@ def _typed(data: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> An
     return value
 
 
-def _table_from(data: dict[str, Any]) -> tuple[Table, str]:
+def _table_from(data: dict[str, Any]) -> tuple[Table, str, int]:
+    """The table a save's header describes, when it was created and its rules version."""
     if data.get("format") != FORMAT:
         raise _HeaderError(f'not a Partyline save (expected format = "{FORMAT}")')
     _check_limits(data)
@@ -493,6 +528,7 @@ def _table_from(data: dict[str, Any]) -> tuple[Table, str]:
         game = get_game(_field(data, "game", str))
     except UnknownGame as error:
         raise _HeaderError(str(error)) from None
+    version = _rules_version(game, data)
     seed = _field(data, "seed", int)
     practice = data.get("practice", False)
     if not isinstance(practice, bool):
@@ -503,7 +539,8 @@ def _table_from(data: dict[str, Any]) -> tuple[Table, str]:
         raise _HeaderError("field 'entries' cannot be negative")
     created = _typed(data, "created", (dt.datetime, str)) if "created" in data else ""
     created = created.isoformat() if isinstance(created, dt.datetime) else created
-    options = dict(_field(data, "options", dict))
+    # A save of an older rules version that an option still plays loads with that option.
+    options = {**game.older_rules.get(version, {}), **_field(data, "options", dict)}
     players = options.pop("players", None)
     if isinstance(players, bool) or not isinstance(players, int | None):
         raise _HeaderError(f"options.players has the wrong type ({type(players).__name__})")
@@ -514,7 +551,23 @@ def _table_from(data: dict[str, Any]) -> tuple[Table, str]:
         table = Table(game, seats, options, seed, practice)
     except ValueError as error:
         raise _HeaderError(str(error)) from None
-    return table, created
+    return table, created, version
+
+
+def _rules_version(game: Game[Any], data: dict[str, Any]) -> int:
+    """The rules version a save was written under: 1 when it does not say (saves from before
+    rules versions were written). A newer one than this Partyline plays is refused."""
+    if "rules_version" not in data:
+        return 1
+    version: int = _typed(data, "rules_version", int)
+    if version < 1:
+        raise _HeaderError(f"field 'rules_version' must be 1 or more, not {version}")
+    if version > game.rules_version:
+        raise _HeaderError(
+            f"written under {game.id} rules version {version}, newer than this Partyline "
+            f"({__version__}) plays (version {game.rules_version}); update Partyline"
+        )
+    return version
 
 
 def _seat(game: Game[Any], index: int, raw: object) -> Seat:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.games import get_game
+from core.games.base import Game, GameOption
 from core.log import DecisionEntry
 from core.runner import BotDriver
 from core.table import Seat, SeatKind, Table
@@ -38,11 +39,27 @@ class Report:
         return self.games / self.seconds if self.seconds else 0.0
 
 
+def bot_options(
+    game: Game[Any], options: dict[str, Any] | None = None
+) -> tuple[dict[str, Any], tuple[GameOption, ...]]:
+    """The options of a bot-only game: `options`, plus each option's `simulate` value where
+    `options` does not set it; and the options so filled in (for a note to the user)."""
+    chosen = dict(options or {})
+    filled = tuple(
+        option
+        for option in game.options
+        if option.simulate is not None and option.name not in chosen
+    )
+    chosen.update({option.name: option.simulate for option in filled})
+    return chosen, filled
+
+
 def bot_table(
     game_id: str, players: int, seed: int, bot: str, options: dict[str, Any] | None = None
 ) -> Table:
     seats = tuple(Seat(f"Bot {index + 1}", SeatKind.BOT, bot) for index in range(players))
-    return Table(get_game(game_id), seats, dict(options or {}), seed)
+    game = get_game(game_id)
+    return Table(game, seats, bot_options(game, options)[0], seed)
 
 
 def play_one(

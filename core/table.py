@@ -14,7 +14,7 @@ from typing import Any
 
 from core import chance
 from core.chance import ImpossibleOutcome
-from core.decisions import Decision, IllegalAction
+from core.decisions import Choice, Decision, IllegalAction
 from core.games.base import Applied, Game, Narration, Result, Step, View, check_options
 from core.log import TOML_INTEGERS, ChanceEntry, DecisionEntry, Entry
 from core.text import check_name
@@ -167,7 +167,7 @@ class Table:
         decision = self.decision_for(seat)
         if decision is None:
             raise IllegalAction(self._not_your_turn(seat))
-        normalised = decision.normalise(choice)
+        normalised = self._normalise(decision, choice)
         self._redo.clear()
         self._append(DecisionEntry(seat, decision.name, normalised))
         self.resolve_chance()
@@ -184,11 +184,10 @@ class Table:
         number = len(self._log) + 1
         try:
             if isinstance(entry, ChanceEntry):
-                self._check_chance(entry)
-                applied: Entry = entry
+                applied: Entry = self._checked_chance(entry)
             else:
                 decision = self._expected_decision(entry)
-                normalised = decision.normalise(entry.choice)
+                normalised = self._normalise(decision, entry.choice)
                 applied = DecisionEntry(entry.seat, entry.decision, normalised)
         except (IllegalAction, ImpossibleOutcome) as error:
             raise LogError(number, str(error)) from None
@@ -348,7 +347,9 @@ class Table:
         for callback in list(self._subscribers):
             callback(change)
 
-    def _check_chance(self, entry: ChanceEntry) -> None:
+    def _checked_chance(self, entry: ChanceEntry) -> ChanceEntry:
+        """`entry` if it is a possible outcome of the chance due now; a shuffle that gives only
+        its top cards (ending in chance.REST) comes back whole, as the seed completes it."""
         request = self._step.chance
         if request is None:
             raise ImpossibleOutcome(f"no chance outcome is due here; {self._waiting_for()}")
@@ -356,7 +357,20 @@ class Table:
             raise ImpossibleOutcome(
                 f"expected {request.kind.value} for {request.label}, found {entry.chance.value}"
             )
-        chance.check_outcome(request, entry.values)
+        values = entry.values
+        if request.kind is chance.ChanceKind.SHUFFLE and chance.REST in values:
+            values = chance.complete_shuffle(request, values, self.seed, len(self._log))
+        return ChanceEntry(entry.chance, chance.check_outcome(request, values))
+
+    def _normalise(self, decision: Decision, choice: object) -> Choice:
+        """`decision.normalise(choice)`; when several seats answer at once (the step is
+        simultaneous, or holds several seats' decisions), its error names whose answer it is."""
+        try:
+            return decision.normalise(choice)
+        except IllegalAction as error:
+            if self._step.simultaneous or len(self._step.decisions) > 1:
+                raise IllegalAction(f"{self.seats[decision.seat].name}'s {error}") from None
+            raise
 
     def _expected_decision(self, entry: DecisionEntry) -> Decision:
         if not 0 <= entry.seat < len(self.seats):

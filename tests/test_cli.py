@@ -75,6 +75,25 @@ def test_simulate_with_random_bots_and_an_option(capsys: pytest.CaptureFixture[s
     assert code == 0 and "5 games" in out
 
 
+def test_simulate_dangerous_turns_the_house_rule_turn_limit_on_and_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The turn limit is a house rule, off in play (ruling R23); bots' games play with it and
+    the output says so. Asked for explicitly, no note is printed."""
+    save = tmp_path / "dg.toml"
+    argv = ("simulate", "dangerous", "--players", "2", "--games", "1", "--seed", "5")
+    code, out, _ = run(capsys, *argv, "--save", str(save))
+    note = (
+        "note: Turn limit (house rule) is 12 in these bot-only games (in play it is 0); "
+        "--option turn_limit=VALUE sets it"
+    )
+    assert code == 0 and note in out.splitlines()
+    assert saves.load(save).table.options == {"turn_limit": 12}
+    code, out, _ = run(capsys, *argv, "--option", "turn_limit=3", "--save", str(save))
+    assert code == 0 and "note:" not in out
+    assert saves.load(save).table.options == {"turn_limit": 3}
+
+
 def test_verify_accepts_a_save_and_reports_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "verify", str(EXAMPLE))
     assert code == 0
@@ -84,8 +103,24 @@ def test_verify_accepts_a_save_and_reports_json(capsys: pytest.CaptureFixture[st
     assert code == 0
     assert report["ok"] is True and report["game"] == "light-and-dark"
     assert report["entries"] == 18 and report["finished"] is False
-    assert report["scores"] == [3, 3, 3, -3]
-    assert report["winners"] == [] and report["error"] is None
+    assert report["scores"] == [3, 3, 3, -3] and report["score_name"] == "points"
+    assert report["winners"] == [] and report["result"] is None and report["error"] is None
+    assert report["rules_version"] == 2
+
+
+def test_verify_json_reports_the_game_over_screens_result(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Dangerous's scores are boss tokens, as its players panel and results table show; the
+    winner is the last party standing in the final battle (here level on tokens, not ahead)."""
+    code, out, _ = run(
+        capsys, "verify", str(ROOT / "saves" / "dangerous-2p-heuristic.toml"), "--json"
+    )
+    report = json.loads(out)
+    assert code == 0 and report["finished"] is True
+    assert report["score_name"] == "boss tokens" and report["scores"] == [2, 2]
+    assert report["winners"] == ["Bot 1"]
+    assert report["result"] == "Bot 1 wins the final battle (boss tokens: Bot 1 2, Bot 2 2)."
 
 
 def test_verify_rejects_a_hand_corrupted_save_naming_the_entry(

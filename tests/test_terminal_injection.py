@@ -77,7 +77,7 @@ def test_a_game_of_hostile_bots_its_results_and_its_replay_leave_the_terminal_al
     first = visible(HOSTILE_NAMES[0])
     with app(tmp_path, "-m", "tests.hostile", str(tmp_path), "bots") as term:
         shows(term, "Game over", HOSTILE_NAMES)
-        shows(term, "Score", HOSTILE_NAMES)  # the results: every name with its score
+        shows(term, "Points", HOSTILE_NAMES)  # the results: every name with its score
         for name in HOSTILE_NAMES:
             shows(term, visible(name), HOSTILE_NAMES)
         term.press("p")

@@ -45,10 +45,12 @@ class PartylineApp(App[None]):
         save_path: Path | None = None,
         replay: Table | None = None,
         replay_viewer: int | None = None,
+        replay_note: str = "",
         bot_delay: float = BOT_DELAY,
     ) -> None:
         """`replay_viewer` is the seat whose eyes `replay` opens with (None: everyone, which only
-        a finished game allows; core.replay.default_viewer picks one)."""
+        a finished game allows; core.replay.default_viewer picks one). `replay_note` says why
+        the replay stops before the end of its file (core.saves.RulesChanged)."""
         if theme_name not in THEMES:
             raise ValueError(f"unknown theme {theme_name!r} (known: {', '.join(THEMES)})")
         if replay is not None:
@@ -69,6 +71,7 @@ class PartylineApp(App[None]):
         self._start_save_path = save_path
         self._start_replay = replay
         self._start_replay_viewer = replay_viewer
+        self._start_replay_note = replay_note
 
     def get_default_screen(self) -> Screen[Any]:
         """Opening on the setup screen, it is the bottom of the stack from the start (instead of
@@ -81,7 +84,9 @@ class PartylineApp(App[None]):
         if self._start_replay is not None:
             from tui.screens.replay import ReplayScreen
 
-            replay = ReplayScreen(self._start_replay, viewer=self._start_replay_viewer)
+            replay = ReplayScreen(
+                self._start_replay, viewer=self._start_replay_viewer, note=self._start_replay_note
+            )
             self.push_screen(replay, lambda _: self.exit())
         elif self._start_table is not None:
             self.start_game(self._start_table, self._start_save_path)

@@ -8,13 +8,16 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from core import __version__
 from core.games import REGISTRY, UnknownGame, get_game
 from core.games.base import BadOption, Game
 from core.table import Seat, SeatKind, Table, check_seed
 from core.text import BadText, visible, visible_json
+
+if TYPE_CHECKING:
+    from core.saves import Loaded
 
 DESCRIPTION = """\
 Partyline: Japanese tabletop games about heroes, demon lords and their parties, in the terminal.
@@ -182,7 +185,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from core import saves
     from core.bots import UnknownBot, make_bot
-    from core.simulate import simulate
+    from core.simulate import bot_options, simulate
 
     game = _game(args.game)
     players = _default_players(game) if args.players is None else args.players
@@ -195,7 +198,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         make_bot(args.bot, game.id)
     except UnknownBot as error:
         raise CliError(str(error)) from None
-    options = _options(game, args.option)
+    options, filled = bot_options(game, _options(game, args.option))
     if args.save:
         _check_save_target(args.save)  # before the games, not after
     report = simulate(game.id, players, args.seed, args.games, args.bot, options)
@@ -203,6 +206,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         f"{game.id}: {report.games} games, {players} {args.bot} bots, seeds {args.seed}-"
         f"{args.seed + report.games - 1}"
     )
+    for option in filled:
+        say(
+            f"note: {option.label} is {option.simulate} in these bot-only games (in play it is "
+            f"{option.default}); --option {option.name}=VALUE sets it"
+        )
     wins = ", ".join(f"Bot {seat + 1} {report.wins[seat]}" for seat in range(players))
     say(f"wins by seat: {wins}")
     say(f"average length: {report.average_length:.1f} log entries")
@@ -236,46 +244,65 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     path: Path = args.path
     try:
-        table = saves.load(path, continue_chance=False).table
+        loaded = saves.load(path, continue_chance=False)
     except saves.SaveError as error:
         if args.json:
             print(visible_json(_verify_json(path, None, str(error))))
         else:
             say(str(error))
         return 1
+    table = loaded.table
     if args.json:
-        print(visible_json(_verify_json(path, table, None)))
+        print(visible_json(_verify_json(path, loaded, None)))
         return 0
     result = table.result()
     state = f"finished: {result.summary}" if result else "not finished (can be continued)"
-    say(f"{path}: ok: {table.game.id}, {len(table.seats)} players, {len(table)} entries, {state}")
+    rules = ""
+    if loaded.rules_version != table.game.rules_version:
+        rules = (
+            f" (written under rules version {loaded.rules_version}, replayed under version "
+            f"{table.game.rules_version})"
+        )
+    say(
+        f"{path}: ok: {table.game.id}, {len(table.seats)} players, {len(table)} entries, "
+        f"{state}{rules}"
+    )
     return 0
 
 
-def _verify_json(path: Path | None, table: Table | None, error: str | None) -> dict[str, Any]:
-    if table is None:
+def _verify_json(path: Path | None, loaded: Loaded | None, error: str | None) -> dict[str, Any]:
+    """The JSON report: `scores` are what the players panel shows, in the game's `score_name`
+    (points, boss tokens); `result` is the game-over screen's summary."""
+    if loaded is None:
         return {
             "ok": False,
             "path": None if path is None else str(path),
             "game": None,
+            "rules_version": None,
             "entries": None,
             "seats": None,
             "finished": None,
+            "score_name": None,
             "scores": None,
             "winners": None,
+            "result": None,
             "error": error,
         }
+    table = loaded.table
     result = table.result()
     scores = [summary.score for summary in table.view(None).seats]
     return {
         "ok": True,
         "path": str(path),
         "game": table.game.id,
+        "rules_version": loaded.rules_version,
         "entries": len(table),
         "seats": list(table.names),
         "finished": result is not None,
+        "score_name": table.game.score_name,
         "scores": scores,
         "winners": [table.seats[seat].name for seat in result.winners] if result else [],
+        "result": result.summary if result else None,
         "error": None,
     }
 
@@ -319,8 +346,18 @@ def cmd_continue(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    table = _load(args.path)
-    return _run_app(args, replay=table, replay_viewer=_replay_viewer(table, args.path, args.seat))
+    from core import saves
+
+    note = ""
+    try:
+        table = saves.load(args.path).table
+    except saves.RulesChanged as changed:
+        # An older rules version's save: watch it up to the last entry today's rules accept.
+        table, note = changed.accepted.table, changed.reason
+    except saves.SaveError as error:
+        raise CliError(str(error), code=1) from None
+    viewer = _replay_viewer(table, args.path, args.seat)
+    return _run_app(args, replay=table, replay_viewer=viewer, replay_note=note)
 
 
 def _replay_viewer(table: Table, path: Path, seat: int | None) -> int | None:

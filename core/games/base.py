@@ -8,7 +8,7 @@ as snapshots for undo and replay for free, and bots can look ahead without copyi
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
@@ -42,12 +42,17 @@ class GameOption:
     choices: tuple[str, ...] = ()
     minimum: int = 0
     maximum: int = 0
+    simulate: bool | int | str | None = None
+    """The value bot-only games (`simulate`, the benchmarks) take unless told otherwise, when it
+    differs from `default` (a house rule that keeps a bots' game finite); None: `default`."""
 
     def __post_init__(self) -> None:
         number = isinstance(self.default, int) and not isinstance(self.default, bool)
         if number and self.minimum >= self.maximum:
             raise ValueError(f"option {self.name!r}: a whole-number option needs a range")
         self.check(self.default)
+        if self.simulate is not None:
+            self.check(self.simulate)
 
     def check(self, value: object) -> None:
         """Raise BadOption saying why `value` is not a value of this option."""
@@ -135,6 +140,10 @@ class View:
 
 @dataclass(frozen=True)
 class Result:
+    """The end of a game as the game-over screen shows it. `scores` are the scores the players
+    panel shows (the game's `score_name`); `winners` need not be the highest scores (a Dangerous
+    final battle is won by the last party standing, whatever the boss tokens)."""
+
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     summary: str
@@ -170,6 +179,15 @@ class Game(Protocol[State]):
     min_players: int
     max_players: int
     options: tuple[GameOption, ...]
+    rules_version: int
+    """The version of the rules this code plays, written in every save (docs/save-format.md).
+    Bump it whenever a rules change could make a saved game replay differently or not at all."""
+    older_rules: Mapping[int, Mapping[str, Any]]
+    """For an older rules version that an option can still play: the option values that do,
+    so a save of that version loads with them and replays as it was played."""
+    score_name: str
+    """What a seat's score counts, in words ("points", "boss tokens"): the players panel, the
+    results table and `verify --json` show the same number."""
 
     def initial_state(self, names: tuple[str, ...], options: dict[str, Any]) -> State: ...
 

@@ -43,9 +43,10 @@ QUIET = (
     "tigris",
 )
 # Enough near-quiet Lv1 cards for four starting parties (バル only matters in the final battle,
-# 両性院乙女 only against enemy abilities, 六道ムツミ only on a tie at 6+, 算盤坂 at meeting end).
-FILLERS = (*QUIET, "bal", "ryouseiin-otome", "rokudou-mutsumi", "sorobanzaka-tamaki")
-# Lv2 cards that do nothing in a battle (their ability is at the end of the meeting).
+# 両性院乙女 only against enemy abilities, 六道ムツミ only on a tie at 6+, 立川トシオ at the end
+# of the meeting).
+FILLERS = (*QUIET, "bal", "ryouseiin-otome", "rokudou-mutsumi", "tachikawa-toshio")
+# Lv2 cards that do nothing in a battle (their ability is before the meeting).
 QUIET_LV2 = ("tokeitou-tokiko",)
 
 # The boss sites in build order, with the decks their cards come from.
@@ -128,7 +129,13 @@ def boss_rush(space: str, cards: Sequence[str]) -> Dg:
 
 
 class Dg:
-    """A Dangerous table driven entry by entry from plain data, as a save file would drive it."""
+    """A Dangerous table driven entry by entry from plain data, as a save file would drive it.
+
+    After a player's move and its event, the rest of the turn offers the field abilities and
+    items that still apply (decision "field"). Unless `end_turns` is False, the kit answers that
+    menu "done" itself, as an entry of the log like any other: most tests are about something
+    else, and the default parties hold slowing cards (蟻地獄たまこ, 落穴ゴンゾウ) it would offer.
+    """
 
     def __init__(
         self,
@@ -139,6 +146,7 @@ class Dg:
         practice: bool = False,
         seed: int = 0,
         bots: Iterable[int] = (),
+        end_turns: bool = True,
     ) -> None:
         options: dict[str, Any] = {}
         if draft:
@@ -146,11 +154,15 @@ class Dg:
         if turn_limit is not None:
             options["turn_limit"] = turn_limit
         self.table = Table(GAME, seats(players, bots), options, seed, practice)
+        self.end_turns = end_turns
 
     # --- raw entries -------------------------------------------------------------------------
 
     def put(self, data: dict[str, Any]) -> None:
         self.table.apply(entry_from_data(data))
+        while self.end_turns and (ending := self.pending()) is not None and ending.name == "field":
+            done = {"seat": ending.seat, "decision": "field", "choice": "done"}
+            self.table.apply(entry_from_data(done))
 
     def dice(self, *faces: int) -> None:
         self.put({"chance": "dice", "values": list(faces)})
@@ -290,6 +302,15 @@ class Dg:
         while (decision := self.pending()) is not None and decision.name == "meeting-ability":
             self.decide(decision.seat, "meeting-ability", "done")
 
+    # --- the final battle ----------------------------------------------------------------------
+
+    def build(self, parties: dict[int, Sequence[str]]) -> None:
+        """Every seat picks, then orders its final party (as given, front first)."""
+        for seat, cards in parties.items():
+            self.decide(seat, "final-party", tuple(sorted(cards)))
+        for seat, cards in parties.items():
+            self.decide(seat, "final-order", tuple(cards) if len(cards) > 1 else "ok")
+
     # --- exploration ---------------------------------------------------------------------------
 
     def move(self, seat: int, space: str) -> None:
@@ -302,7 +323,8 @@ class Dg:
         self.dice(*mine, *theirs)
 
     def token(self, seat: int, face: int, space: str) -> None:
-        """Answer a pending Lv2 roll: roll `face`, put the token on `space`."""
+        """Answer a pending Lv2 roll: roll `face`, put the token on `space` (or, with the supply
+        empty, move one: `space` is then "old>new")."""
         self.expect("chance:Lv2 appearance")
         self.dice(face)
         self.decide(seat, "token", space)

@@ -48,11 +48,14 @@ class Script:
         players: int,
         *,
         keep_cards: bool = False,
+        repeat_volleys: bool = False,
         practice: bool = False,
         seed: int = 0,
         bots: Iterable[int] = (),
     ) -> None:
         options: dict[str, Any] = {"keep_cards": True} if keep_cards else {}
+        if repeat_volleys:
+            options["repeat_volleys"] = True
         self.table = Table(GAME, seats(players, bots), options, seed, practice)
 
     # --- raw entries -------------------------------------------------------------------------

@@ -14,10 +14,12 @@ from core.agenda import (
     Asking,
     Automatic,
     Done,
+    FirstRoll,
     Gather,
     Menu,
     StuckAgenda,
     Task,
+    WhoFirst,
     pending_gather,
     push,
     push_behind,
@@ -136,6 +138,21 @@ class Walk(Menu[Toy]):
         if action == "charge":
             return push_behind(state, Roll(1)), []
         return push(state, Note(str(action))), []
+
+
+@dataclass(frozen=True)
+class Window(WhoFirst[Toy]):
+    """Seats that can each act now; each one's turn notes its seat."""
+
+    def prompt(self, state: Toy, seat: int) -> str:
+        return "Act first?"
+
+    def who(self, state: Toy, seat: int) -> str:
+        return "ABC"[seat]
+
+
+def window(*seats: int) -> Window:
+    return Window(seats, tuple((Note(f"{seat} acts"),) for seat in seats))
 
 
 ENGINE: Agenda[Toy] = Agenda("toy")
@@ -258,3 +275,56 @@ def test_a_kind_without_its_handler_cannot_be_made() -> None:
 
     with pytest.raises(TypeError):
         Broken()  # type: ignore[abstract]
+
+
+def answer_all(state: Toy, answers: dict[int, str]) -> tuple[Toy, list[str]]:
+    said: list[str] = []
+    for seat, choice in answers.items():
+        state, lines = ENGINE.decide(state, seat, choice)
+        said += [line.public for line in lines]
+    return state, said
+
+
+def test_who_first_the_one_seat_that_wants_to_goes_first() -> None:
+    state = start(window(0, 1), Note("end"))
+    step = ENGINE.pending(state)
+    assert step.simultaneous and [d.name for d in step.decisions] == ["act-first"] * 2
+    assert [o.id for o in step.decisions[0].options] == ["first", "later"]
+    state, said = answer_all(state, {0: "later", 1: "first"})
+    assert state.log == ("1 acts", "0 acts", "end") and said == [
+        "B acts first.",
+        "1 acts",
+        "0 acts",
+        "end",
+    ]
+
+
+def test_who_first_both_eager_roll_and_the_highest_goes_first() -> None:
+    state = start(window(0, 1), Note("end"))
+    state, said = answer_all(state, {0: "first", 1: "first"})
+    assert said == ["A and B want to act first: a die roll decides."]
+    step = ENGINE.pending(state)
+    assert step.chance is not None and step.chance.count == 2
+    state, lines = ENGINE.chance(state, (2, 5))
+    assert state.log == ("1 acts", "0 acts", "end")
+    assert [line.public for line in lines][:2] == ["A 2, B 5.", "B acts first."]
+
+
+def test_who_first_nobody_eager_rolls_too_and_a_tie_rolls_again() -> None:
+    state = start(window(0, 1), Note("end"))
+    state, said = answer_all(state, {0: "later", 1: "later"})
+    assert said == ["A and B would rather wait: a die roll decides."]
+    state, lines = ENGINE.chance(state, (4, 4))
+    assert [line.public for line in lines] == ["A 4, B 4: a tie, roll again."]
+    assert isinstance(state.agenda[0], FirstRoll) and state.log == ()
+    state, _ = ENGINE.chance(state, (6, 1))
+    assert state.log == ("0 acts", "1 acts", "end")
+
+
+def test_who_first_only_the_tied_seats_roll_the_rest_follow_in_order() -> None:
+    state = start(window(0, 1, 2), Note("end"))
+    state, _ = answer_all(state, {0: "later", 1: "first", 2: "first"})
+    step = ENGINE.pending(state)
+    assert step.chance is not None and step.chance.count == 2  # B and C only
+    state, _ = ENGINE.chance(state, (3, 6))
+    assert state.log == ("2 acts", "0 acts", "1 acts", "end")

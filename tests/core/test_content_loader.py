@@ -290,7 +290,7 @@ def test_dangerous_content_loads() -> None:
     }
     assert loaded.board.spring == "spring" and len(loaded.board.spaces) == 36
     assert loaded.card("serizawa-kiyohime").named
-    assert loaded.board.lv2_start == ("gym", "shop") and loaded.board.lv2_supply == 4
+    assert loaded.board.lv2_start == ("gym", "shop") and loaded.board.lv2_supply == 2
     assert loaded.actions[1].caps == {2: 2, 3: 3, 4: 4}
 
 
@@ -355,8 +355,8 @@ def test_a_typo_in_a_copy_of_the_real_cards_is_refused(tmp_path: Path) -> None:
         ),
         (
             "board.toml",
-            "supply = 4",
-            "suply = 4",
+            "supply = 2",
+            "suply = 2",
             1,
             "board.toml: [lv2_tokens]: unknown key 'suply'",
         ),
@@ -427,6 +427,13 @@ def test_a_typo_in_any_real_dangerous_file_is_refused(
             "number = 2\n",
             "number = 1\n",
             r"^items\.toml: \[\[item\]\] 2 \(id \"katana\"\): number 1 used twice$",
+        ),
+        (
+            "cards.toml",
+            "params = { ap_cost = 1 }",
+            "params = {}",
+            r"^cards\.toml: \[\[card\]\] 2 \(id \"kuronagi-akari\"\): a before-meeting ability "
+            r"spends AP \(line 111\): give it params\.ap_cost of 1 or more$",
         ),
     ],
 )

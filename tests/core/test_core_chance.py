@@ -39,6 +39,18 @@ def test_dice_outcomes() -> None:
         check_outcome(request, 6)
 
 
+def test_dice_rolled_at_once_for_several_owners_say_whose_they_are() -> None:
+    request = chance.dice(3, "the attack dice", parts=(("Aki", 2), ("the Lv1 enemy", 1)))
+    assert check_outcome(request, [1, 6, 3]) == (1, 6, 3)
+    with pytest.raises(ImpossibleOutcome) as caught:
+        check_outcome(request, [1, 2])
+    assert str(caught.value) == (
+        "the attack dice: expected 3 dice (2 for Aki, then 1 for the Lv1 enemy), found 2"
+    )
+    with pytest.raises(ValueError, match="do not add up to 4 dice"):
+        chance.dice(4, "the attack dice", parts=(("Aki", 2), ("Bea", 1)))
+
+
 def test_shuffle_outcomes() -> None:
     request = chance.shuffle(ROLE_DECK, "the role deck")
     order = list(reversed(ROLE_DECK))

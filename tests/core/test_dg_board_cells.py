@@ -15,6 +15,7 @@ from core.games.dangerous.content import content
 from core.games.dangerous.duel import AfterDice, UseAbility
 from core.games.dangerous.meeting import TokenPlace
 from core.games.dangerous.state import State
+from core.games.dangerous.windows import SideFirst
 from core.grid import Cell
 from core.simulate import play_one
 
@@ -61,13 +62,15 @@ def check_decision(state: State, decision: Decision) -> None:
 
 
 def expected_acting_for(state: State, decision: Decision) -> ActingFor | None:
-    """The enemy row is played by the next player: its before-the-dice ability and its
-    after-the-dice window, outside the final battle."""
+    """The enemy row is played by the next player: its before-the-dice ability, its
+    after-the-dice window and whether it acts first (line 103), outside the final battle."""
     task = state.agenda[0]
     fight = state.combat
-    if not isinstance(task, UseAbility | AfterDice) or fight is None or fight.kind == "final":
+    kinds = UseAbility | AfterDice | SideFirst
+    if not isinstance(task, kinds) or fight is None or fight.kind == "final":
         return None
-    if task.side != 1:
+    side = fight.seats.index(decision.seat) if isinstance(task, SideFirst) else task.side
+    if side != 1:
         return None
     assert decision.seat == fight.seats[1]
     return ActingFor("enemy", against=fight.seats[0])
@@ -91,9 +94,10 @@ def test_a_moved_token_carries_where_it_comes_from() -> None:
     """With the supply out, a Lv2 token moves: the option is at the new square and its path
     runs from the old one (option ids stay 'old>new', as saves hold them)."""
     placing = next(
-        s for s in sweep(2, range(4)) if s.agenda and isinstance(s.agenda[0], TokenPlace)
+        s
+        for s in sweep(2, range(4))
+        if s.agenda and isinstance(s.agenda[0], TokenPlace) and s.tokens
     )
-    assert placing.tokens, "a token on the board to move"
     task = placing.agenda[0]
     assert isinstance(task, TokenPlace)
     decision = task.ask(dataclasses.replace(placing, token_supply=0))

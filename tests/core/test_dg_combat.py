@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dgkit import PLAIN, Dg, boss_rush
 
+BEA = ("otoshiana-gonzou", "arijigoku-tamako", "nukemichi-wataru")
+
 
 def lv1_fight(g: Dg, seat: int = 0) -> str:
     top = g.board.lv1_top
@@ -301,3 +303,100 @@ def test_an_enemy_shot_down_in_the_ambush_can_still_be_taken() -> None:
     g.decide(0, "capture", "party")
     assert g.party(0) == ("wagomu-tetsu", "rindou", "tigris", enemy)
     assert g.state.combat is None and enemy not in g.state.decks["lv1"]
+
+
+# --- support in the ambush step (line 115: 鏡子とマゆゆは例外的に関与できます) ------------------
+
+
+def test_kyouko_lowers_enemy_ambush_rolls_and_enemy_dice() -> None:
+    g = Dg(2)
+    g.setup(lv2=["kyouko"], bosses={"forest": ["poison-giant-panda"]})
+    g.meeting({0: ["move", "move", "move"], 1: ["move", "next_ap", "next_ap"]})
+    g.win(0, "gym", [6], [1, 1])
+    g.rest(1)
+    assert g.party(0)[-1] == "kyouko"
+    g.meeting(PLAIN)
+    g.move(0, "forest")  # 3 steps from the gym
+    g.expect("chance:ambush roll")
+    g.dice(4)  # the panda needs 4: 鏡子 behind Aki's front makes it 3
+    assert "The ambush roll is 4 -1 = 3: a miss (needs 4)." in g.text()
+    assert len(g.party(0)) == 4
+    g.attack([3], [3, 1, 1])  # and her usual support: each enemy die -1
+    assert "Final result 3 against 2" in g.text()
+
+
+def test_mayuyu_raises_her_sides_ambush_rolls_and_supports_the_fighting_card() -> None:
+    g = Dg(2)
+    g.setup(
+        lv2=["mayuyu"],
+        parties=[
+            ("wagomu-tetsu", "rindou", "tigris"),
+            ("bal", "hattori-asuka", "otoshiana-gonzou"),
+        ],
+    )
+    g.meeting({0: ["move", "move", "move"], 1: ["move", "next_ap", "next_ap"]})
+    g.move(0, "gym")
+    g.dice(1)  # 輪ゴムのテツ misses the enemy マゆゆ
+    g.attack([6], [1, 1])
+    g.decide(0, "capture", "party")
+    g.rest(1)
+    assert g.party(0) == ("wagomu-tetsu", "rindou", "tigris", "mayuyu")
+    # Turn 2: a Lv1 fight where Aki stands. テツ needs 6: 5 + 1 (マゆゆ) hits.
+    g.meeting(PLAIN)
+    enemy = g.board.lv1_top
+    g.decide(0, "move", "gym")
+    g.dice(5)
+    assert "The ambush roll is 5 +1 = 6: a hit (needs 6)." in g.text()
+    g.decide(0, "capture", "discard")
+    assert g.discard(0) == (enemy,)
+    g.rest(1)
+    # Turn 3 (Bea's AP on the start player made her start): the ambush misses; in the 1-on-1
+    # her usual support adds 1 to テツ's highest die.
+    g.meeting(PLAIN)
+    g.rest(1)
+    g.decide(0, "move", "gym")
+    g.dice(1)
+    g.attack([3], [3])
+    assert "Final result 4 against 3" in g.text()
+
+
+# --- 戦闘力 AP (line 49) and on-win abilities on a mutual kill (line 98, 118) ---------------
+
+
+def test_combat_ap_add_one_to_the_highest_die_per_ap_this_turn_only() -> None:
+    g = Dg(2)
+    g.setup()
+    g.meeting({0: ["combat", "combat", "move"], 1: ["move", "move", "item"]})
+    lv1_fight(g)
+    g.attack([3], [4])  # 3 + 2 AP against 4: Aki's card wins
+    assert "Final result 5 against 4" in g.text()
+    g.decide(0, "capture", "discard")
+    g.rest(1)
+    g.meeting(PLAIN)  # no AP on 戦闘力 this turn: the bonus is gone (このターン)
+    g.decide(0, "move", "statue")
+    g.attack([3], [4])
+    assert "Final result 3 against 4" in g.text()
+
+
+def test_no_on_win_ability_fires_on_a_mutual_kill() -> None:
+    # 怨み崎Death子 and Aki's front kill each other: 怨み節 (-2 on Aki's next 1-on-1) would fire
+    # only on a win (相討ちは勝利ではないので発生しません).
+    g = boss_rush("banchou", ["uramisaki-deathko", "teppeki-tateko"])
+    g.attack([3], [3, 1, 1])
+    assert "Final result 3 against 3: a mutual kill." in g.text()
+    assert "怨み節" not in g.text()
+    g.decide(0, "flee", "fight")
+    g.attack([3], [3, 1, 1])
+    assert "Final result 3 against 3" in g.text().rpartition("faces")[2]
+
+
+def test_other_support_cards_have_no_part_in_the_ambush_step() -> None:
+    # Line 115: 通常は<奇襲能力>には関与できません -- 清水一物's +1 is for the 1-on-1s only.
+    g = Dg(2)
+    g.setup(parties=[("wagomu-tetsu", "shimizu-ichimotsu", "rindou"), BEA])
+    g.meeting(PLAIN)
+    lv1_fight(g)
+    g.dice(5)
+    assert "The ambush roll is 5: a miss (needs 6)." in g.text()
+    g.attack([3], [3])
+    assert "Final result 4 against 3" in g.text()

@@ -1,12 +1,13 @@
 """Field exploration (rulebook §4, docs/rules/dangerous.md "A turn: exploration"): movement,
 passing pieces, where a piece may stop, Lv2 tokens and bosses stopping a move, each square's
-event, the spring's two options, the empty Lv1 deck and the end of the Lv2 deck."""
+event, the spring's two options, the empty Lv1 deck and the end of the Lv2 deck; field abilities
+and items through the whole turn (line 62, ruling R11)."""
 
 from __future__ import annotations
 
 import dataclasses
 
-from dgkit import GAME, PLAIN, Dg
+from dgkit import FAST, GAME, PLAIN, Dg
 
 from core.games.dangerous.board import destinations
 
@@ -88,7 +89,7 @@ def test_a_lv2_token_stops_the_move_and_starts_a_lv2_fight() -> None:
     g = Dg(2)
     g.setup(lv2=["kyouko"])
     g.meeting({0: ["lv2", "move", "move"], 1: ["move", "move", "item"]})
-    g.token(0, 5, "courtyard")
+    g.token(0, 5, "gym>courtyard")  # both tokens are on the board: one moves (R8)
     # Movement 3: the backyard and the forest lie behind the token, out of reach.
     assert "courtyard" in moves(g)
     assert "backyard" not in moves(g) and "forest" not in moves(g)
@@ -101,7 +102,7 @@ def test_a_lv2_token_stops_the_move_and_starts_a_lv2_fight() -> None:
     g.attack([6], [2, 2])
     g.decide(0, "capture", "party")
     assert g.party(0)[-1] == "kyouko"
-    assert g.board.tokens == ("gym", "shop")
+    assert g.board.tokens == ("shop",) and g.board.token_supply == 1
     # A Lv2 card in the party: movement is 2 + AP from now on.
     g.rest(1)
     g.meeting({0: ["next_ap", "next_ap", "next_start"], 1: ["move", "move", "item"]})
@@ -269,3 +270,104 @@ def test_the_tokens_leave_at_once_even_if_the_last_lv2_card_comes_back() -> None
     state = GAME.apply_decision(state, 0, "flee").state
     assert state.decks["lv2"] == (last,)  # back at the bottom
     assert state.tokens == () and state.lv2_retired
+
+
+# --- field abilities and items for the whole turn (line 62; ruling R11) --------------------------
+
+SLOWER = ("arijigoku-tamako", "rindou", "idaten-koharu")  # たまこ: −2 to a player's next move
+PLAIN_BEA = ("nukemichi-wataru", "bal", "tigris")  # nothing for after a move, with 2 players
+
+
+def test_field_abilities_still_apply_after_the_move_until_the_turn_ends() -> None:
+    """Line 62: <フィールド>能力は…手番中いつでも使用できます: after the move and battle too."""
+    g = Dg(2, end_turns=False)
+    g.setup(parties=[SLOWER, PLAIN_BEA])
+    g.meeting(PLAIN)
+    g.move(0, "statue")
+    g.attack([6], [1])
+    g.decide(0, "capture", "discard")
+    # The battle is over, the turn is not: what still applies is offered (no extra movement,
+    # the move is made), with a clear way to end the turn.
+    decision = g.expect("field")
+    assert decision is not None and decision.seat == 0
+    assert [(o.id, o.label) for o in decision.options] == [
+        ("card:arijigoku-tamako", "すり鉢の罠 (蟻地獄たまこ)"),
+        ("done", "End your turn"),
+    ]
+    g.decide(0, "field", "card:arijigoku-tamako")
+    g.decide(0, "slow", 1)
+    # たまこ is used for this turn: nothing is left to offer, so the turn passes by itself.
+    decision = g.expect("move")
+    assert decision is not None and decision.seat == 1
+    assert "movement 1." in decision.prompt  # Lv1 party + 2 AP − 2
+
+
+def test_a_slowing_waits_for_the_targets_next_move_even_into_the_next_turn() -> None:
+    """Ruling R11: 蟻地獄たまこ hits the target's next exploration turn, even if the target has
+    already moved this turn (the penalty is not lost at the end of the turn)."""
+    g = Dg(2, end_turns=False)
+    g.setup(parties=[PLAIN_BEA, SLOWER])
+    g.meeting(PLAIN)
+    g.rest(0)
+    g.decide(1, "move", "card:arijigoku-tamako")  # Bea slows Aki, who has moved already
+    g.decide(1, "slow", 0)
+    assert "Aki's movement drops by 2 on their next move." in g.text()
+    g.rest(1)  # たまこ is spent for this turn: nothing to offer after Bea's move
+    g.meeting(PLAIN)
+    assert "movement 1." in g.pending().prompt  # type: ignore[union-attr]
+    g.rest(0)
+    g.rest(1)
+    g.decide(1, "field", "done")  # たまこ is Bea's to use again this turn: she does not
+    g.meeting(PLAIN)
+    assert "movement 3." in g.pending().prompt  # type: ignore[union-attr]  # spent
+
+
+def test_a_first_aid_kit_brings_back_a_card_lost_in_the_battle_just_fought() -> None:
+    g = Dg(2, end_turns=False)
+    g.setup(parties=[SLOWER, PLAIN_BEA], lv3=["ikematsu-murakumo"])
+    g.meeting(FAST)
+    g.move(0, "forest")
+    g.attack([1], [6, 1, 1, 1])
+    g.decide(0, "flee", "fight")
+    g.attack([6], [1, 1, 1, 1])
+    g.decide(0, "boss-card", "ikematsu-murakumo")
+    g.dice(6)  # the reward: 6 + 1, the first-aid kit
+    assert g.state.players[0].items == ("first-aid-kit",)
+    assert g.discard(0) == ("arijigoku-tamako",)
+    assert g.options() == ["item:first-aid-kit", "done"]  # たまこ fell: she is in the pile
+    g.decide(0, "field", "item:first-aid-kit")
+    g.decide(0, "heal", "arijigoku-tamako")
+    assert g.party(0)[-1] == "arijigoku-tamako" and g.discard(0) == ()
+    # Back in the party, and not used this turn: its ability is offered again.
+    assert g.options() == ["card:arijigoku-tamako", "done"]
+    g.decide(0, "field", "done")
+    g.expect("move")
+    assert g.pending().seat == 1  # type: ignore[union-attr]
+
+
+def test_a_jump_is_the_move_and_the_turn_goes_on_after_its_event() -> None:
+    g = Dg(2, end_turns=False)
+    g.setup(parties=[("hattori-asuka", "arijigoku-tamako", "rindou"), PLAIN_BEA])
+    g.meeting(PLAIN)
+    g.decide(0, "move", "card:hattori-asuka")
+    g.decide(0, "teleport", "statue")
+    g.attack([6], [1])
+    g.decide(0, "capture", "discard")
+    assert g.options() == ["card:arijigoku-tamako", "done"]  # not the jump again
+
+
+def test_a_wipe_out_ends_the_turn_at_once() -> None:
+    """Line 124: a wiped-out player acts normally again from the next turn: no field menu."""
+    g = Dg(2, end_turns=False)
+    g.setup(parties=[SLOWER, PLAIN_BEA])
+    g.meeting(PLAIN)
+    g.move(0, "statue")
+    for _ in range(2):
+        g.attack([1], [6])
+        g.decide(0, "flee", "fight")
+    g.attack([1], [6])
+    g.expect("chance:Aki's discard pile")
+    g.shuffle(list(SLOWER))  # she draws たまこ back among her three
+    assert "arijigoku-tamako" in g.party(0) and g.state.players[0].space == "spring"
+    decision = g.expect("move")
+    assert decision is not None and decision.seat == 1

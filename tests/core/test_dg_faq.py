@@ -27,6 +27,20 @@ def take_forest(g: Dg, card: str) -> None:
     g.rest(1)
 
 
+def second_lv2(first: str, second: str, front_card: str | None = None) -> Dg:
+    """Turn 1: Aki takes the Lv2 card `first` at the gym. Turn 2: she calls the next, `second`,
+    onto the science lab next door with her Lv2 AP and fights it (with `front_card` in front)."""
+    g = Dg(2)
+    g.setup(lv2=[first, second])
+    take_gym(g)
+    g.meeting({0: ["lv2", "move", "move"], 1: ["move", "move", "item"]})
+    g.token(0, 1, "science-lab")
+    if front_card is not None:
+        front(g, 0, front_card)
+    g.move(0, "science-lab")
+    return g
+
+
 def front(g: Dg, seat: int, card: str) -> None:
     """Put `card` first in the party (a reorder during one's own exploration turn)."""
     g.decide(seat, "move", "reorder")
@@ -44,21 +58,70 @@ def chance_count(g: Dg) -> int:
 
 
 def test_faq_ryouseiin_beaten_by_tomozuri_cannot_counter() -> None:
-    g = Dg(2)
-    g.setup(lv2=["tomozuri-ayu", "ryouseiin-danjo"])
-    take_gym(g)
-    g.meeting({0: ["lv2", "move", "move"], 1: ["move", "move", "item"]})
-    g.token(0, 1, "science-lab")  # next to the gym
-    front(g, 0, "tomozuri-ayu")
-    extra = g.board.lv1_top
-    g.move(0, "science-lab")
+    # 友釣り takes the card it beat into Aki's party: an enemy ability moving 両性院, which he
+    # would counter on 4+ -- but he has lost, so he rolls nothing.
+    g = second_lv2("tomozuri-ayu", "ryouseiin-danjo", front_card="tomozuri-ayu")
     g.attack([6, 1], [2, 2])
-    # 友釣's on-win takes the Lv1 top into Aki's pile; 両性院 rolls no counter.
-    g.expect("capture")
-    assert g.discard(0) == (extra,)
-    assert "counter" not in g.text()
+    assert "友釣り" in g.text() and "counter" not in g.text()
+    assert g.party(0)[-1] == "ryouseiin-danjo" and g.discard(0) == ()
+    g.expect("move")  # nothing to capture: he is Aki's already; Bea's turn
+
+
+def test_tomozuri_takes_the_beaten_card_in_the_final_battle_and_does_nothing_as_an_enemy() -> None:
+    g = Dg(2, turn_limit=1)
+    g.setup(lv2=["tomozuri-ayu"])
+    g.meeting(FAST)
+    g.move(0, "gym")
+    g.attack([1], [6, 1])  # the enemy 友釣 wins: Aki's card is simply discarded (R26)
+    assert g.discard(0) == ("idaten-koharu",) and "友釣り" not in g.text()
+    g.decide(0, "flee", "fight")
+    g.attack([6], [1, 1])
     g.decide(0, "capture", "party")
-    assert g.party(0)[-1] == "ryouseiin-danjo"
+    g.rest(1)
+    aki = ("tomozuri-ayu", "idaten-koharu#2", "rindou")
+    g.build({0: aki, 1: BEA})
+    g.decide(0, "target", 1)
+    g.attack([6, 1], [1])
+    # Bea's beaten front joins Aki's party instead of Bea's discard pile.
+    assert g.party(0) == (*aki, "otoshiana-gonzou") and g.discard(1) == ()
+    assert g.party(1) == BEA[1:]
+
+
+def test_tomozuri_over_the_hand_limit_discards_once_the_battle_is_over() -> None:
+    g = Dg(2)
+    g.setup(lv2=["tomozuri-ayu"])
+    take_gym(g)
+    g.meeting(PLAIN)
+    g.win(0, "gym", [6], [1])  # a Lv1 card where Aki stands: five cards
+    g.rest(1)
+    g.meeting(PLAIN)
+    g.rest(1)  # Bea's spare AP from turn 1 made her the start player
+    front(g, 0, "tomozuri-ayu")
+    enemy = g.board.lv1_top
+    g.decide(0, "move", "gym")
+    g.attack([6, 1], [1])
+    assert g.party(0)[-1] == enemy and len(g.party(0)) == 6
+    decision = g.expect("hand-limit")  # no capture question: the card is Aki's already
+    assert decision is not None and decision.min_count == 1
+    assert g.state.combat is None
+
+
+def test_a_ryouseiin_who_has_not_lost_still_counters() -> None:
+    # The same ability against a card that has not lost: 鏡介's 合わせ鏡 swaps 両性院乙女 (behind
+    # the card it beat), and she rolls her counter (5+) -- the rule above is about the loser.
+    g = Dg(2)
+    g.setup(
+        parties=[("ryouseiin-otome", "rindou", "tigris"), BEA],
+        bosses={"banchou": ["kyousuke", "ikematsu-murakumo"]},
+    )
+    g.meeting(FAST)
+    g.decide(0, "move", "reorder")
+    g.decide(0, "order", ("rindou", "ryouseiin-otome", "tigris"))
+    g.decide(0, "move", "card:rindou")
+    g.move(0, "banchou")
+    g.attack([1], [6, 1, 1])  # 鏡介 beats リンドウ: 乙女 (behind it) is swapped with the last card
+    g.dice(1)
+    g.expect("chance:両性院乙女 (Lv1)'s counter roll")
 
 
 # --- 静夜宮夢路 (line 140) ------------------------------------------------------------------------
@@ -80,23 +143,71 @@ def test_faq_seiyamiya_beats_every_dice_adding_ability() -> None:
     g.expect("boss-card")
 
 
+def test_faq_seiyamiya_beats_ryuuju_naes_extra_die() -> None:
+    g = second_lv2("seiyamiya-yumeji", "ryuuju-nae", front_card="seiyamiya-yumeji")
+    assert chance_count(g) == 2 + 1  # 流樹苗 (2 + 1 dice) rolls exactly 1 against 静夜宮
+    g.attack([6, 1], [5])
+    g.expect("capture")
+
+
 # --- ファーティマ・アズライール (line 144) -------------------------------------------------------
 
 
-def test_faq_insurance_revives_after_every_win_and_discard_ability() -> None:
-    # 癒月イヤシ carries the same `insurance` ability as ファーティマ; the revival is the very
-    # last step of the settlement, after the winner's on-win and the loser's on-discard.
-    g = Dg(2)
-    g.setup(lv2=["yuzuki-iyashi", "tatarime-tatari"])
-    take_gym(g)
-    g.meeting({0: ["lv2", "move", "move"], 1: ["move", "move", "item"]})
-    g.token(0, 1, "science-lab")
-    g.move(0, "science-lab")
+def test_faq_fatima_revives_after_every_win_and_discard_ability() -> None:
+    # Three players, Bea first: she stops on the shop's token, so Aki can cross her square to
+    # the 生徒会室 and take ファーティマ from its boss party.
+    g = Dg(3)
+    g.setup(
+        start=1,
+        parties=[
+            ("rindou", "adashino-utsuro", "idaten-koharu"),
+            BEA,
+            ("hattori-asuka", "tigris", "bal"),
+        ],
+        lv2=["tokeitou-tokiko", "tatarime-tatari"],
+        bosses={"council": ["teppeki-tateko", "fatima-azrael"]},
+    )
+    g.meeting({1: ["move"] * 3, 2: ["combat"] * 3, 0: ["move"] * 3})
+    g.move(1, "shop")
+    g.attack([6], [1, 1])
+    g.decide(1, "capture", "discard")
+    g.rest(2)
+    g.decide(0, "move", "card:rindou")
+    g.move(0, "council")
+    g.attack([6], [1, 1, 1])
+    g.attack([6], [1, 1, 1, 1])
+    g.decide(0, "boss-card", "fatima-azrael")
+    g.dice(4)  # the reward roll: 4 + 3, the first-aid kit (a field item)
+    # Turn 2: Aki calls the next Lv2 card (祟目タタリ) next door and fights it with 化野ウツロ.
+    g.meeting({1: ["move"] * 3, 2: ["combat"] * 3, 0: ["lv2", "move", "move"]})
+    g.token(0, 3, "broadcast-room")
+    g.rest(1)
+    g.rest(2)
+    front(g, 0, "adashino-utsuro")
+    g.move(0, "broadcast-room")
+    g.attack([1], [6, 1])  # 祟目タタリ wins: its 祟り目 (on win)...
+    g.expect("chance:化野ウツロ (Lv1)'s 道連れ")
+    g.dice(6)  # ...then 化野ウツロ's 道連れ as she is discarded: リンドウ and タタリ fall too
+    decision = g.expect("revive")  # ...and the revival last of all
+    assert decision is not None and decision.seat == 0
+    text = g.text()
+    assert (
+        text.index("祟り目")
+        < text.index("化野ウツロ (Lv1) rolls [6]")
+        < text.index("リンドウ (Lv1) (Aki) falls.")
+    )
+    # The card the on-discard ability felled is already in the pile: it can come back.
+    assert {"adashino-utsuro", "rindou"} <= set(g.options())
+    g.decide(0, "revive", "rindou")
+    assert g.party(0)[-1] == "rindou"
+
+
+def test_insurance_revives_once_per_combat() -> None:
+    # 癒月イヤシ carries the same `insurance` ability as ファーティマ.
+    g = second_lv2("yuzuki-iyashi", "tatarime-tatari")
     g.attack([1], [6, 1])  # 祟目タタリ beats Aki's front: its on-win curses Aki's next card
     decision = g.expect("revive")
     assert decision is not None and decision.seat == 0
-    text = g.text()
-    assert text.index("祟り目") < text.index("韋駄天コハル (Lv1) (Aki) falls.")
     g.decide(0, "revive", "idaten-koharu")
     assert g.party(0)[-1] == "idaten-koharu" and g.discard(0) == ()
     # Once per combat: the next loss offers no revival.
@@ -118,13 +229,14 @@ def test_faq_kuronagi_token_not_on_spring_boss_piece_or_token() -> None:
     g.rest(0)
     g.expect("meeting-ability")
     g.decide(0, "meeting-ability", "kuronagi-akari")
-    spaces = set(g.options()) - {"done"}
+    # Both tokens are on the board (R8): 中二葬 moves one ('old>new').
+    spaces = {str(option).split(">")[1] for option in g.options() if option != "done"}
     assert spaces
     assert not {"spring", "forest", "classroom", "banchou", "old-building"} & spaces
     assert not {"statue", "gym", "shop"} & spaces  # Bea's piece, and the two tokens
     assert "courtyard" in spaces
-    g.decide(0, "token", "courtyard")
-    assert g.board.tokens == ("gym", "shop", "courtyard")
+    g.decide(0, "token", "gym>courtyard")
+    assert g.board.tokens == ("courtyard", "shop")
 
 
 # --- 服部明日香 (line 152) ------------------------------------------------------------------------
@@ -238,10 +350,7 @@ def test_faq_koizumi_against_ryuuju_is_a_pass() -> None:
     g.win(1, "shop", [6], [1, 1, 1])  # 流樹苗 rolls 3
     aki = ("koizumi-hizumi", "rindou", "idaten-koharu")
     bea = ("otoshiana-gonzou", "ryuuju-nae", "arijigoku-tamako")
-    g.decide(1, "final-party", tuple(sorted(bea)))
-    g.decide(0, "final-party", tuple(sorted(aki)))
-    g.decide(1, "final-order", bea)
-    g.decide(0, "final-order", aki)
+    g.build({1: bea, 0: aki})
     # Aki holds the start chip; her 小泉 shoves: a success, but 流樹苗 cannot be moved.
     g.decide(0, "target", 1)
     g.decide(0, "ability", "yes")
@@ -259,10 +368,7 @@ def test_faq_koizumi_against_a_one_card_party_is_a_pass() -> None:
     g.win(0, "gym", [6], [1, 1])
     g.rest(1)
     aki = ("rindou", "idaten-koharu", "koizumi-hizumi")
-    g.decide(0, "final-party", tuple(sorted(aki)))
-    g.decide(1, "final-party", tuple(sorted(BEA)))
-    g.decide(0, "final-order", aki)
-    g.decide(1, "final-order", BEA)
+    g.build({0: aki, 1: BEA})
     for _ in range(2):  # Aki's first two cards each beat one of Bea's, and fall next turn
         g.decide(0, "target", 1)
         g.attack([6], [1])
@@ -290,7 +396,7 @@ def test_faq_shirogane_does_not_stop_arnie() -> None:
     g.decide(1, "ability", "yes")  # Bea plays the boss: 剛腕ラリアット
     g.dice(5)
     assert g.discard(0) == ("idaten-koharu",)  # not reflected
-    assert "reflected" not in g.text()
+    assert "bounces it back" not in g.text()
 
 
 def test_faq_ambush_against_shirogane_is_not_optional_and_bounces() -> None:
@@ -302,7 +408,7 @@ def test_faq_ambush_against_shirogane_is_not_optional_and_bounces() -> None:
     # Nobody is asked: the ambush fires, and 白金 turns it onto the panda itself.
     g.expect("chance:ambush roll")
     g.dice(4)
-    assert "reflected by 白金翔一郎" in g.text()
+    assert "白金翔一郎 bounces it back onto ポイズンジャイアントパンダ" in g.text()
     g.expect("boss-card")
     assert g.options() == ["poison-giant-panda"] and len(g.party(0)) == 4
 
@@ -316,6 +422,23 @@ def test_faq_shirogane_does_not_stop_an_ero_hon() -> None:
     g.attack([3], [4, 4])
     g.decide(0, "after-dice", "item:ero-hon")  # 白金 is the enemy here: still 4 - 2
     assert "Final result 3 against 2" in g.text()
+
+
+def test_faq_shirogane_does_not_stop_hattori_sanzou() -> None:
+    g = Dg(2)
+    g.setup(lv2=["shirogane-shouichirou"], bosses={"forest": ["hattori-sanzou"]})
+    take_gym(g)
+    g.meeting(PLAIN)
+    g.move(0, "forest")
+    g.expect("ability")
+    g.decide(1, "ability", "yes")  # Bea plays the boss: 妊娠眼 breaks through Aki's front
+    g.dice(4)
+    assert "bounces it back" not in g.text()
+    fight = g.state.combat
+    assert fight is not None
+    assert fight.duel.fighters == ("idaten-koharu#2", "hattori-sanzou")
+    g.attack([1], [6, 1, 1])
+    assert g.discard(0) == ("idaten-koharu#2",) and g.party(0)[0] == "idaten-koharu"
 
 
 # --- 一刀両断 (line 185) --------------------------------------------------------------------------
@@ -351,15 +474,26 @@ def test_faq_arayashiki_at_the_front_passes_a_snipe_to_the_card_behind() -> None
 
 
 def test_faq_arayashiki_at_the_front_against_sakana_swaps_second_and_last() -> None:
-    g = Dg(2)
-    g.setup(lv2=["arayashiki-sora", "onjouji-sakana"])
-    take_gym(g)
-    g.meeting({0: ["lv2", "move", "move"], 1: ["move", "move", "item"]})
-    g.token(0, 1, "science-lab")
-    front(g, 0, "arayashiki-sora")
-    assert g.party(0) == ("arayashiki-sora", "idaten-koharu", "idaten-koharu#2", "rindou")
-    g.move(0, "science-lab")
+    g = second_lv2("arayashiki-sora", "onjouji-sakana", front_card="arayashiki-sora")
     assert g.party(0) == ("arayashiki-sora", "rindou", "idaten-koharu#2", "idaten-koharu")
+
+
+def test_faq_arayashiki_at_the_front_in_the_final_battle_passes_a_snipe_behind() -> None:
+    g = Dg(2, turn_limit=1)
+    g.setup(
+        lv2=["arayashiki-sora"],
+        parties=[("idaten-koharu", "idaten-koharu#2", "rindou"), ("wagomu-tetsu", *BEA[:2])],
+    )
+    g.meeting(FAST)
+    g.win(0, "gym", [6], [1, 1])
+    g.rest(1)
+    aki = ("arayashiki-sora", "idaten-koharu", "rindou")
+    g.build({0: aki, 1: ("wagomu-tetsu", *BEA[:2])})
+    # The ambush round: Bea's 輪ゴムのテツ must strike Aki; 阿頼耶識 shields the front.
+    g.decide(1, "ambush-target", 0)
+    g.dice(6)
+    assert g.party(0) == ("arayashiki-sora", "rindou")
+    assert g.discard(0)[-1] == "idaten-koharu"
 
 
 # --- あげは (line 196) ----------------------------------------------------------------------------
@@ -395,10 +529,7 @@ def test_faq_ageha_wiping_out_both_sides_wins_the_final_battle() -> None:
     g.win(0, "gym", [6], [1, 1])
     g.rest(1)
     aki = ("idaten-koharu", "rindou", "ageha")
-    g.decide(0, "final-party", tuple(sorted(aki)))
-    g.decide(1, "final-party", tuple(sorted(BEA)))
-    g.decide(0, "final-order", aki)
-    g.decide(1, "final-order", BEA)
+    g.build({0: aki, 1: BEA})
     g.decide(0, "target", 1)
     g.attack([6], [1])
     g.decide(1, "target", 0)
@@ -541,10 +672,11 @@ def test_faq_yukimi_beaten_cannot_silence_the_winners_on_win() -> None:
     take_gym(g)
     g.meeting(PLAIN)
     front(g, 0, "tomozuri-ayu")
-    extra = g.board.lv1_top
     g.move(0, "forest")
     g.attack([6, 1], [1, 1, 1])
-    assert "友釣り" in g.text() and extra in g.discard(0)
+    # 友釣り fires: ユキミ, beaten, silences nothing, and joins Aki's party.
+    assert "友釣り" in g.text() and g.party(0)[-1] == "yukimi"
+    g.expect("chance:reward roll")  # the forest is cleared; no boss card was left to pick
 
 
 def test_faq_yukimi_does_not_silence_support_behind_her_opponent() -> None:
@@ -554,6 +686,19 @@ def test_faq_yukimi_does_not_silence_support_behind_her_opponent() -> None:
     g.move(0, "forest")
     g.attack([3], [3, 1, 1])  # 3 + 1 (清水一物's support) against 3
     assert "Final result 4 against 3" in g.text()
+
+
+def test_faq_yukimi_beaten_cannot_silence_uramisakis_curse() -> None:
+    g = Dg(2)
+    g.setup(bosses={"forest": ["uramisaki-deathko"], "banchou": ["yukimi", "teppeki-tateko"]})
+    take_forest(g, "uramisaki-deathko")
+    g.meeting(FAST)
+    front(g, 0, "uramisaki-deathko")
+    g.move(0, "banchou")  # 5 steps from the forest
+    g.attack([6, 1, 1], [1, 1, 1])  # 怨み崎 beats ユキミ: 怨み節 still fires
+    assert "怨み節" in g.text()
+    g.attack([3, 1, 1], [4, 1, 1])  # 鉄壁タテコ's 4 - 2
+    assert "Final result 3 against 2" in g.text()
 
 
 # --- 鏡介 (line 237) ------------------------------------------------------------------------------
@@ -637,10 +782,7 @@ def test_faq_kotake_wiping_out_both_sides_wins_the_final_battle() -> None:
     g.dice(4)
     g.rest(1)
     aki = ("idaten-koharu", "idaten-koharu#2", "rindou", "kotake-mao")  # 3 + 1 token
-    g.decide(0, "final-party", tuple(sorted(aki)))
-    g.decide(1, "final-party", tuple(sorted(BEA)))
-    g.decide(0, "final-order", aki)
-    g.decide(1, "final-order", BEA)
+    g.build({0: aki, 1: BEA})
     for attacker, dice in ((0, ([6], [1])), (1, ([6], [1])), (0, ([1], [6])), (1, ([6], [1]))):
         g.decide(attacker, "target", 1 - attacker)
         g.attack(*dice)
@@ -669,3 +811,90 @@ def test_faq_ageha_strikes_back_at_kyousuke_whose_ability_killed_her() -> None:
     # 鏡介 was the boss's only card: the forest is cleared.
     g.expect("boss-card")
     assert g.options() == ["kyousuke"] and g.party(0) == ("rindou",)
+
+
+# --- 一刀両断 in the final battle (line 185) -----------------------------------------------------
+
+
+def ittou_final(start: int) -> Dg:
+    """Aki beats the forest boss 一刀両断 and keeps it; the one-turn limit starts the final
+    battle (led by seat `start`), where it fights at the front of Aki's party."""
+    g = Dg(2, turn_limit=1)
+    g.setup(bosses={"forest": ["ittou-ryoudan"]}, start=start)
+    g.meeting(PLAIN)
+    if start == 1:
+        g.rest(1)
+    g.move(0, "forest")
+    assert chance_count(g) == 1 + 5  # the boss's first fight: 3 + 2 dice
+    g.attack([6], [1, 1, 1, 1, 1])
+    g.decide(0, "boss-card", "ittou-ryoudan")
+    g.dice(4)
+    if start == 0:
+        g.rest(1)
+    aki = ("ittou-ryoudan", "idaten-koharu", "idaten-koharu#2", "rindou")
+    g.build({0: aki, 1: BEA})
+    return g
+
+
+def test_faq_ittou_ryoudan_gets_its_dice_in_the_first_final_duel_only() -> None:
+    # Every final duel is a battle of its own, but "the first card to fight after the ambush
+    # step" fights once: 3 + 2 dice in Aki's first duel, 3 in the next ones.
+    g = ittou_final(start=0)
+    g.decide(0, "target", 1)
+    assert chance_count(g) == 5 + 1
+    g.attack([6, 1, 1, 1, 1], [1])
+    g.decide(1, "target", 0)
+    assert chance_count(g) == 1 + 3
+    g.attack([1], [6, 1, 1])  # Bea attacks: her die comes first
+    g.decide(0, "target", 1)
+    assert chance_count(g) == 3 + 1
+
+
+def test_faq_ittou_ryoudan_defending_in_its_partys_first_final_duel_gets_its_dice() -> None:
+    g = ittou_final(start=1)
+    g.decide(1, "target", 0)  # Bea leads: Aki's party fights for the first time, defending
+    assert chance_count(g) == 1 + 5
+    g.attack([1], [6, 1, 1, 1, 1])
+    g.decide(0, "target", 1)
+    assert chance_count(g) == 3 + 1
+
+
+# --- 白金翔一郎 bounces an ambush back onto the card that used it (line 114) ---------------------
+
+
+def test_shirogane_bounces_a_players_ambush_onto_the_ambusher_not_the_front_card() -> None:
+    # Aki's 輪ゴムのテツ shoots from behind her front card at the enemy 白金翔一郎: the shot
+    # bounces back onto テツ herself; リンドウ at the front is untouched.
+    g = Dg(2)
+    g.setup(parties=[("rindou", "wagomu-tetsu", "tigris"), BEA], lv2=["shirogane-shouichirou"])
+    g.meeting(FAST)
+    g.move(0, "gym")
+    g.expect("chance:輪ゴムのテツ (Lv1)'s ambush roll")
+    g.dice(6)
+    assert "白金翔一郎 bounces it back onto 輪ゴムのテツ" in g.text()
+    assert g.party(0) == ("rindou", "tigris")
+    assert g.discard(0) == ("wagomu-tetsu",)
+    g.attack([6], [1, 1])  # リンドウ still fights first
+    assert "リンドウ (Lv1) (Aki) faces 白金翔一郎 (Lv2)" in g.text()
+
+
+def test_shirogane_bounces_a_bosss_ambush_onto_the_ambusher_not_its_front_card() -> None:
+    # The 番長小屋 boss: 池松叢雲 in front, ポイズンジャイアントパンダ behind. Aki holds 白金翔一郎:
+    # the panda's shot bounces back onto the panda; 池松叢雲 still stands and fights.
+    g = Dg(2)
+    g.setup(
+        lv2=["shirogane-shouichirou"],
+        bosses={"banchou": ["ikematsu-murakumo", "poison-giant-panda"]},
+    )
+    take_gym(g)
+    g.meeting(FAST)
+    g.decide(0, "move", "card:rindou")
+    g.move(0, "banchou")
+    g.expect("chance:ambush roll")
+    g.dice(4)
+    assert "白金翔一郎 bounces it back onto ポイズンジャイアントパンダ" in g.text()
+    fight = g.state.combat
+    assert fight is not None
+    assert fight.enemy == ("ikematsu-murakumo",) and fight.defeated == ("poison-giant-panda",)
+    assert len(g.party(0)) == 4
+    assert chance_count(g) == 1 + 4  # Aki's front against 池松叢雲 (3 + 1 dice)

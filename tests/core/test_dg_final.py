@@ -4,7 +4,7 @@ exploration" and "The final battle", rulings R22-R25)."""
 from __future__ import annotations
 
 import pytest
-from dgkit import FAST, PLAIN, Dg, boss_rush
+from dgkit import FAST, GAME, PLAIN, Dg, boss_rush
 
 from core.decisions import IllegalAction
 from core.table import LogError
@@ -18,14 +18,6 @@ def limit_game(players: int = 2, start: int = 0, **setup: object) -> Dg:
     for step in range(players):
         g.rest((start + step) % players)
     return g
-
-
-def build(g: Dg, parties: dict[int, tuple[str, ...]]) -> None:
-    """Every seat picks then orders its final party (as given)."""
-    for seat, cards in parties.items():
-        g.decide(seat, "final-party", tuple(sorted(cards)))
-    for seat, cards in parties.items():
-        g.decide(seat, "final-order", cards if len(cards) > 1 else "ok")
 
 
 def test_exploration_ends_the_moment_the_old_building_falls() -> None:
@@ -59,10 +51,27 @@ def test_the_turn_limit_starts_the_final_battle_with_the_start_player() -> None:
     )
     for seat in (0, 1, 2):
         g.rest(seat)
-    assert "Turn 1 was the last: the final battle begins." in g.text()
+    assert "Turn 1 was the last (house rule: turn limit 1): the final battle begins." in g.text()
     state = g.state
     assert state.final is not None and state.final.order == (1, 2, 0)
     assert state.final.size == (3, 3, 3)
+
+
+def test_there_is_no_turn_limit_unless_the_house_rule_is_chosen() -> None:
+    """Lines 19 and 129: exploration ends when 旧校舎 falls, and only then (ruling R23)."""
+    option = next(o for o in GAME.options if o.name == "turn_limit")
+    assert option.default == 0 and "house rule" in option.label
+    assert option.simulate is not None and option.simulate > 0  # bots' games: on (R23)
+    g = Dg(2)
+    g.setup()
+    assert g.table.options == {} and g.state.options["turn_limit"] == 0
+    # Well past any limit a bots' game plays with, nobody has touched 旧校舎: still exploring.
+    for _ in range(2 * option.simulate):
+        g.meeting(PLAIN)
+        g.rest(0)
+        g.rest(1)
+    assert g.state.phase == "meeting" and g.state.turn == 2 * option.simulate + 1
+    assert g.state.final is None and "was the last" not in g.text()
 
 
 def test_parties_are_built_in_secret_from_hand_and_discard_then_revealed() -> None:
@@ -111,8 +120,7 @@ def test_parties_are_built_in_secret_from_hand_and_discard_then_revealed() -> No
 
 def test_the_attacker_must_choose_a_target_and_one_duel_per_turn() -> None:
     g = limit_game(3)
-    build(
-        g,
+    g.build(
         {
             0: ("idaten-koharu", "idaten-koharu#2", "rindou"),
             1: ("otoshiana-gonzou", "arijigoku-tamako", "nukemichi-wataru"),
@@ -135,8 +143,7 @@ def test_the_attacker_must_choose_a_target_and_one_duel_per_turn() -> None:
 
 def test_the_last_player_with_cards_wins() -> None:
     g = limit_game(2)
-    build(
-        g,
+    g.build(
         {
             0: ("idaten-koharu", "idaten-koharu#2", "rindou"),
             1: ("otoshiana-gonzou", "arijigoku-tamako", "nukemichi-wataru"),
@@ -157,8 +164,7 @@ def test_the_last_player_with_cards_wins() -> None:
 
 def test_a_mutual_kill_of_the_last_cards_is_a_shared_draw() -> None:
     g = limit_game(2)
-    build(
-        g,
+    g.build(
         {
             0: ("idaten-koharu", "idaten-koharu#2", "rindou"),
             1: ("otoshiana-gonzou", "arijigoku-tamako", "nukemichi-wataru"),
@@ -189,8 +195,7 @@ def test_the_ambush_round_fires_once_at_a_chosen_target() -> None:
             ("hattori-asuka", "idaten-koharu", "bal"),
         ],
     )
-    build(
-        g,
+    g.build(
         {
             0: ("rindou", "wagomu-tetsu", "tigris"),
             1: ("otoshiana-gonzou", "arijigoku-tamako", "nukemichi-wataru"),
@@ -226,8 +231,7 @@ def test_ambush_support_cards_do_not_fire_in_the_ambush_round() -> None:
     g.attack([6], [1, 1])
     g.decide(0, "capture", "party")
     g.rest(1)
-    build(
-        g,
+    g.build(
         {0: ("wagomu-tetsu", "mayuyu", "rindou"), 1: ("hattori-asuka", "bal", "otoshiana-gonzou")},
     )
     # Only 輪ゴムのテツ asks for a target; マゆゆ (not at the front) adds +1 to its roll.

@@ -7,9 +7,10 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from dgkit import GAME, Dg
+from dgkit import FAST, GAME, Dg
 
 from core.games.dangerous.content import content
+from core.games.dangerous.explore import movement
 from core.table import LogError
 
 CAPS = {
@@ -38,6 +39,11 @@ def explore_all_at_spring(g: Dg) -> None:
             g.decide(decision.seat, "move", "spring")
         else:
             g.decide(decision.seat, "spring", "rest")
+
+
+def token_squares(g: Dg) -> set[str]:
+    """The squares the pending token decision offers (placing: 'square'; moving: 'old>square')."""
+    return {str(option).split(">")[-1] for option in g.options() if option != "done"}
 
 
 def test_caps_follow_the_table() -> None:
@@ -156,19 +162,104 @@ def test_next_turn_ap_is_three_plus_the_ap_placed_at_most_six() -> None:
     assert g.state.players[0].ap_next == 3  # back to 3 with nothing on next-turn AP
 
 
-def test_serizawa_gives_one_more_ap_never_above_six() -> None:
+# --- abilities before and after the placement (lines 44, 55, 111, 112; ruling R10) -------------
+
+MEETING_CARDS = ("serizawa-kiyohime", "sorobanzaka-tamaki", "kuronagi-akari")
+OTHERS = ("hattori-asuka", "bal", "idaten-koharu")
+
+
+def ap_left(g: Dg) -> tuple[int, ...]:
+    assert g.state.meeting is not None
+    return g.state.meeting.ap_left
+
+
+def test_before_meeting_abilities_spend_ap_that_could_have_been_placed() -> None:
+    """Line 111: <作戦会議前> abilities work 作戦会議フェイズで配置できるAPを消費して: every AP one
+    of them spends is an AP the player does not place."""
     g = Dg(2)
-    g.setup(
-        parties=[
-            ("serizawa-kiyohime", "rindou", "tigris"),
-            ("hattori-asuka", "bal", "idaten-koharu"),
-        ]
-    )
+    g.setup(parties=[("serizawa-kiyohime", "rindou", "tigris"), OTHERS])
     g.expect("meeting-ability")
+    assert [o.label for o in g.pending().options] == [  # type: ignore[union-attr]
+        "芹沢清姫 (Lv1): 早朝特訓 (1 AP)",
+        "Done",
+    ]
     g.decide(0, "meeting-ability", "serizawa-kiyohime")
-    assert g.state.meeting is not None and g.state.meeting.ap_left == (4, 3)
-    # Used once per meeting: she is not offered again.
-    assert g.pending().name == "ap"  # type: ignore[union-attr]
+    assert "Aki uses 芹沢清姫 (Lv1)'s 早朝特訓, spending 1 AP." in g.text()
+    assert ap_left(g) == (2, 3)
+    # Used once per meeting: she is not offered again, and Aki places 2 AP, not 3.
+    assert placements(g, {0: ["move", "item"], 1: ["move", "move", "item"]}) == [0, 1, 0, 1, 1]
+    # What she bought: 2 more AP next turn (3 + 2).
+    assert g.state.players[0].ap_next == 5
+    explore_all_at_spring(g)
+    assert ap_left(g) == (5, 3)
+
+
+def test_banked_ap_stop_at_six() -> None:
+    g = Dg(2)
+    g.setup(parties=[("serizawa-kiyohime", "rindou", "tigris"), OTHERS])
+    g.decide(0, "meeting-ability", "serizawa-kiyohime")
+    g.meeting({0: ["next_ap", "next_ap"]})  # 3 + 2 + 2 = 7: capped
+    assert g.state.players[0].ap_next == 6
+
+
+def test_an_ability_costing_more_than_the_ap_left_is_not_offered() -> None:
+    g = Dg(2)
+    g.setup(parties=[MEETING_CARDS, OTHERS], items=(5, 5))
+    g.decide(0, "meeting-ability", "sorobanzaka-tamaki")  # 2 AP: roll the item die at once
+    assert ap_left(g) == (1, 3)
+    g.expect("chance:Aki's item roll")
+    g.dice(1)
+    assert g.state.players[0].items == ("knife",)
+    assert set(g.options()) == {"serizawa-kiyohime", "kuronagi-akari", "done"}
+    g.decide(0, "meeting-ability", "kuronagi-akari")  # 1 AP: it places (moves) a token
+    token = g.expect("token")
+    assert token is not None and "done" not in g.options()  # paid for: a token is placed
+    g.decide(0, "token", "gym>courtyard")
+    # No AP left: 芹沢清姫 (1 AP) is not offered, the meeting goes on to Bea, and Aki places none.
+    assert ap_left(g) == (0, 3)
+    assert g.waiting() == "1:ap"
+    assert placements(g, {1: ["move", "move", "item"]}) == [1, 1, 1]
+
+
+def test_tokeitou_tokiko_buys_movement_for_this_turn() -> None:
+    g = Dg(2)
+    g.setup(lv2=["tokeitou-tokiko"])
+    g.meeting(FAST)
+    g.move(0, "gym")
+    g.attack([6], [1, 1])
+    g.decide(0, "capture", "party")
+    g.rest(1)
+    g.decide(0, "meeting-ability", "tokeitou-tokiko")
+    assert "Aki's movement is +2 this turn." in g.text() and ap_left(g) == (2, 5)
+    g.meeting({0: ["next_ap", "next_ap"]})
+    # Lv2 in the party: 2, no AP on movement, +2 from 時計塔トキコ.
+    assert movement(g.state, 0) == 4 and "movement 4" in g.pending().prompt  # type: ignore[union-attr]
+
+
+def test_only_tachikawa_toshio_acts_at_the_end_of_the_meeting() -> None:
+    """Line 112: <作戦会議終了時> 現時点では立川トシオのみが該当します."""
+    ending = [card.id for card in content().cards.values() if card.timing == "meeting_end"]
+    assert ending == ["tachikawa-toshio"]
+    starting = [card for card in content().cards.values() if card.timing == "meeting_start"]
+    assert starting and all(card.param("ap_cost") >= 1 for card in starting)
+
+
+def test_tachikawa_toshio_moves_up_to_two_placed_ap() -> None:
+    g = Dg(2)
+    g.setup(parties=[("tachikawa-toshio", "rindou", "tigris"), OTHERS])
+    placements(g, {0: ["item", "item", "combat"], 1: ["move", "move", "next_ap"]})
+    g.expect("meeting-ability")
+    assert g.pending().seat == 0  # type: ignore[union-attr]
+    g.decide(0, "meeting-ability", "tachikawa-toshio")
+    g.decide(0, "ap-move", "item>move")
+    assert "(1 at most)" in g.pending().prompt  # type: ignore[union-attr]
+    g.decide(0, "ap-move", "item>next_ap")
+    assert g.state.meeting is not None
+    assert [g.state.meeting.count(a, 0) for a in ("item", "move", "next_ap")] == [0, 1, 1]
+    # Two moves and no more: the item pair is gone, so no item roll; exploration begins.
+    g.skip_meeting_end()
+    g.expect("move")
+    assert g.state.players[0].ap_next == 4
 
 
 def test_item_rolls_one_per_complete_pair_in_turn_order() -> None:
@@ -218,22 +309,22 @@ def test_lv2_rolls_come_after_the_item_rolls_one_per_ap() -> None:
     g.dice(4)
     token = g.expect("token")
     assert token is not None
+    # Both tokens are on the board (line 37, ruling R8), so the supply is empty: a roll moves one
+    # of them to a free square with the number rolled.
+    assert g.state.token_supply == 0
     fours = {s.id for s in content().board.spaces.values() if s.number == 4}
-    assert set(g.options()) == fours | {"done"}
-    g.decide(0, "token", "stairs")
+    assert set(g.options()) == {f"{old}>{new}" for old in ("gym", "shop") for new in fours} | {
+        "done"
+    }
+    g.decide(0, "token", "gym>stairs")
     g.expect("chance:Bea's Lv2 appearance roll")
     g.dice(4)
-    assert "stairs" not in g.options()  # a square that already has a token
-    g.decide(1, "token", "flowerbed")
+    assert not [o for o in g.options() if str(o).endswith(">stairs")]  # it holds a token now
+    g.decide(1, "token", "shop>flowerbed")
     g.expect("chance:Bea's Lv2 appearance roll")
     g.dice(1)
-    # The supply (4 tokens, 2 on the board at the start) is empty: a token on the board moves.
-    assert g.state.token_supply == 0
-    options = g.options()
-    assert "gym>statue" in options and "stairs>library" in options and "done" in options
-    assert all(">" in o for o in options if o != "done")
-    g.decide(1, "token", "gym>statue")
-    assert g.board.tokens == ("statue", "shop", "stairs", "flowerbed")
+    g.decide(1, "token", "stairs>statue")
+    assert g.board.tokens == ("statue", "flowerbed") and g.state.token_supply == 0
     g.expect("move")
 
 
@@ -245,10 +336,9 @@ def test_no_token_on_the_spring_a_boss_a_piece_or_a_token() -> None:
     g.dice(3)
     threes = {s.id for s in content().board.spaces.values() if s.number == 3 and not s.closed_2p}
     # gym (3) holds a token already; the 2-player game closes the broadcast room (3).
-    assert set(g.options()) == (threes - {"gym"}) | {"done"}
-    for space in g.options():
-        if space != "done":
-            assert content().board.spaces[space].kind == "normal"
+    assert token_squares(g) == threes - {"gym"} and "done" in g.options()
+    for space in token_squares(g):
+        assert content().board.spaces[space].kind == "normal"
     g.decide(1, "token", "done")
     assert g.board.tokens == ("gym", "shop")
     assert "places no Lv2 token" in g.text()
@@ -266,7 +356,7 @@ def test_a_piece_blocks_a_token() -> None:
     g.meeting({0: ["lv2", "move", "move"], 1: ["item", "move", "move"]})
     g.dice(1)
     ones = {s.id for s in content().board.spaces.values() if s.number == 1}
-    assert set(g.options()) == (ones - {"statue"}) | {"done"}
+    assert token_squares(g) == ones - {"statue"}
 
 
 def test_a_roll_with_no_free_square_or_no_lv2_deck_does_nothing() -> None:

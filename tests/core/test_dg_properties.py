@@ -43,7 +43,9 @@ def test_every_game_ends_in_the_final_battle(game: dict[str, Any]) -> None:
     table = play(game)
     state = fold(table)[-1]
     assert state.phase == "over" and state.final is not None
-    limit = 12
+    # Bots play with the house-rule turn limit on (simulate's value of the option, R23).
+    limit = table.options["turn_limit"]
+    assert limit == next(o.simulate for o in GAME.options if o.name == "turn_limit")
     assert 1 <= state.turn <= limit
 
 

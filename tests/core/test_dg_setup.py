@@ -197,8 +197,9 @@ def test_two_lv2_tokens_start_on_their_squares_and_pieces_on_the_spring(players:
     g = Dg(players)
     g.setup()
     board = g.board
+    # Line 37 names two tokens and no more (ruling R8): both are on the board, none in supply.
     assert board.tokens == ("gym", "shop")
-    assert board.token_supply == 2
+    assert board.token_supply == 0
     assert all(player.space == "spring" for player in board.players)
     assert board.turn == 1 and board.phase == "meeting"
 

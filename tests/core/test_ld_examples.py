@@ -79,7 +79,7 @@ def test_example_3_gambler_odd_die_is_subtracted_for_blue() -> None:
 
 
 def test_example_4_uses_post_reroll_values_and_still_wins() -> None:
-    """The rulebook prints 20; with the Devil's reroll the total is 7 + 3 + 1 - (-6) = 17."""
+    """The rulebook prints 20; with the Devil's reroll the total is 7 + 3 + 1 - (-6) = 17 (R4)."""
     s = Script(4)
     s.setup(top=("half-devil", "devil", "gambler"), parent=0)
     s.start_turn((4, 5, 5), "dark-hero")

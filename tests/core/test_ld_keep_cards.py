@@ -1,4 +1,4 @@
-"""The keep-card variant (option keep_cards, ruling 9)."""
+"""The keep-card variant (lines 189-201, option keep_cards, ruling R15)."""
 
 from __future__ import annotations
 

@@ -1,25 +1,27 @@
-"""Light-and-dark rules, phase by phase, and the rulings 1-8 (see docs/rules/light-and-dark.md)."""
+"""Light-and-dark rules, phase by phase, and the rulings they rest on (R1-R16 in
+docs/rules/light-and-dark.md; the sudden death R13 and the keep-card variant R15 have files of
+their own)."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 import pytest
-from ldkit import ROLE_DECK, Script
+from ldkit import GAME, ROLE_DECK, Script
 
 from core.chance import ChanceKind
 from core.decisions import DecisionKind
 from core.games.light_and_dark.content import Colour, Effect, content
 from core.games.light_and_dark.state import Phase
-from core.table import LogError
+from core.table import LogError, Seat, Table
 
 BLUE = {"light-hero", "warrior", "mage", "sage", "priest", "gambler"}
 RED = {"dark-hero", "devil", "half-devil", "witch", "fallen-angel"}
 
-# --- ruling 1: the cards and their colours --------------------------------------------------------
+# --- R1, R3: the cards and their colours ----------------------------------------------------------
 
 
-def test_colours_follow_ruling_1() -> None:
+def test_colours_follow_r1_and_r3() -> None:
     roles = content().roles
     assert {r for r, card in roles.items() if card.colour is Colour.BLUE} == BLUE
     assert {r for r, card in roles.items() if card.colour is Colour.RED} == RED
@@ -46,10 +48,10 @@ def test_the_18_cards_and_a_7_to_7_role_deck() -> None:
     }
 
 
-# --- ruling 2: the dice of each role --------------------------------------------------------------
+# --- R1, R2, R14: the dice of each role -----------------------------------------------------------
 
 
-def test_dice_effects_follow_ruling_2() -> None:
+def test_dice_effects_follow_r1_and_r2() -> None:
     effects = {r: (card.dice, card.effect) for r, card in content().roles.items()}
     assert effects == {
         "light-hero": (2, Effect.SUM),
@@ -163,7 +165,7 @@ def test_gambler_even_faces_plus_odd_faces_minus(faces: tuple[int, int], value: 
     assert s.state.rolls[1].value == value
 
 
-# --- ruling 3: the total --------------------------------------------------------------------------
+# --- R3, R5: the total (and the Gambler, line 105) ------------------------------------------------
 
 
 def finish_battle(hero: str, companions: list[str], values: list[int], hp: int) -> Script:
@@ -214,7 +216,7 @@ def test_a_total_equal_to_the_boss_hp_wins() -> None:
     assert below.view().board.history[-1].won is False
 
 
-# --- ruling 4: scoring ----------------------------------------------------------------------------
+# --- R6, R8, R11: scoring -------------------------------------------------------------------------
 
 
 def test_win_and_loss_scoring_by_colour() -> None:
@@ -302,7 +304,7 @@ def test_give_up_costs_the_parent_1_only_and_reveals_every_card() -> None:
     assert s.view().board.parent == 0  # the parent passes left (seat 3 -> 0)
 
 
-# --- ruling 6: the boss shown ---------------------------------------------------------------------
+# --- R7: the boss shown ---------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("hero", "boss"), [("light-hero", "魔王"), ("dark-hero", "神")])
@@ -318,7 +320,7 @@ def test_the_boss_has_no_effect_on_scoring() -> None:
     assert light.scores() == dark.scores() == (2, 2, -2)
 
 
-# --- ruling 7: the order of a game ----------------------------------------------------------------
+# --- R9, R10: the order of a game -----------------------------------------------------------------
 
 
 def test_setup_shuffles_the_role_deck_then_picks_the_first_parent() -> None:
@@ -424,7 +426,7 @@ def test_rolls_go_in_party_order_parent_first_then_clockwise() -> None:
     assert decision is not None and (decision.seat, decision.name) == (2, "choose")
 
 
-# --- ruling 8: the end of the game ----------------------------------------------------------------
+# --- R12, R16: the end of the game, the player count ----------------------------------------------
 
 
 @pytest.mark.parametrize(("players", "turns"), [(3, 3), (4, 4), (5, 3), (6, 2)])
@@ -478,3 +480,71 @@ def test_the_winner_is_the_highest_score() -> None:
     assert result.scores == (4, 3, 3) and result.winners == (0,)
     assert s.view().over and s.view().turn == "Game over"
     assert s.table.decisions() == () and s.table.step.chance is None
+
+
+@pytest.mark.parametrize(("players", "limit"), [(3, 3), (4, 4), (5, 3), (6, 2)])
+def test_the_header_shows_the_turn_the_game_really_ends_on(players: int, limit: int) -> None:
+    s = Script(players)
+    s.setup(parent=0)
+    for turn in range(1, limit + 1):
+        for viewer in (None, 1):
+            view = s.view(viewer)
+            assert view.turn == f"Turn {turn} of {limit}"
+            assert (view.board.turn, view.board.turns_max) == (turn, limit)
+            assert view.board.turns_certain
+        s.give_up_turn()
+    assert s.table.over or s.view().turn == "Sudden death"
+
+
+def test_in_the_keep_card_variant_the_header_gives_an_upper_bound() -> None:
+    s = Script(6, keep_cards=True)
+    s.setup(parent=0)
+    view = s.view()
+    assert view.turn == "Turn 1 of up to 6" and not view.board.turns_certain
+
+
+def lonely_turn(s: Script, keepers: dict[int, str] | None = None) -> None:
+    """A turn where the parent takes nobody along: everyone else keeps their card. `keepers`
+    says who keeps ('keep') or draws ('draw') a card kept from last turn."""
+    s.start_turn((1,) * (s.players - 1), "light-hero")
+    while (decision := s.pending()) is not None and decision.name == "keep":
+        s.decide(decision.seat, "keep", (keepers or {}).get(decision.seat, "keep"))
+    s.claims()
+    s.party()
+    s.dice(1, 1)
+
+
+def test_a_deck_holding_exactly_enough_cards_for_one_more_deal_plays_that_turn() -> None:
+    """R12's boundary: at the start of turn 4 the role deck holds 1 card and exactly 1 player
+    must draw (the last parent; everyone else keeps a card). The turn is played."""
+    s = Script(6, keep_cards=True)
+    s.setup(parent=0)
+    lonely_turn(s)  # 5 dealt: 9 left
+    lonely_turn(s, {2: "draw", 3: "draw", 4: "draw", 5: "draw"})  # 5 dealt: 4 left
+    lonely_turn(s, {3: "draw", 4: "draw"})  # Bea, Dan and Eri draw: 1 left
+    state = s.state
+    assert (len(state.role_deck), state.turns_played, state.parent) == (1, 3, 3)
+    must_draw = [seat for seat in range(6) if seat != state.parent and not state.kept[seat]]
+    assert must_draw == [2]  # Chi, the last parent
+    assert not s.table.over and s.view().phase == Phase.BOSS_HP.value
+    assert "Turn 4: Dan is the parent." in [line for _, line in s.table.narration(None)]
+    assert s.view().turn == "Turn 4 of up to 4"  # whatever happens, the deck ends it after this
+    s.start_turn((1,) * 5, "light-hero")
+    while (decision := s.pending()) is not None and decision.name == "keep":
+        assert [option.id for option in decision.options] == ["keep"]  # the card is Chi's
+        s.decide(decision.seat, "keep", "keep")
+    assert s.view(None).board.role_deck_left == 0 and s.state.hands[2] is not None
+    assert s.view().phase == Phase.CLAIMS.value
+
+
+def test_3_to_6_players_whose_scores_start_at_0_and_may_go_negative() -> None:
+    """R16: the rulebook gives no player count; scores are numbers from 0, not the 4 tokens."""
+    assert (GAME.min_players, GAME.max_players) == (3, 6)
+    for players in (2, 7):
+        with pytest.raises(ValueError, match=f"light-and-dark is for 3-6 players, not {players}"):
+            Table(GAME, tuple(Seat(f"P{seat}") for seat in range(players)), {}, 0)
+    s = Script(3)
+    assert s.scores() == (0, 0, 0)
+    s.setup(parent=0)
+    s.give_up_turn()
+    assert s.scores() == (-1, 0, 0)

@@ -1,18 +1,19 @@
-"""Sudden death between tied leaders (ruling 8): 2d6 HP each, one-die volleys, roll-offs."""
+"""Sudden death between tied leaders (line 183, ruling R13): 2d6 HP each, one volley, then
+one-die roll-offs among those still level; the house rule `repeat_volleys` volleys again."""
 
 from __future__ import annotations
 
 import pytest
-from ldkit import Script
+from ldkit import GAME, Script
 
 from core.chance import ChanceKind
 from core.games.light_and_dark.state import Phase
 from core.table import LogError
 
 
-def three_way_tie() -> Script:
+def three_way_tie(repeat_volleys: bool = False) -> Script:
     """Three players who all give up once: -1 each, a three-way tie."""
-    s = Script(3)
+    s = Script(3, repeat_volleys=repeat_volleys)
     s.setup(parent=0)
     for _ in range(3):
         s.give_up_turn()
@@ -88,13 +89,56 @@ def test_a_single_survivor_wins_and_zero_hp_is_dead() -> None:
     assert s.view().board.sudden.hp == (10, 0, 0)
 
 
-def test_several_survivors_volley_again_among_themselves() -> None:
+def test_one_volley_only_several_survivors_roll_off() -> None:
+    """Line 183 has one volley; survivors still level roll one die each, highest wins (R13)."""
     s = three_way_tie()
+    hp(s, (6, 6), (6, 6), (6, 6))
+    s.dice(6, 6, 1)  # Aki and Bea lose 7 -> 5, Chi loses 12 -> 0
+    assert not s.table.over
+    assert s.view().phase == Phase.SUDDEN_ROLLOFF.value
+    sudden = s.view().board.sudden
+    assert sudden is not None and sudden.hp == (5, 5, 0) and sudden.rolloff == (0, 1)
+    request = s.table.step.chance
+    assert request is not None and request.label == "the sudden-death roll-off"
+    assert request.count == 2  # Chi, out, does not roll
+    lines = [line for _, line in s.table.narration(2)]
+    assert "Aki and Bea survive: a one-die roll-off between them." in lines
+    with pytest.raises(LogError, match="expected 2 dice, found 3"):
+        s.dice(1, 1, 1)
+    s.dice(2, 5)  # a roll-off, not a volley: the higher die wins, nobody loses HP
+    assert winner(s) == (1,)
+    assert s.view().board.sudden is not None and s.view().board.sudden.hp == (5, 5, 0)
+
+
+def test_everyone_surviving_the_volley_rolls_off() -> None:
+    s = three_way_tie()
+    hp(s, (6, 6), (6, 6), (6, 6))
+    s.dice(1, 1, 1)  # everyone loses 2: 10 each, all alive
+    sudden = s.view().board.sudden
+    assert sudden is not None and sudden.rolloff == (0, 1, 2) and sudden.hp == (10, 10, 10)
+    s.dice(3, 3, 1)  # Aki and Bea tie on the highest die: they roll again
+    sudden = s.view().board.sudden
+    assert sudden is not None and sudden.rolloff == (0, 1)
+    s.dice(4, 2)
+    assert winner(s) == (0,)
+
+
+# --- the house rule: repeated volleys -------------------------------------------------------------
+
+
+def test_repeat_volleys_is_an_option_off_by_default() -> None:
+    option = {option.name: option for option in GAME.options}["repeat_volleys"]
+    assert option.default is False and "house rule" in option.label.lower()
+
+
+def test_house_rule_several_survivors_volley_again_among_themselves() -> None:
+    s = three_way_tie(repeat_volleys=True)
     hp(s, (6, 6), (6, 6), (6, 6))
     s.dice(6, 6, 1)  # Aki and Bea lose 7 -> 5, Chi loses 12 -> 0
     assert not s.table.over
     sudden = s.view().board.sudden
     assert sudden is not None and sudden.alive == (0, 1) and sudden.hp == (5, 5, 0)
+    assert s.view().phase == Phase.SUDDEN_VOLLEY.value
     with pytest.raises(LogError, match="expected 2 dice, found 3"):
         s.dice(1, 1, 1)
     s.dice(6, 6)  # both lose 6: -1, -1 -> nobody survives, tied: roll-off between them
@@ -103,8 +147,8 @@ def test_several_survivors_volley_again_among_themselves() -> None:
     assert winner(s) == (1,)
 
 
-def test_several_survivors_then_one() -> None:
-    s = three_way_tie()
+def test_house_rule_several_survivors_then_one() -> None:
+    s = three_way_tie(repeat_volleys=True)
     hp(s, (6, 6), (6, 6), (6, 6))
     s.dice(1, 1, 1)  # everyone loses 2: 10 each, all alive
     s.dice(1, 1, 1)  # 8 each

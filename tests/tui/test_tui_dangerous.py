@@ -3,7 +3,7 @@ card viewer, the replay and the hot-seat curtain during the secret party buildin
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,7 @@ from core.games import get_game
 from core.games.dangerous.content import content
 from core.games.dangerous.view import Board
 from core.runner import BotDriver
+from core.simulate import bot_options
 from core.table import Seat, SeatKind, Table, new_table, replay
 from tui.screens.cards import CardsScreen
 from tui.screens.curtain import CurtainScreen
@@ -58,10 +59,25 @@ async def answer(pilot: Pilot[Any], decision: Decision) -> None:
         await pilot.press("1")
 
 
+Respond = Callable[[Pilot[Any], Decision], Awaitable[None]]
+
+
+async def keep_ap(pilot: Pilot[Any], decision: Decision) -> None:
+    """As `answer`, but decline every before-meeting ability (they spend AP): Done."""
+    if decision.name == "meeting-ability":
+        await pilot.press(str(len(decision.options)))
+    else:
+        await answer(pilot, decision)
+
+
 async def drive(
-    pilot: Pilot[Any], until: Callable[[GameScreen, Decision | None], bool], limit: int = 300
+    pilot: Pilot[Any],
+    until: Callable[[GameScreen, Decision | None], bool],
+    limit: int = 300,
+    respond: Respond = answer,
 ) -> GameScreen:
-    """Answer every question of the human(s), passing curtains, until `until` holds."""
+    """Answer every question of the human(s) with `respond`, passing curtains, until `until`
+    holds."""
     app = pilot.app
     for _ in range(limit):
         await settle(pilot)
@@ -75,7 +91,7 @@ async def drive(
             return screen
         if decision is None:
             raise AssertionError("nothing to decide and the condition never held")
-        await answer(pilot, decision)
+        await respond(pilot, decision)
     raise AssertionError("the condition never held")
 
 
@@ -305,7 +321,9 @@ async def test_enemy_controller_is_told(tmp_path: Path) -> None:
         assert (
             "You act for the ENEMY" in text and f"against {table.names[combat.seats[0]]}." in text
         )
-        assert "Use" in text  # the options stay in sight below the long question
+        # The options stay in sight below the long question (here who acts first, R15).
+        assert decision.name == "act-first"
+        assert "1. Act first" in text and "2. Let the others act" in text
 
 
 async def test_final_battle_against_a_bot(tmp_path: Path) -> None:
@@ -343,10 +361,12 @@ async def test_final_battle_against_a_bot(tmp_path: Path) -> None:
         assert table.over and isinstance(app.screen, GameOverScreen)
 
 
-async def hot_seat_at(pilot: Pilot[Any], name: str) -> tuple[GameScreen, int, int]:
+async def hot_seat_at(
+    pilot: Pilot[Any], name: str, respond: Respond = answer
+) -> tuple[GameScreen, int, int]:
     """Play a two-player hot-seat game on to decision `name`: the screen, the seat at it and
     the other player."""
-    screen = await drive(pilot, named(name))
+    screen = await drive(pilot, named(name), respond=respond)
     first = screen.session.looking
     assert first is not None
     return screen, first, 1 - first
@@ -407,7 +427,8 @@ async def test_hot_seat_passes_the_public_meeting_without_the_curtain(tmp_path: 
     table = dg_table(HOT_SEAT, seed=4)
     app = make_app(tmp_path, table=table, save_path=tmp_path / "h.toml")
     async with app.run_test(size=SIZE) as pilot:
-        screen, _, other = await hot_seat_at(pilot, "ap")
+        # Both players keep their AP (before-meeting abilities spend them), so both place.
+        screen, _, other = await hot_seat_at(pilot, "ap", keep_ap)
         for _ in range(12):  # a few placements, until the other player's turn to place
             decision = screen.session.my_decision()
             assert decision is not None and decision.name == "ap"
@@ -450,7 +471,8 @@ async def test_a_continued_hot_seat_game_shows_the_newest_log_lines(tmp_path: Pa
 
 def finished_game(seed: int = 3) -> Table:
     seats = tuple(Seat(f"Bot {n}", SeatKind.BOT, "heuristic") for n in range(1, 4))
-    table = new_table(get_game("dangerous"), seats, {}, seed)
+    game = get_game("dangerous")
+    table = new_table(game, seats, bot_options(game)[0], seed)
     BotDriver(table).play_until_human()
     assert table.over
     return table

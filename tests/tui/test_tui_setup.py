@@ -153,6 +153,21 @@ async def test_another_game_resets_players_seats_and_options(
         assert screen.read_options() == {"mode": "slow", "rounds": 3}
 
 
+async def test_dangerous_turn_limit_is_an_off_house_rule_on_the_setup_screen(
+    tmp_path: Path,
+) -> None:
+    """The rulebook has no turn limit (Dangerous ruling R23): off unless chosen, and said to be
+    a house rule."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = setup_screen(app)
+        screen.query_one("#setup-game", Cycle).value = "dangerous"
+        await pilot.pause()
+        assert screen.query_one("#opt-turn_limit", Input).value == "0"
+        assert "Turn limit (house rule)" in screen_text(app)
+        assert screen.read_options()["turn_limit"] == 0
+
+
 @pytest.mark.parametrize(
     ("name", "reason"),
     [

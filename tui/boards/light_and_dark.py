@@ -15,7 +15,7 @@ from rich.text import Text
 from core.games.base import View
 from core.games.light_and_dark.content import content
 from core.games.light_and_dark.state import Roll, TurnRecord
-from core.games.light_and_dark.view import Board
+from core.games.light_and_dark.view import Board, turn_text
 from tui.boards import BoardKit
 
 RULES = """\
@@ -42,7 +42,9 @@ as 1 extra point gained or lost.
 
 The parent passes left. The game ends when everyone has been parent, or the role deck cannot give
 everyone a card. Highest score wins; tied leaders play sudden death: each rolls 2 dice for HP,
-then everyone rolls 1 die at once and loses the sum of the others' dice; the survivor wins.
+then everyone rolls 1 die at once and loses the sum of the others' dice; a lone survivor wins.
+If nobody survives, the one closest to 0 wins. Players still level (several survivors, or
+several equally close to 0) roll 1 die each: the highest wins.
 
 Variant (keep cards): players left out of a party keep their card for next turn, and may keep
 playing it or discard it to draw again.
@@ -75,10 +77,10 @@ def render(view: View, names: tuple[str, ...]) -> RenderableType:
         grid.add_row(
             "Boss HP", Text.assemble((str(board.boss_hp), "bold"), (f"  dice {dice}", "dim"))
         )
-    if view.over:
+    if view.over or board.sudden is not None:
         grid.add_row("Turns", f"{len(board.history)} played")
     else:
-        grid.add_row("Turn", f"{board.turn} of {board.turns_max}")
+        grid.add_row("Turn", turn_text(board.turn, board.turns_max, board.turns_certain))
         parent = Text(names[board.parent])
         card = board.roles[board.parent]
         if card is not None:

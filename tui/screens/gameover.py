@@ -26,14 +26,20 @@ CHOICES = (
 
 
 def scores_table(table: ShownTable) -> RichTable:
+    """The players with their scores (the players panel's numbers, headed by what they count)
+    and the winners marked."""
     result = table.result()
     grid = RichTable(box=None, padding=(0, 2), show_header=True, header_style="bold")
     grid.add_column("Player")
-    grid.add_column("Score", justify="right")
+    grid.add_column(table.table.game.score_name.capitalize(), justify="right")
     grid.add_column("")
     if result is None:
         return grid
-    ranked = sorted(range(len(result.scores)), key=lambda seat: -result.scores[seat])
+    # Winners first: a game may be won by more than the score (Dangerous's final battle).
+    ranked = sorted(
+        range(len(result.scores)),
+        key=lambda seat: (seat not in result.winners, -result.scores[seat]),
+    )
     for seat in ranked:
         winner = seat in result.winners
         style = "bold green" if winner else ""

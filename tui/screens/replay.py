@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from core.replay import locked_reason, may_replay_as
 from core.table import Table
+from core.text import visible
 from tui.boards import board_kit
 from tui.screens.boarded import BoardScreen
 from tui.shown import ShownTable
@@ -59,7 +60,14 @@ class ReplayScreen(BoardScreen):
         *(Binding(str(digit), f"viewer({digit})", show=False) for digit in range(10)),
     ]
 
-    def __init__(self, table: Table, viewer: int | None = None, position: int | None = None):
+    def __init__(
+        self,
+        table: Table,
+        viewer: int | None = None,
+        position: int | None = None,
+        note: str = "",
+    ):
+        """`note` says why the replay ends before its file does (a save of older rules)."""
         if not may_replay_as(table, viewer):
             raise ValueError("an unfinished game replays only as one of its players")
         super().__init__()
@@ -68,9 +76,12 @@ class ReplayScreen(BoardScreen):
         self.viewer = viewer
         self.position = len(table) if position is None else max(0, min(position, len(table)))
         self.kit = board_kit(table.game.id)
+        self.note = note
 
     def compose(self) -> ComposeResult:
         yield Static(id="replay-title", classes="title-bar")
+        if self.note:
+            yield Static(Text(visible(self.note), style="bold"), id="replay-note")
         yield PlayersPanel(id="replay-players", classes="panel")
         with Horizontal(id="replay-body"):
             yield BoardPanel(self.kit, id="replay-board", classes="panel")

@@ -63,13 +63,14 @@ class ReplaySeatScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-def open_replay(app: App[Any], table: Table) -> None:
+def open_replay(app: App[Any], table: Table, note: str = "") -> None:
     """Show `table`'s replay: a finished game as everyone; a game still being played as the
-    player chosen under the warning, once the curtain has passed the screen to them."""
+    player chosen under the warning, once the curtain has passed the screen to them. `note`
+    says why the replay ends before its file does (a save of older rules)."""
     from tui.screens.replay import ReplayScreen
 
     if table.over:
-        app.push_screen(ReplayScreen(table, viewer=None))
+        app.push_screen(ReplayScreen(table, viewer=None, note=note))
         return
 
     def chosen(seat: int | None) -> None:
@@ -78,7 +79,7 @@ def open_replay(app: App[Any], table: Table) -> None:
 
         def handed(result: str | None) -> None:
             if result == READY:
-                app.push_screen(ReplayScreen(table, viewer=seat))
+                app.push_screen(ReplayScreen(table, viewer=seat, note=note))
             elif result == QUIT:
                 app.exit()
 

@@ -37,6 +37,11 @@ class SaveRow:
     """Once the log has been replayed: 'finished: ...' or 'in progress' ('' until then)."""
     loaded: saves.Loaded | None = None
     """The whole game: only for the row the user chose."""
+    rules_changed: bool = False
+    """A save of older rules that today's rules stop replaying (`error` says where): its replay
+    can still be opened, up to that entry."""
+    note: str = ""
+    """Why the chosen save's replay stops before the end of the file."""
 
 
 def read_saves(folder: Path) -> list[SaveRow]:
@@ -55,6 +60,8 @@ def check(row: SaveRow) -> SaveRow:
     """`row` with its state (or the error its log holds), from replaying the whole save."""
     try:
         table = saves.load(row.path, continue_chance=False).table
+    except saves.RulesChanged as changed:
+        return replace(row, error=str(changed), rules_changed=True)
     except saves.SaveError as error:
         return replace(row, error=str(error))
     result = table.result()
@@ -160,9 +167,15 @@ class SavesScreen(Screen[SaveRow | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         index = int(event.option.id or 0)
         row = self.rows[index]
-        if row.summary is not None and not row.error:
+        if row.summary is not None and (not row.error or row.rules_changed):
             try:
                 row = replace(row, loaded=saves.load(row.path))
+            except saves.RulesChanged as changed:
+                if self.purpose == "replay":  # watch it up to where today's rules stop it
+                    row = replace(row, loaded=changed.accepted, note=changed.reason)
+                else:
+                    row = replace(row, error=str(changed), rules_changed=True)
+                    self._checked(self._reads, index, row)
             except saves.SaveError as error:
                 row = replace(row, error=str(error))
                 self._checked(self._reads, index, row)

@@ -191,8 +191,13 @@ class SetupScreen(Screen[None]):
                 type="integer" if isinstance(option.default, int) else "text",
                 compact=True,
                 id=f"opt-{option.name}",
+                classes="option-value",
             )
-            label = option.label
+            widget.tooltip = option.help or None
+            # The option's name follows its value, as a tick box's does: a long name ("Turn
+            # limit (house rule)") is read in full, not cut to the label column.
+            name = Label(option.label, classes="option-name")
+            return Horizontal(Label("Option", classes="field"), widget, name, classes="row")
         widget.tooltip = option.help or None
         return Horizontal(Label(label, classes="field"), widget, classes="row")
 
@@ -338,7 +343,7 @@ class SetupScreen(Screen[None]):
             else:
                 from tui.screens.replayseat import open_replay
 
-                open_replay(self.app, row.loaded.table)
+                open_replay(self.app, row.loaded.table, note=row.note)
 
         self.app.push_screen(SavesScreen(host.save_dir, purpose), chosen)
 

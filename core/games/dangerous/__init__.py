@@ -40,12 +40,14 @@ INFO = GameInfo(
         ),
         GameOption(
             "turn_limit",
-            "Turn limit",
-            12,
-            "If the old school building still stands after this many turns, the final battle "
-            "begins (0 = no limit).",
+            "Turn limit (house rule)",
+            0,
+            "House rule, not in the rulebook (there, exploration ends only when the old school "
+            "building falls): if it still stands after this many turns, the final battle "
+            "begins anyway. 0 = off.",
             minimum=0,
             maximum=99,
+            simulate=12,  # bots' games end (ruling R23); `simulate` says so when it applies this
         ),
     ),
     hidden_information=True,  # the draft packets and the final parties, until revealed

@@ -120,11 +120,15 @@ def take(state: State, owner: int, cards: tuple[str, ...], to_party: bool) -> Do
 
 @dataclass(frozen=True)
 class HandLimit(Asking[State]):
+    """`seat` discards down to the hand limit (nothing is asked within it)."""
+
     seat: int
 
-    def ask(self, state: State) -> Decision:
+    def ask(self, state: State) -> Decision | None:
         party = state.players[self.seat].party
         extra = len(party) - HAND_LIMIT
+        if extra <= 0:
+            return None
         options = tuple(Option(c, card_name(c)) for c in party)
         prompt = f"Your party holds more than {HAND_LIMIT}: choose {extra} for your discard pile."
         return choose_several(self.seat, "hand-limit", prompt, options, extra, extra)

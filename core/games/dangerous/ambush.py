@@ -13,7 +13,7 @@ from core.decisions import Choice, Option
 from core.games.dangerous.battle import card, combat, is_party, row, side_of, supporters, tell
 from core.games.dangerous.cards import card_name
 from core.games.dangerous.casualties import hit
-from core.games.dangerous.content import content
+from core.games.dangerous.content import Card, content
 from core.games.dangerous.state import State
 from core.narration import Lines
 
@@ -100,21 +100,37 @@ class ItemSnipe(Asking[State]):
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         lines: Lines = []
-        boost, hinder = ambush_support(state, self.side)
-        total = int(answer[0]) + boost - hinder
+        total, shown = ambush_roll(state, self.side, int(answer[0]))
         need = content().items[self.item].param("min_roll", 4)
         if total < need:
-            return tell(state, lines, f"The roll is {total}: a miss (needs {need})."), lines
-        state = tell(state, lines, f"The roll is {total}: a hit (needs {need}).")
+            return tell(state, lines, f"The roll is {shown}: a miss (needs {need})."), lines
+        state = tell(state, lines, f"The roll is {shown}: a hit (needs {need}).")
         return hit(state, self.target, "", lines), lines  # an item: no card is responsible
 
 
-def ambush_support(state: State, side: int) -> tuple[int, int]:
-    """What an ambush roll by `side` gains from its ambush_boost supporters and loses to the
-    other side's ambush_hinder ones."""
-    boost = sum(c.param("amount", 1) for c in supporters(state, side, "ambush_boost"))
-    hinder = sum(c.param("amount", 1) for c in supporters(state, 1 - side, "ambush_hinder"))
-    return boost, hinder
+def in_ambush(state: State, side: int, effect: str) -> list[Card]:
+    """`side`'s cards behind the front whose support `effect` takes part in the ambush step
+    (line 115: 鏡子とマゆゆは例外的に関与できます)."""
+    return [c for c in supporters(state, side, effect) if c.params.get("in_ambush")]
+
+
+def _amount(cards: list[Card]) -> int:
+    return sum(c.param("amount", 1) for c in cards)
+
+
+def ambush_roll(state: State, side: int, face: int) -> tuple[int, str]:
+    """An ambush roll by `side` and how it came about: the other side's 鏡子 lowers the die
+    (never below 1, FAQ line 213), then マゆゆ's and ambush_hinder cards' amounts count."""
+    minus = _amount(in_ambush(state, 1 - side, "support_minus"))
+    plus = _amount(in_ambush(state, side, "support_plus"))
+    hinder = _amount(supporters(state, 1 - side, "ambush_hinder"))
+    total = max(1, face - minus) + plus - hinder
+    parts = [str(face)]
+    parts += [f"-{minus}"] if minus else []
+    parts += [f"+{plus}"] if plus else []
+    parts += [f"-{hinder}"] if hinder else []
+    shown = " ".join(parts) + (f" = {total}" if len(parts) > 1 else "")
+    return total, shown
 
 
 def shielded(cards: tuple[str, ...]) -> str:
@@ -124,10 +140,17 @@ def shielded(cards: tuple[str, ...]) -> str:
     return cards[0]
 
 
+def reflector(state: State, side: int) -> str | None:
+    """The card of `side` that bounces enemy ambush abilities back (白金翔一郎), if any."""
+    return next((c for c in row(state, side) if card(c).effect == "reflect_ambush"), None)
+
+
 def ambush_target(state: State, side: int, instance: str) -> tuple[int, str | None]:
-    """Which card an ambush from `instance` (on `side`) hits, after reflection and shields."""
+    """Which card an ambush from `instance` (on `side`) hits, after reflection and shields.
+    A reflected ambush bounces back to the card that used it (line 114: 白金翔一郎は遠距離攻撃を
+    跳ね返します), wherever it stands in its row, and is not reflected again."""
     enemy = 1 - side
-    if any(card(c).effect == "reflect_ambush" for c in row(state, enemy)):
+    if reflector(state, enemy) is not None:
         return side, instance
     cards = row(state, enemy)
     return enemy, shielded(cards) if cards else None
@@ -148,9 +171,12 @@ class AmbushFire(Automatic[State]):
         if target is None:
             return state, lines
         ability = ambusher.ability or ambusher.english
-        reflected = target_side == self.side
+        mirror = reflector(state, 1 - self.side) if target_side == self.side else None
         text = f"Ambush: {card_name(instance)} uses {ability}"
-        text += " — reflected by 白金翔一郎!" if reflected else f" on {card_name(target)}."
+        if mirror is not None:
+            text += f" — {card(mirror).name} bounces it back onto {card(instance).name}!"
+        else:
+            text += f" on {card_name(target)}."
         state = tell(state, lines, text)
         if ambusher.effect == "snipe":
             return push(state, AmbushRoll(self.side, instance, target)), lines
@@ -171,11 +197,8 @@ class AmbushRoll(Asking[State]):
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         lines: Lines = []
-        face = int(answer[0])
-        boost, hinder = ambush_support(state, self.side)
-        total = face + boost - hinder
+        total, shown = ambush_roll(state, self.side, int(answer[0]))
         need = card(self.ambusher).param("min_roll", 4)
-        shown = f"{face}" + (f" +{boost}" if boost else "") + (f" -{hinder}" if hinder else "")
         if total >= need:
             state = tell(state, lines, f"The ambush roll is {shown}: a hit (needs {need}).")
             return hit(state, self.target, self.ambusher, lines), lines

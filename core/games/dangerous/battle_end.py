@@ -10,7 +10,8 @@ from core import chance
 from core.agenda import Asking, Automatic, Done, Task, push
 from core.chance import ChanceRequest
 from core.decisions import Decision, Option, choose_one
-from core.games.dangerous.aftermath import take
+from core.games.dangerous.aftermath import HandLimit, take
+from core.games.dangerous.board import retire_tokens
 from core.games.dangerous.cards import card_name
 from core.games.dangerous.content import content
 from core.games.dangerous.final import FinalStart
@@ -54,8 +55,10 @@ class CombatEnd(Automatic[State]):
             lines.append(say(f"{names} goes to the bottom of the {deck.capitalize()} deck."))
         if not party:
             tasks.insert(0, Wipeout(seat, controller))
+        else:
+            tasks.append(HandLimit(seat))  # a card 友釣り took in the battle (R1, R36)
         if state.decks.get("lv2") == () and not state.lv2_retired:
-            state = replace(state, tokens=(), lv2_retired=True)
+            state = retire_tokens(state)
             lines.append(say("The Lv2 deck is empty: every Lv2 token leaves the board for good."))
         return push(state, *tasks), lines
 
@@ -111,6 +114,9 @@ class Wipeout(Automatic[State]):
     def run(self, state: State) -> Done[State]:
         seat = self.seat
         state = state.with_player(seat, space=content().board.spring)
+        if state.explorer == seat:
+            # The turn ends with the wipe-out: 次のターンから通常通り行動可能 (line 124).
+            state = replace(state, explorer=-1)
         lines: Lines = [say(f"{state.names[seat]}'s party is wiped out: back to the spring.")]
         tasks: list[Task[State]] = []
         if len(state.players[seat].discard) > 3 and self.thief != seat:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from core.games.dangerous.content import content
 from core.games.dangerous.state import State
 from core.grid import Cell, cheapest
@@ -78,6 +80,21 @@ def token_spaces(state: State, number: int = 0) -> tuple[str, ...]:
         and space.id not in state.tokens
         and not is_closed(space.id, state.player_count)
     )
+
+
+def token_fought(state: State, space: str) -> State:
+    """A player stops on the Lv2 token on `space`: it leaves the board for the supply, to be
+    placed again by a Lv2 roll or 中二葬 (line 66 and ruling R8: tokens are re-placed until the
+    Lv2 deck runs dry)."""
+    tokens = tuple(token for token in state.tokens if token != space)
+    return replace(state, tokens=tokens, token_supply=state.token_supply + 1)
+
+
+def retire_tokens(state: State) -> State:
+    """The Lv2 deck ran dry: every token leaves the board at once and is never placed again
+    (line 66: 直ちに全てのLv2魔人トークンをボード上から取り除いて…以降…再設置されることは
+    ありません)."""
+    return replace(state, tokens=(), token_supply=0, lv2_retired=True)
 
 
 def space_label(space_id: str) -> str:

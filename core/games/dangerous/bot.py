@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from functools import cache
 
+from core.agenda import FIRST, LATER, WhoFirst
 from core.decisions import Choice, Decision, DecisionKind
 from core.games.base import View
 from core.games.dangerous.content import content
@@ -95,6 +96,9 @@ class DangerousBot:
             return self._move(board, seat, decision, rng)
         if name == "ap":
             return self._ap(board, seat, ids)
+        if name == "field":  # the rest of the turn: bring a card back if there is room
+            heal = [i for i in ids if str(i).startswith("item:") and len(me.party) < 5]
+            return heal[0] if heal and me.discard else "done"
         if name == "capture":
             weakest = min((strength(c) for c in me.party), default=0)
             beaten = board.combat.defeated if board.combat else ()
@@ -108,6 +112,8 @@ class DangerousBot:
             return "fight" if odds >= 0.35 else "flee"
         if name == "after-dice":
             return self._after_dice(board, seat, ids)
+        if name == WhoFirst.name:
+            return self._act_first(board)
         if decision.kind is DecisionKind.CHOOSE_SEVERAL:
             return self._several(decision)
         if name in ("boss-card", "revive", "heal", "spring-in", "draft"):
@@ -216,6 +222,13 @@ class DangerousBot:
             if str(option).startswith("card:"):
                 return option
         return "done"
+
+    def _act_first(self, board: Board) -> Choice:
+        """Strike first before the dice and take a tie first; after the dice, see what the
+        other side does before spending items."""
+        fight = board.combat
+        after_dice = fight is not None and any(fight.dice) and fight.result == (0, 0)
+        return LATER if after_dice else FIRST
 
     def _several(self, decision: Decision) -> Choice:
         count = decision.min_count

@@ -29,9 +29,17 @@ from core.narration import Lines
 def discard(state: State, instance: str, by: str, direct: bool, lines: Lines) -> State:
     """Take `instance` out of its row at once; queue its on-discard trigger and justice. `by` is
     the card responsible ("" for none: a mutual kill, an item); `direct`: it lost the 1-on-1."""
+    state, triggers = fall(state, instance, by, direct, lines)
+    return push(state, *triggers)
+
+
+def fall(
+    state: State, instance: str, by: str, direct: bool, lines: Lines
+) -> tuple[State, tuple[Task[State], ...]]:
+    """`discard`, with the triggers returned instead of queued."""
     side = side_of(state, instance)
     if side < 0:
-        return state
+        return state, ()
     state = set_row(state, side, tuple(c for c in row(state, side) if c != instance))
     fight = combat(state)
     if is_party(state, side):
@@ -55,7 +63,7 @@ def discard(state: State, instance: str, by: str, direct: bool, lines: Lines) ->
     for ally in row(state, side):
         if card(ally).effect == "justice" and by and side_of(state, by) == 1 - side:
             triggers.append(Justice(side, ally, by))
-    return push(state, *triggers)
+    return state, tuple(triggers)
 
 
 def _silenced_on_discard(state: State, side: int, by: str) -> bool:
@@ -65,21 +73,56 @@ def _silenced_on_discard(state: State, side: int, by: str) -> bool:
     return card(by).effect == "nullify_opponent" and side_of(state, by) == 1 - side
 
 
-def hit(state: State, target: str, by: str, lines: Lines, swap_with: str | None = None) -> State:
-    """An enemy ability (or item) discards `target`, or swaps it with `swap_with`; a 両性院 may
-    counter it with a roll, so then the effect waits on the agenda."""
-    if side_of(state, target) < 0:
+def hit(
+    state: State,
+    target: str,
+    by: str,
+    lines: Lines,
+    swap_with: str | None = None,
+    steal: bool = False,
+) -> State:
+    """An enemy ability (or item) discards `target`, swaps it with `swap_with`, or (`steal`)
+    takes it into the other party; a 両性院 may counter it with a roll, so then the effect waits
+    on the agenda -- unless the card has just lost the 1-on-1 (FAQ line 139)."""
+    side = side_of(state, target)
+    if side < 0:
         return state
-    target_card = card(target)
-    if target_card.effect == "counter" and not nullified(state, side_of(state, target)):
-        return push(state, Counter(side_of(state, target), target, by, swap_with))
-    return apply_hit(state, target, by, lines, swap_with)
+    if (
+        card(target).effect == "counter"
+        and not nullified(state, side)
+        and not beaten(state, target)
+    ):
+        return push(state, Counter(side, target, by, swap_with, steal))
+    return apply_hit(state, target, by, lines, swap_with, steal)
 
 
-def apply_hit(state: State, target: str, by: str, lines: Lines, swap_with: str | None) -> State:
+def beaten(state: State, instance: str) -> bool:
+    """Has `instance` just lost the 1-on-1? A beaten card uses no ability before it goes (FAQ
+    line 139: 敗北して倒れたため両性院は能力を使えません)."""
+    duel = combat(state).duel
+    side = side_of(state, instance)
+    return side >= 0 and duel.winner == 1 - side and duel.fighters[side] == instance
+
+
+def apply_hit(
+    state: State, target: str, by: str, lines: Lines, swap_with: str | None, steal: bool = False
+) -> State:
+    if steal:
+        return taken(state, target, lines)
     if swap_with is None:
         return discard(state, target, by, False, lines)
     return swap(state, target, swap_with, lines)
+
+
+def taken(state: State, instance: str, lines: Lines) -> State:
+    """`instance` leaves its row for the end of the other side's party, not discarded (友釣り):
+    no on-discard ability or justice fires, and at the settlement there is nobody to discard.
+    The hand limit waits for the end of the battle (party order is frozen until then)."""
+    side = side_of(state, instance)
+    state = set_row(state, side, tuple(c for c in row(state, side) if c != instance))
+    taker = combat(state).seats[1 - side]
+    state = state.with_player(taker, party=(*state.players[taker].party, instance))
+    return tell(state, lines, f"{card_name(instance)} joins {state.names[taker]}'s party.")
 
 
 def swap(state: State, first: str, second: str, lines: Lines) -> State:
@@ -107,6 +150,7 @@ class Counter(Asking[State]):
     target: str
     by: str
     swap_with: str | None
+    steal: bool = False
 
     def ask(self, state: State) -> ChanceRequest:
         return chance.dice(1, f"{card_name(self.target)}'s counter roll")
@@ -120,7 +164,7 @@ class Counter(Asking[State]):
             )
             return state, lines
         state = tell(state, lines, f"{card_name(self.target)} fails to counter ({answer[0]}).")
-        return apply_hit(state, self.target, self.by, lines, self.swap_with), lines
+        return apply_hit(state, self.target, self.by, lines, self.swap_with, self.steal), lines
 
 
 @dataclass(frozen=True)
@@ -130,18 +174,27 @@ class OnDiscard(Automatic[State]):
     side: int
     fallen: str
 
+    def acts(self, state: State) -> bool:
+        """Will this ability do anything? フルキューブ always rolls; あげは needs a culprit."""
+        return card(self.fallen).effect == "full_cube" or self._culprit(state) is not None
+
+    def _culprit(self, state: State) -> str | None:
+        # avenge (あげは): only the card that beat her in direct combat, or 鏡介's ability.
+        fight = combat(state)
+        killer = fight.killers.get(self.fallen, "")
+        if not killer or side_of(state, killer) < 0:
+            return None
+        if self.fallen not in fight.direct and card(killer).effect != "on_win_shove_six":
+            return None
+        return killer
+
     def run(self, state: State) -> Done[State]:
         lines: Lines = []
         found = card(self.fallen)
-        fight = combat(state)
         if found.effect == "full_cube":
             return push(state, FullCube(self.side, self.fallen)), lines
-        # avenge (あげは): only the card that beat her in direct combat, or 鏡介's ability.
-        killer = fight.killers.get(self.fallen, "")
-        direct = self.fallen in fight.direct
-        if not killer or side_of(state, killer) < 0:
-            return state, lines
-        if not direct and card(killer).effect != "on_win_shove_six":
+        killer = self._culprit(state)
+        if killer is None:
             return state, lines
         state = tell(
             state,

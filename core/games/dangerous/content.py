@@ -236,6 +236,12 @@ def _check_cards(cards: tuple[Card, ...]) -> None:
         where = entry("cards.toml", "card", index, card.id)
         one_of(where, "deck", card.deck, DECKS)
         one_of(where, "timing", card.timing, TIMINGS)
+        if card.timing == "meeting_start" and card.param("ap_cost") < 1:
+            # Line 111: <作戦会議前> abilities work by spending AP that could have been placed.
+            raise ContentError(
+                f"{where}: a before-meeting ability spends AP (line 111): "
+                "give it params.ap_cost of 1 or more"
+            )
 
 
 def _check_items(items: tuple[Item, ...]) -> None:

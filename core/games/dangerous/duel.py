@@ -7,8 +7,9 @@ fighter struck down before the dice, or the turn ended).
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from core import chance
 from core.agenda import Asking, Automatic, Done, Menu, Task, push, push_behind
@@ -34,6 +35,7 @@ from core.games.dangerous.casualties import hit
 from core.games.dangerous.content import content
 from core.games.dangerous.outcome import OnWin, Resolve, Settlement, value_text
 from core.games.dangerous.state import State
+from core.games.dangerous.windows import in_either_order
 from core.narration import Lines, say
 
 YES, NO = "yes", "no"
@@ -43,16 +45,7 @@ ROLLED = ("strike", "shove", "pierce")
 def queue_duel(state: State, then: Task[State]) -> State:
     """The steps of a 1-on-1 just begun; `then` follows the settlement."""
     return push(
-        state,
-        BeforeDice(0),
-        BeforeDice(1),
-        Roll(),
-        AfterDice(0),
-        AfterDice(1),
-        Resolve(),
-        OnWin(),
-        Settlement(),
-        then,
+        state, BeforeDiceWindow(), Roll(), AfterDiceWindow(), Resolve(), OnWin(), Settlement(), then
     )
 
 
@@ -62,6 +55,38 @@ def duel_broken(state: State) -> bool:
 
 
 # --- before the dice ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Window(Automatic[State]):
+    """A window of the 1-on-1 where each side may act: when both can, who goes first is theirs
+    to settle (line 103)."""
+
+    situation: ClassVar[str]
+
+    @abstractmethod
+    def able(self, state: State, side: int) -> bool: ...
+
+    @abstractmethod
+    def turn(self, side: int) -> Task[State]: ...
+
+    def run(self, state: State) -> Done[State]:
+        if duel_broken(state):
+            return state, []
+        turns = ((self.turn(0),), (self.turn(1),))
+        contested = self.able(state, 0) and self.able(state, 1)
+        return in_either_order(state, self.situation, turns, contested), []
+
+
+@dataclass(frozen=True)
+class BeforeDiceWindow(Window):
+    situation = "Before the dice: both fighting cards have an ability."
+
+    def able(self, state: State, side: int) -> bool:
+        return active_effect(state, side, "before_dice") is not None
+
+    def turn(self, side: int) -> Task[State]:
+        return BeforeDice(side)
 
 
 @dataclass(frozen=True)
@@ -198,7 +223,9 @@ class RollDice(Asking[State]):
     defender: int
 
     def ask(self, state: State) -> ChanceRequest:
-        return chance.dice(self.attacker + self.defender, "the attack dice (both sides at once)")
+        parts = ((side_name(state, 0), self.attacker), (side_name(state, 1), self.defender))
+        label = "the attack dice (both sides at once)"
+        return chance.dice(self.attacker + self.defender, label, parts=parts)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         faces = tuple(int(face) for face in answer)
@@ -216,6 +243,17 @@ def _faces(faces: tuple[int, ...]) -> str:
 
 
 # --- after the dice ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AfterDiceWindow(Window):
+    situation = "After the dice: both sides have items or abilities to use."
+
+    def able(self, state: State, side: int) -> bool:
+        return bool(after_options(state, side))
+
+    def turn(self, side: int) -> Task[State]:
+        return AfterDice(side)
 
 
 def after_options(state: State, side: int) -> list[Option]:

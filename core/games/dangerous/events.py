@@ -11,7 +11,12 @@ from core.agenda import Asking, Automatic, Done, push
 from core.chance import ChanceRequest
 from core.decisions import Decision, Option, choose_one
 from core.games.dangerous.battle_end import CombatEnd
-from core.games.dangerous.board import fightable_bosses, live_bosses
+from core.games.dangerous.board import (
+    fightable_bosses,
+    live_bosses,
+    retire_tokens,
+    token_fought,
+)
 from core.games.dangerous.cards import card_name, pile_options
 from core.games.dangerous.combat import start_combat
 from core.games.dangerous.content import content
@@ -61,7 +66,7 @@ class Event(Automatic[State]):
                 return _boss_fight(state, seat, bosses[0]), []
             return state, [say("Nothing happens here.")]
         if space in state.tokens:
-            state = replace(state, tokens=tuple(t for t in state.tokens if t != space))
+            state = token_fought(state, space)
             deck = state.decks["lv2"]
             if not deck:
                 return state, [say("The Lv2 deck is empty.")]
@@ -71,7 +76,7 @@ class Event(Automatic[State]):
             if not deck[1:]:
                 # The deck ran dry: every token leaves at once, for good (直ちに, line 66),
                 # even if this card goes back to the bottom after a flight.
-                state = replace(state, tokens=(), lv2_retired=True)
+                state = retire_tokens(state)
                 lines.append(
                     say("The Lv2 deck is empty: every Lv2 token leaves the board for good.")
                 )

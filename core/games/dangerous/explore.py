@@ -1,12 +1,13 @@
-"""Field exploration (rulebook §4): a player's move, with the field abilities and items that may
-come before it, and what they do."""
+"""Field exploration (rulebook §4): a player's exploration turn — field abilities, items and the
+party's order before the move, the move and its event, then the field abilities and items that
+still apply until the player ends the turn (line 62: 手番中いつでも) — and what they do."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from typing import Any
 
-from core.agenda import Asking, Automatic, Done, Menu, push
+from core.agenda import Asking, Automatic, Done, Menu, push, push_behind
 from core.decisions import Choice, Decision, Option, choose_one
 from core.games.dangerous.aftermath import take
 from core.games.dangerous.board import cell_of, destinations, space_label
@@ -21,13 +22,60 @@ REORDER = "reorder"
 
 def movement(state: State, seat: int) -> int:
     """Highest level in the party (転校生 = 4) + AP on move + field bonuses - slowing."""
-    party = state.players[seat].party
-    base = max((content().card(c).level for c in party), default=0)
+    player = state.players[seat]
+    base = max((content().card(c).level for c in player.party), default=0)
     meeting = state.meeting
     if meeting is None:
         return base
-    total = base + meeting.count("move", seat) + meeting.extra_move[seat] - meeting.slowed[seat]
+    total = base + meeting.count("move", seat) + meeting.extra_move[seat] - player.slowed
     return max(0, total)
+
+
+AFTER_THE_MOVE = ("slow_player", "grasshopper", "heal")
+"""The field effects that still apply once the move is made: extra movement has nothing left to
+move, and a jump replaces the move itself (line 155)."""
+
+
+def field_options(
+    state: State, seat: int, used: tuple[str, ...], effects: tuple[str, ...] | None = None
+) -> list[Option]:
+    """`seat`'s field abilities (each card once a turn: `used`) and field items usable now,
+    with `effects` only those effects (None: all)."""
+    options: list[Option] = []
+    for instance in state.players[seat].party:
+        found = content().card(instance)
+        if (
+            found.timing == "field"
+            and instance not in used
+            and (effects is None or found.effect in effects)
+            and _field_usable(state, seat, instance)
+        ):
+            label = f"{found.ability} ({found.name})"
+            options.append(Option(f"card:{instance}", label, found.text_en))
+    for item_id in state.players[seat].items:
+        item = content().items[item_id]
+        if (
+            item.timing == "field"
+            and (effects is None or item.effect in effects)
+            and (item.effect != "heal" or state.players[seat].discard)
+        ):
+            label = f"{item.name} {item.english}"
+            options.append(Option(f"item:{item_id}", label, item.text_en))
+    return options
+
+
+def use_field(state: State, seat: int, action: str) -> Done[State]:
+    """`seat` uses the field ability ('card:<instance>') or item ('item:<id>') `action`."""
+    kind, _, ident = action.partition(":")
+    if kind == "item":
+        return _field_item(state, seat, ident)
+    return _field_ability(state, seat, ident)
+
+
+def moving(state: State, seat: int) -> State:
+    """`seat` makes its move (or jump): the rest of this exploration turn is theirs (until a
+    wipe-out ends it, line 124), and a slowing waiting for this turn is spent."""
+    return replace(state, explorer=seat).with_player(seat, slowed=0)
 
 
 @dataclass(frozen=True)
@@ -70,20 +118,7 @@ class Explore(Menu[State]):
             options.append(Option(space, label, detail, at=cell_of(space)))
         if len(state.players[seat].party) > 1:
             options.append(Option(REORDER, "Reorder your party"))
-        for instance in state.players[seat].party:
-            found = content().card(instance)
-            if (
-                found.timing == "field"
-                and instance not in self.used
-                and _field_usable(state, seat, instance)
-            ):
-                label = f"{found.ability} ({found.name})"
-                options.append(Option(f"card:{instance}", label, found.text_en))
-        for item_id in state.players[seat].items:
-            item = content().items[item_id]
-            if item.timing == "field" and (item.effect != "heal" or state.players[seat].discard):
-                label = f"{item.name} {item.english}"
-                options.append(Option(f"item:{item_id}", label, item.text_en))
+        options += field_options(state, seat, self.used)
         return tuple(options)
 
     def again(self, action: Choice) -> Explore | None:
@@ -102,16 +137,54 @@ class Explore(Menu[State]):
         kind, _, ident = str(action).partition(":")
         if action == REORDER:
             return push(state, Reorder(seat)), []
-        if kind == "item":
-            return _field_item(state, seat, ident)
-        if kind == "card":
-            return _field_ability(state, seat, ident)
+        if kind in ("item", "card"):
+            state, lines = use_field(state, seat, str(action))
+            if kind == "card" and content().card(ident).effect == "teleport":
+                # The jump is this turn's move: the rest of the turn follows its event.
+                rest = AfterMove(seat, self.using(ident).used)
+                return push_behind(moving(state, seat), rest), lines
+            return state, lines
         space = str(action)
-        moved = state.with_player(seat, space=space)
+        moved = moving(state.with_player(seat, space=space), seat)
         line = say(f"{name} moves to {space_label(space)}.")
         if space == state.players[seat].space:
             line = say(f"{name} stays on {space_label(space)}.")
-        return push(moved, Event(seat, space)), [line]
+        return push(moved, Event(seat, space), AfterMove(seat, self.used)), [line]
+
+
+@dataclass(frozen=True)
+class AfterMove(Menu[State]):
+    """The rest of `seat`'s exploration turn, once the move and its event (a battle and all that
+    follows it) are over: field abilities and items are usable any time in your turn (line 62:
+    手番中いつでも使用できます), so those that still apply are offered until the player ends the
+    turn. A wipe-out ends the turn at once (line 124: 次のターンから通常通り行動可能). Option ids:
+    'card:<instance>', 'item:<item id>', 'done'."""
+
+    name = "field"
+    done = Option("done", "End your turn")
+    seat: int
+    used: tuple[str, ...] = ()
+
+    def chooser(self, state: State) -> int:
+        return self.seat
+
+    def prompt(self, state: State) -> str:
+        return "Use a field ability or item before your turn ends?"
+
+    def actions(self, state: State) -> tuple[Option, ...]:
+        if state.explorer != self.seat:
+            return ()
+        return tuple(field_options(state, self.seat, self.used, AFTER_THE_MOVE))
+
+    def again(self, action: Choice) -> AfterMove:
+        kind, _, ident = str(action).partition(":")
+        return replace(self, used=(*self.used, ident)) if kind == "card" else self
+
+    def choose(self, state: State, action: Choice) -> Done[State]:
+        return use_field(state, self.seat, str(action))
+
+    def close(self, state: State) -> Done[State]:
+        return replace(state, explorer=-1), []
 
 
 def _field_usable(state: State, seat: int, instance: str) -> bool:
@@ -155,9 +228,7 @@ def _field_item(state: State, seat: int, item_id: str) -> Done[State]:
 
 def _extra_move(state: State, seat: int, amount: int) -> State:
     assert state.meeting is not None
-    extra = list(state.meeting.extra_move)
-    extra[seat] += amount
-    return replace(state, meeting=replace(state.meeting, extra_move=tuple(extra)))
+    return replace(state, meeting=state.meeting.plus("extra_move", seat, amount))
 
 
 @dataclass(frozen=True)
@@ -189,16 +260,16 @@ class Slow(Asking[State]):
     def ask(self, state: State) -> Decision:
         others = range(state.player_count)
         options = tuple(_player_option(state, s) for s in others if s != self.seat)
-        prompt = f"Whose movement drops by {self.amount} this turn?"
+        prompt = f"Whose movement drops by {self.amount} on their next exploration turn?"
         return choose_one(self.seat, "slow", prompt, options)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
-        assert state.meeting is not None
+        # The penalty waits for the target's next exploration turn: this turn's if they have not
+        # moved yet, else the next turn's (ruling R11).
         target = int(answer)
-        slowed = list(state.meeting.slowed)
-        slowed[target] += self.amount
-        state = replace(state, meeting=replace(state.meeting, slowed=tuple(slowed)))
-        return state, [say(f"{state.names[target]}'s movement drops by {self.amount} this turn.")]
+        state = state.with_player(target, slowed=state.players[target].slowed + self.amount)
+        line = f"{state.names[target]}'s movement drops by {self.amount} on their next move."
+        return state, [say(line)]
 
 
 @dataclass(frozen=True)

@@ -52,7 +52,7 @@ class FinalStart(Automatic[State]):
             phase="final",
             meeting=None,
             combat=None,
-            final=Final(order=order_, size=sizes, built=built),
+            final=Final(order=order_, size=sizes, built=built, fought=(0,) * len(sizes)),
         )
         listed = ", ".join(f"{state.names[s]} {sizes[s]}" for s in seats)
         lines = [
@@ -296,7 +296,12 @@ class FinalTarget(Asking[State]):
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         target = int(answer)
-        fight = Combat(kind="final", seats=(self.seat, target))
+        # Each duel is a battle of its own, but a party's first 1-on-1 happens once (FAQ
+        # 一刀両断, line 187: the first fight after the ambush step).
+        fought = final(state).fought
+        fight = Combat(
+            kind="final", seats=(self.seat, target), fought=(fought[self.seat], fought[target])
+        )
         state = start_combat(state, fight, FinalDuelOver())
         return state, [say(f"{state.names[self.seat]} attacks {state.names[target]}.")]
 
@@ -311,7 +316,15 @@ class FinalDuelOver(Automatic[State]):
             if not state.players[seat].party and not state.players[seat].out:
                 state = state.with_player(seat, out=True)
                 lines.append(say(f"{state.names[seat]} has no cards left and is out."))
-        state = replace(state, combat=None, last_battle=fight.log)
+        fought = list(final(state).fought)
+        for side, seat in enumerate(fight.seats):
+            fought[seat] = fight.fought[side]
+        state = replace(
+            state,
+            combat=None,
+            last_battle=fight.log,
+            final=replace(final(state), fought=tuple(fought)),
+        )
         if not alive(state):
             # Both last parties fell together: the side whose ability did it wins (FAQ), else
             # a draw.

@@ -8,6 +8,7 @@ task that asked. Rulings: docs/rules/dangerous.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from core.agenda import Agenda
@@ -19,7 +20,7 @@ from core.games.dangerous import INFO
 from core.games.dangerous.setup import SETUP_AGENDA
 from core.games.dangerous.state import Player, State
 from core.games.dangerous.view import build_view
-from core.narration import Lines
+from core.narration import Lines, join
 
 ENGINE: Agenda[State] = Agenda("dangerous")
 
@@ -27,6 +28,13 @@ ENGINE: Agenda[State] = Agenda("dangerous")
 class Dangerous:
     id, title, options = INFO.id, INFO.title, INFO.options
     min_players, max_players = INFO.min_players, INFO.max_players
+    # Version 2 (issue 8): Lv2 tokens return to the supply (R8), the turn limit is a house rule
+    # (R23), meeting abilities spend AP (R10), field abilities all turn long (R11), who acts
+    # first in a window (R15), 鏡子 and マゆゆ in the ambush (R16), 一刀両断 in the final battle
+    # (R24), 白金 (R35), 友釣り (R36). Version-1 saves that no longer replay open as replays.
+    rules_version = 2
+    older_rules: Mapping[int, Mapping[str, Any]] = {}
+    score_name = "boss tokens"
 
     def initial_state(self, names: tuple[str, ...], options: dict[str, Any]) -> State:
         chosen = {option.name: options.get(option.name, option.default) for option in self.options}
@@ -52,7 +60,10 @@ class Dangerous:
     def result(self, state: State) -> Result | None:
         if state.phase != "over":
             return None
-        scores = tuple(1 if seat in state.winners else 0 for seat in range(state.player_count))
-        names = ", ".join(state.names[seat] for seat in state.winners)
-        verb = "wins" if len(state.winners) == 1 else "share the win"
-        return Result(scores, state.winners, f"{names} {verb}.")
+        # The players panel's score: boss tokens. The winner is the last party standing in the
+        # final battle (line 133), whatever the tokens.
+        scores = tuple(len(player.tokens) for player in state.players)
+        names = join([state.names[seat] for seat in state.winners])
+        verb = "wins the final battle" if len(state.winners) == 1 else "share the win (a draw)"
+        tokens = ", ".join(f"{name} {count}" for name, count in zip(state.names, scores))
+        return Result(scores, state.winners, f"{names} {verb} (boss tokens: {tokens}).")

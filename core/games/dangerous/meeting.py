@@ -27,6 +27,16 @@ def meeting(state: State) -> Meeting:
 
 
 # --- abilities before and after placement --------------------------------------------------------
+#
+# Before placement (<作戦会議開始前>, line 44): every such ability spends some of the AP its player
+# could place this turn (line 111: 作戦会議フェイズで配置できるAPを消費して…; the card's `ap_cost`),
+# for an effect in the game or an edge in the meeting. After placement (<作戦会議終了時>, line 55):
+# only 立川トシオ, who moves AP already placed (line 112). Ruling R10.
+
+
+def ap_cost(instance: str) -> int:
+    """The AP a before-meeting ability spends (content requires at least 1)."""
+    return content().card(instance).param("ap_cost")
 
 
 def window_cards(state: State, seat: int, timing: str, used: tuple[str, ...]) -> tuple[str, ...]:
@@ -38,13 +48,13 @@ def window_cards(state: State, seat: int, timing: str, used: tuple[str, ...]) ->
 
 
 def _usable(state: State, seat: int, instance: str) -> bool:
+    if ap_cost(instance) > meeting(state).ap_left[seat]:
+        return False
     effect = content().card(instance).effect
     if effect == "place_lv2_token":
         return not state.lv2_retired and bool(token_spaces(state))
     if effect == "move_ap":
         return any(meeting(state).count(a.id, seat) for a in content().actions)
-    if effect == "gain_ap":
-        return meeting(state).ap_left[seat] < AP_MAX
     return True
 
 
@@ -62,37 +72,44 @@ class MeetingAbilities(Menu[State]):
         return self.seat
 
     def prompt(self, state: State) -> str:
-        when = (
-            "before placing AP" if self.timing == "meeting_start" else "now that all AP are placed"
-        )
-        return f"Use an ability {when}?"
+        if self.timing == "meeting_start":
+            left = meeting(state).ap_left[self.seat]
+            return f"Use an ability before placing AP? It spends some of your {left} AP."
+        return "Use an ability now that all AP are placed?"
 
     def actions(self, state: State) -> tuple[Option, ...]:
-        cards = window_cards(state, self.seat, self.timing, self.used)
-        return tuple(
-            Option(c, f"{card_name(c)}: {content().card(c).ability}", content().card(c).text_en)
-            for c in cards
-        )
+        options = []
+        for c in window_cards(state, self.seat, self.timing, self.used):
+            found = content().card(c)
+            cost = f" ({ap_cost(c)} AP)" if ap_cost(c) else ""
+            options.append(Option(c, f"{card_name(c)}: {found.ability}{cost}", found.text_en))
+        return tuple(options)
 
     def again(self, action: Choice) -> MeetingAbilities:
         return replace(self, used=(*self.used, str(action)))
 
     def choose(self, state: State, action: Choice) -> Done[State]:
-        instance = str(action)
+        instance, seat = str(action), self.seat
         found = content().card(instance)
-        name = state.names[self.seat]
-        line = say(f"{name} uses {card_name(instance)}'s {found.ability}.")
-        if found.effect == "gain_ap":
-            ap = list(meeting(state).ap_left)
-            gained = min(AP_MAX, ap[self.seat] + found.param("amount", 1)) - ap[self.seat]
-            ap[self.seat] += gained
-            state = replace(state, meeting=replace(meeting(state), ap_left=tuple(ap)))
-            return state, [line, say(f"{name} gains {gained} AP.")]
-        if found.effect == "place_lv2_token":
-            return push(state, TokenPlace(self.seat, 0)), [line]
-        if found.effect == "move_ap":
-            return push(state, ApMove(self.seat)), [line]
-        return state, [line]
+        name = state.names[seat]
+        cost = ap_cost(instance)
+        spent = f", spending {cost} AP" if cost else ""
+        lines: Lines = [say(f"{name} uses {card_name(instance)}'s {found.ability}{spent}.")]
+        state = replace(state, meeting=meeting(state).plus("ap_left", seat, -cost))
+        amount = found.param("amount", 1)
+        if found.effect == "bank_ap":
+            state = replace(state, meeting=meeting(state).plus("banked", seat, amount))
+            lines.append(say(f"{name} will have {amount} more AP next turn (at most {AP_MAX})."))
+        elif found.effect == "extra_move":
+            state = replace(state, meeting=meeting(state).plus("extra_move", seat, amount))
+            lines.append(say(f"{name}'s movement is +{amount} this turn."))
+        elif found.effect == "buy_item":
+            state = push(state, ItemRoll(seat))
+        elif found.effect == "place_lv2_token":
+            state = push(state, TokenPlace(seat, 0))
+        elif found.effect == "move_ap":
+            state = push(state, ApMove(seat, amount))
+        return state, lines
 
 
 # --- AP placement ---------------------------------------------------------------------------------
@@ -168,9 +185,11 @@ class ApPlace(Asking[State]):
 
 @dataclass(frozen=True)
 class ApMove(Asking[State]):
-    """An ability moves one of `seat`'s AP to another action (option ids 'source>target')."""
+    """An ability moves up to `left` more of `seat`'s placed AP to other actions, one at a time
+    (option ids 'source>target'; 'done' leaves the rest)."""
 
     seat: int
+    left: int = 1
 
     def ask(self, state: State) -> Decision:
         current = meeting(state)
@@ -183,11 +202,14 @@ class ApMove(Asking[State]):
                     label = f"{source.english} -> {target.english}"
                     options.append(Option(f"{source.id}>{target.id}", label))
         options.append(Option(DONE, "Leave them"))
-        return choose_one(self.seat, "ap-move", "Move one of your AP:", tuple(options))
+        prompt = f"Move one of your AP ({self.left} at most):"
+        return choose_one(self.seat, "ap-move", prompt, tuple(options))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         if answer == DONE:
             return state, []
+        if self.left > 1:
+            state = push(state, ApMove(self.seat, self.left - 1))
         source, target = str(answer).split(">")
         current = meeting(state)
         placed = dict(current.placed)
@@ -274,8 +296,9 @@ class Lv2Roll(Asking[State]):
 
 @dataclass(frozen=True)
 class TokenPlace(Asking[State]):
-    """`seat` puts a Lv2 token on a free square numbered `number` (0: any), or moves one there
-    when the supply is out (option ids 'old>new')."""
+    """`seat` puts a Lv2 token on a free square numbered `number`, or moves one there when the
+    supply is out (option ids 'old>new'). A Lv2 roll may place none (line 57: 設置できます);
+    `number` 0 is 中二葬's placement on any free square, paid for in AP: it places one."""
 
     seat: int
     number: int
@@ -299,7 +322,8 @@ class TokenPlace(Asking[State]):
                 for old in state.tokens
                 for space in spaces
             ]
-        options.append(Option(DONE, "Don't place one"))
+        if self.number:
+            options.append(Option(DONE, "Don't place one"))
         which = f"a square numbered {self.number}" if self.number else "any free square"
         return choose_one(self.seat, "token", f"Put a Lv2 token on {which}.", tuple(options))
 
@@ -321,7 +345,7 @@ class TokenPlace(Asking[State]):
 @dataclass(frozen=True)
 class MeetingFinish(Automatic[State]):
     """Most AP on next-start-player wins it (ties: the farthest from the start player); AP on
-    next-turn AP +1 raise next turn's AP (at most 6)."""
+    next-turn AP +1, and AP an ability banked, raise next turn's AP (at most 6)."""
 
     def run(self, state: State) -> Done[State]:
         current = meeting(state)
@@ -333,7 +357,12 @@ class MeetingFinish(Automatic[State]):
             next_start = contenders[-1]
             lines.append(say(f"{state.names[next_start]} will be the next start player."))
         players = tuple(
-            replace(player, ap_next=min(AP_MAX, AP_BASE + current.count("next_ap", seat)))
+            replace(
+                player,
+                ap_next=min(
+                    AP_MAX, AP_BASE + current.count("next_ap", seat) + current.banked[seat]
+                ),
+            )
             for seat, player in enumerate(state.players)
         )
         return replace(state, next_start=next_start, players=players), lines

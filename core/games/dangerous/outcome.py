@@ -3,11 +3,11 @@ settlement that discards the loser."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core import chance
-from core.agenda import Asking, Automatic, Done, push
+from core.agenda import Asking, Automatic, Done, Task, push
 from core.chance import ChanceRequest
 from core.games.dangerous.aftermath import Revival, Spoils
 from core.games.dangerous.battle import (
@@ -25,8 +25,9 @@ from core.games.dangerous.battle import (
     with_duel,
 )
 from core.games.dangerous.cards import card_name
-from core.games.dangerous.casualties import discard, hit
+from core.games.dangerous.casualties import OnDiscard, fall, hit
 from core.games.dangerous.state import State
+from core.games.dangerous.windows import in_either_order
 from core.narration import Lines
 
 # --- the final result ----------------------------------------------------------------------------
@@ -67,22 +68,45 @@ class Resolve(Automatic[State]):
             return with_duel(state, winner=winner), lines
         results = (value(state, 0), value(state, 1))
         winner = 0 if results[0] > results[1] else 1 if results[1] > results[0] else 2
-        for side in (0, 1):
-            special = active_effect(state, side, "final_result")
-            if (
-                special is not None
-                and special.effect == "final_high_kill"
-                and winner == 2
-                and results[side] >= special.param("target", 6)
-            ):
-                winner = side
-                fighter = card_name(front(state, side) or "")
-                state = tell(state, lines, f"{fighter}'s {special.ability} decides the tie.")
         state = with_duel(state, result=results, winner=winner)
         a, b = front(state, 0) or "", front(state, 1) or ""
+        deciders = [side for side in (0, 1) if winner == 2 and _decides_tie(state, side)]
         verdict = {0: f"{card_name(a)} wins", 1: f"{card_name(b)} wins", 2: "a mutual kill"}
+        if deciders:
+            verdict[2] = "a tie"
         text = f"Final result {results[0]} against {results[1]}: {verdict[winner]}."
-        return tell(state, lines, text), lines
+        state = tell(state, lines, text)
+        # Both fighters may be able to decide the tie: the first to use its ability wins (103).
+        situation = "A tie: both fighting cards have an ability that decides it."
+        turns = ((DecideTie(0),) if 0 in deciders else (), (DecideTie(1),) if 1 in deciders else ())
+        return in_either_order(state, situation, turns, len(deciders) == 2), lines
+
+
+def _decides_tie(state: State, side: int) -> bool:
+    """Can the fighting card of `side` turn this tie into its win (final_high_kill)?"""
+    special = active_effect(state, side, "final_result")
+    return (
+        special is not None
+        and special.effect == "final_high_kill"
+        and combat(state).duel.result[side] >= special.param("target", 6)
+    )
+
+
+@dataclass(frozen=True)
+class DecideTie(Automatic[State]):
+    """`side`'s final-result ability turns the tie into its win, unless the tie is already
+    decided (the other side's ability went first)."""
+
+    side: int
+
+    def run(self, state: State) -> Done[State]:
+        lines: Lines = []
+        if combat(state).duel.winner != 2:
+            return state, lines
+        fighter = card_name(front(state, self.side) or "")
+        ability = card(front(state, self.side) or "").ability
+        state = with_duel(state, winner=self.side)
+        return tell(state, lines, f"{fighter}'s {ability} decides the tie: {fighter} wins."), lines
 
 
 # --- the winner's ability ------------------------------------------------------------------------
@@ -109,16 +133,13 @@ class OnWinFire(Automatic[State]):
         found = card(self.winner)
         loser_side = 1 - self.side
         ability = found.ability or "victory ability"
+        if found.effect == "on_win_steal" and not is_party(state, self.side):
+            return state, lines  # an enemy has no party to take the card into (R26)
         state = tell(state, lines, f"{card_name(self.winner)}'s {ability}.")
-        if found.effect == "on_win_capture_extra":
-            owner = combat(state).seats[self.side]
-            deck = state.decks.get("lv1", ())
-            if is_party(state, self.side) and deck:
-                pile = (*state.players[owner].discard, deck[0])
-                state = state.with_player(owner, discard=pile)
-                state = replace(state, decks={**state.decks, "lv1": deck[1:]})
-                text = f"{state.names[owner]} takes {card_name(deck[0])} into their discard pile."
-                state = tell(state, lines, text)
+        if found.effect == "on_win_steal":
+            beaten = front(state, loser_side)
+            if beaten is not None:
+                state = hit(state, beaten, self.winner, lines, steal=True)
             return state, lines
         if found.effect == "on_win_curse":
             curse = list(combat(state).curse)
@@ -181,11 +202,17 @@ class Settlement(Automatic[State]):
         # of them (on-discard abilities, justice), so revival comes after everything (FAQ
         # ファーティマ).
         state = push(state, Revival(0), Revival(1), Spoils())
+        turns: list[tuple[Task[State], ...]] = [(), ()]
         for side in losers:
             loser = fighters[side]
             beater = fighters[1 - side] or ""
             if loser is not None and side_of(state, loser) == side:
-                state = discard(state, loser, beater if winner != 2 else "", True, lines)
+                state, turns[side] = fall(state, loser, beater if winner != 2 else "", True, lines)
+        # A mutual kill of two cards whose on-discard abilities both act (two フルキューブ):
+        # who goes first is theirs to settle (line 103); it decides who wipes out whom.
+        acting = [any(isinstance(t, OnDiscard) and t.acts(state) for t in ts) for ts in turns]
+        situation = "Both fallen cards have an ability that fires as they are discarded."
+        state = in_either_order(state, situation, (turns[0], turns[1]), all(acting))
         fought = list(fight.fought)
         for side in (0, 1):
             fought[side] += 1

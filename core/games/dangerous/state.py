@@ -23,22 +23,33 @@ class Player:
     tokens: tuple[str, ...] = ()
     ap_next: int = 3
     out: bool = False  # final battle: no cards left
+    slowed: int = 0  # movement lost on this player's next exploration turn (蟻地獄たまこ)
 
 
 @dataclass(frozen=True)
 class Meeting:
+    """This turn's meeting, and what it gives each seat for the rest of the turn."""
+
     ap_left: tuple[int, ...]
     placed: dict[str, tuple[int, ...]]
     order: tuple[int, ...]
     cursor: int = 0
-    extra_move: tuple[int, ...] = ()
-    slowed: tuple[int, ...] = ()
+    extra_move: tuple[int, ...] = ()  # movement from abilities and items, this turn
+    banked: tuple[int, ...] = ()  # AP an ability adds to next turn's (at most 6 in all)
 
     def count(self, action: str, seat: int) -> int:
         return self.placed.get(action, (0,) * len(self.ap_left))[seat]
 
     def total(self, action: str) -> int:
         return sum(self.placed.get(action, ()))
+
+    def plus(self, tally: str, seat: int, amount: int) -> Meeting:
+        """This meeting with `amount` added to `seat`'s entry of the per-seat `tally`
+        ("ap_left", "extra_move", "banked")."""
+        counts = list(getattr(self, tally))
+        counts[seat] += amount
+        changes: dict[str, Any] = {tally: tuple(counts)}
+        return replace(self, **changes)
 
 
 @dataclass(frozen=True)
@@ -86,6 +97,7 @@ class Final:
     revealed: bool = False
     turn: int = 0  # index into order of the active player
     winners: tuple[int, ...] = ()
+    fought: tuple[int, ...] = ()  # by seat: the 1-on-1s its party has fought since the ambush
 
 
 @dataclass(frozen=True)
@@ -105,7 +117,7 @@ class State:
     turn: int = 0
     phase: str = "setup"
     meeting: Meeting | None = None
-    explorer: int = -1
+    explorer: int = -1  # whose exploration turn has moved and is not over yet
     combat: Combat | None = None
     final: Final | None = None
     removed: tuple[str, ...] = ()  # removed from the game

@@ -25,7 +25,7 @@ class TurnStart(Automatic[State]):
         order = state.clockwise(state.start)
         ap = tuple(min(AP_MAX, player.ap_next) for player in state.players)
         nobody = (0,) * state.player_count
-        meeting = Meeting(ap_left=ap, placed={}, order=order, extra_move=nobody, slowed=nobody)
+        meeting = Meeting(ap_left=ap, placed={}, order=order, extra_move=nobody, banked=nobody)
         players = tuple(replace(player, ap_next=AP_BASE) for player in state.players)
         state = replace(
             state, turn=turn, phase="meeting", meeting=meeting, players=players, next_start=-1
@@ -46,13 +46,18 @@ class TurnStart(Automatic[State]):
 
 @dataclass(frozen=True)
 class TurnEnd(Automatic[State]):
-    """The start player passes on; after the last turn the final battle begins."""
+    """The start player passes on. With the house rule `turn_limit` on (ruling R23; off by
+    default: the rulebook ends exploration only when 旧校舎 falls, lines 19 and 129), the final
+    battle begins after the last turn."""
 
     def run(self, state: State) -> Done[State]:
-        limit = int(state.options.get("turn_limit", 12))
+        limit = int(state.options.get("turn_limit", 0))
         start = state.next_start if state.next_start >= 0 else state.start
         state = replace(state, start=start, meeting=None, explorer=-1)
         if limit and state.turn >= limit:
-            line = say(f"Turn {state.turn} was the last: the final battle begins.")
+            line = say(
+                f"Turn {state.turn} was the last (house rule: turn limit {limit}): "
+                "the final battle begins."
+            )
             return push(state, FinalStart(start)), [line]
         return push(state, TurnStart()), []

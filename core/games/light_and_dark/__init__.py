@@ -37,6 +37,14 @@ INFO = GameInfo(
             False,
             "Players left out of a party keep their role card and may use it again next turn.",
         ),
+        GameOption(
+            "repeat_volleys",
+            "House rule: repeated sudden-death volleys",
+            False,
+            "Not in the rulebook: when several survive the sudden-death volley they volley again, "
+            "HP carrying over, until at most one survives (the rulebook: one volley, then a "
+            "one-die roll-off).",
+        ),
     ),
     hidden_information=True,  # every seat's role card, until the reveal
     simultaneous=False,

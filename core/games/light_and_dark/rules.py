@@ -8,6 +8,7 @@ seed is silent or wrong are in docs/rules/light-and-dark.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -43,6 +44,11 @@ def role(role_id: str) -> Role:
 class LightAndDark:
     id, title, options = INFO.id, INFO.title, INFO.options
     min_players, max_players = INFO.min_players, INFO.max_players
+    # Version 2: sudden death is one volley (line 183); version 1 repeated it among several
+    # survivors, which the house-rule option `repeat_volleys` still plays.
+    rules_version = 2
+    older_rules: Mapping[int, Mapping[str, Any]] = {1: {"repeat_volleys": True}}
+    score_name = "points"
 
     # --- setting up --------------------------------------------------------------------------
 
@@ -51,6 +57,7 @@ class LightAndDark:
         return State(
             names=names,
             keep_cards=bool(options.get("keep_cards", False)),
+            repeat_volleys=bool(options.get("repeat_volleys", False)),
             phase=Phase.SHUFFLE_ROLES,
             scores=(0,) * players,
             hands=(None,) * players,
@@ -264,7 +271,7 @@ class LightAndDark:
     # --- views -------------------------------------------------------------------------------
 
     def view(self, state: State, viewer: int | None) -> TableView:
-        return build_view(state, viewer, self.pending(state))
+        return build_view(state, viewer, self.pending(state), turn_limit(state))
 
     def result(self, state: State) -> Result | None:
         if state.phase is not Phase.OVER:
@@ -298,7 +305,7 @@ def _begin_turn(state: State) -> tuple[State, Lines]:
         lines.append(say("Everyone has been parent: the game ends."))
         return _finish(state, lines)
     must_draw = sum(1 for seat in range(state.players) if seat != parent and not state.kept[seat])
-    if len(state.role_deck) < must_draw:
+    if deck_ends_game(len(state.role_deck), must_draw):
         lines.append(
             say(
                 f"The role deck has {len(state.role_deck)} cards, too few for everyone: "
@@ -316,6 +323,36 @@ def _begin_turn(state: State) -> tuple[State, Lines]:
     )
     lines.append(say(f"Turn {state.turns_played + 1}: {state.names[parent]} is the parent."))
     return nxt, lines
+
+
+def deck_ends_game(cards: int, must_draw: int) -> bool:
+    """Line 181 (R12): at the start of a turn, a role deck of fewer cards than the players who
+    must draw one ends the game; exactly as many is enough for one more turn."""
+    return cards < must_draw
+
+
+def turn_limit(state: State) -> tuple[int, bool]:
+    """The last turn the game can reach, and whether it surely reaches it (R12).
+
+    Everyone is parent once at most; and the role deck must last. Without the keep-card variant
+    every turn deals a card to each player but the parent, so the limit is exact (two turns at
+    6 players). In the variant a turn deals at least one card (the last parent holds none) and
+    may deal no more, so the limit is an upper bound: the deck may end the game sooner.
+    """
+    if state.sudden is not None or state.phase is Phase.OVER:
+        return state.turns_played, True
+    turn = state.turns_played + 1
+    cards = len(state.role_deck)
+    if state.phase in (Phase.BOSS_HP, Phase.HERO_DRAW, Phase.KEEP):  # this turn's deal is due
+        cards -= sum(
+            1 for seat in range(state.players) if seat != state.parent and state.hands[seat] is None
+        )
+    per_turn = 1 if state.keep_cards else state.players - 1
+    later = 0
+    while not deck_ends_game(cards, per_turn) and turn + later < state.players:
+        cards -= per_turn
+        later += 1
+    return turn + later, not state.keep_cards
 
 
 def _hero_draw(state: State, order: tuple[str, ...]) -> Applied[State]:
@@ -542,6 +579,9 @@ def _sudden_chance(state: State, faces: tuple[int, ...]) -> Applied[State]:
 
 
 def _volley(state: State, sudden: SuddenDeath, faces: tuple[int, ...]) -> Applied[State]:
+    """One volley (line 183): each loses the sum of the others' dice. A lone survivor wins;
+    several survivors roll off (R13), or volley again under the house rule `repeat_volleys`;
+    if nobody survives, the closest to 0 wins, a tie among them rolling off."""
     names = state.names
     rolled = dict(zip(sudden.alive, faces))
     total = sum(faces)
@@ -557,9 +597,13 @@ def _volley(state: State, sudden: SuddenDeath, faces: tuple[int, ...]) -> Applie
     if len(survivors) == 1:
         won, won_lines = _won(replace(state, sudden=after), survivors, lines)
         return Applied(won, tuple(won_lines))
-    if survivors:
-        lines.append(say("More than one survives: another volley."))
+    if survivors and state.repeat_volleys:
+        lines.append(say("More than one survives: another volley (house rule)."))
         return Applied(replace(state, sudden=replace(after, alive=survivors)), tuple(lines))
+    if survivors:
+        who = join(names[seat] for seat in survivors)
+        lines.append(say(f"{who} survive: a one-die roll-off between them."))
+        return _roll_off(state, after, survivors, lines)
     closest = max(after.hp_of(seat) for seat in sudden.alive)
     nearest = tuple(seat for seat in sudden.alive if after.hp_of(seat) == closest)
     if len(nearest) == 1:
@@ -567,7 +611,13 @@ def _volley(state: State, sudden: SuddenDeath, faces: tuple[int, ...]) -> Applie
         won, won_lines = _won(replace(state, sudden=after), nearest, lines)
         return Applied(won, tuple(won_lines))
     lines.append(say("Nobody survives and the closest to 0 are tied: a one-die roll-off."))
-    rolloff = replace(after, alive=(), rolloff=nearest)
+    return _roll_off(state, after, nearest, lines)
+
+
+def _roll_off(
+    state: State, sudden: SuddenDeath, seats: tuple[int, ...], lines: Lines
+) -> Applied[State]:
+    rolloff = replace(sudden, alive=(), rolloff=seats)
     return Applied(replace(state, sudden=rolloff, phase=Phase.SUDDEN_ROLLOFF), tuple(lines))
 
 

@@ -60,7 +60,8 @@ class TurnRecord:
 
 @dataclass(frozen=True)
 class SuddenDeath:
-    """The tie-break between tied leaders: HP from two dice, then one-die volleys."""
+    """The tie-break between tied leaders: HP from two dice, a one-die volley, then one-die
+    roll-offs while several are still level (R13)."""
 
     seats: tuple[int, ...]
     hp: tuple[int, ...] = ()
@@ -94,6 +95,8 @@ class State:
     history: tuple[TurnRecord, ...] = ()
     sudden: SuddenDeath | None = None
     winners: tuple[int, ...] = ()
+    repeat_volleys: bool = False
+    """House rule: several survivors of a sudden-death volley volley again (not a roll-off)."""
 
     @property
     def players(self) -> int:

@@ -25,6 +25,9 @@ class SuddenView:
 class Board:
     turn: int
     turns_max: int
+    """The last turn the game can reach (everyone parent once, the role deck lasting)."""
+    turns_certain: bool
+    """False in the keep-card variant: the deck may end the game before `turns_max`."""
     parent: int
     boss: str
     boss_dice: tuple[int, ...]
@@ -53,7 +56,13 @@ def visible_roles(state: State, viewer: int | None) -> tuple[str | None, ...]:
     )
 
 
-def build_view(state: State, viewer: int | None, step: Step) -> View:
+def turn_text(turn: int, limit: int, certain: bool) -> str:
+    """'3 of 4', or '3 of up to 6' when the deck may end the game sooner."""
+    return f"{turn} of {limit}" if certain else f"{turn} of up to {limit}"
+
+
+def build_view(state: State, viewer: int | None, step: Step, limit: tuple[int, bool]) -> View:
+    """`limit`: the last turn the game can reach and whether it surely will (rules.turn_limit)."""
     roles = visible_roles(state, viewer)
     revealed = state.phase in (Phase.ROLL, Phase.REROLL, Phase.REROLL_ROLL, Phase.CHOOSE)
     boss = ""
@@ -70,8 +79,9 @@ def build_view(state: State, viewer: int | None, step: Step) -> View:
         s = state.sudden
         sudden = SuddenView(s.seats, s.hp, s.alive, s.rolloff)
     board = Board(
-        turn=min(state.turns_played + 1, state.players),
-        turns_max=state.players,
+        turn=min(state.turns_played + 1, limit[0]),
+        turns_max=limit[0],
+        turns_certain=limit[1],
         parent=state.parent,
         boss=boss,
         boss_dice=state.boss_dice,
@@ -92,7 +102,11 @@ def build_view(state: State, viewer: int | None, step: Step) -> View:
         for seat, score in enumerate(state.scores)
     )
     over = state.phase is Phase.OVER
-    turn = "Game over" if over else f"Turn {board.turn} of {state.players}"
+    turn = f"Turn {turn_text(board.turn, *limit)}"
+    if state.sudden is not None:
+        turn = "Sudden death"
+    if over:
+        turn = "Game over"
     return View(viewer, turn, state.phase.value, seats, board, over)
 
 
