@@ -9,11 +9,12 @@ and going back to setup), so the app and the screens never import each other.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
 from textual.app import App
+from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
@@ -22,6 +23,7 @@ from themes import DEFAULT_THEME, STYLESHEET, THEMES
 from tui.screens.setup import SetupScreen
 
 if TYPE_CHECKING:
+    from core.paths import NewSave
     from core.table import Table
 
 # The game, replay and session modules (and the log and prompt widgets they bring) load when
@@ -35,6 +37,11 @@ class PartylineApp(App[None]):
     TITLE = "Partyline"
     CSS_PATH = str(STYLESHEET)
     ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Ctrl+C is not a priority: a text field with a selection copies it first.
+        Binding("ctrl+q", "save_and_quit", "Quit", show=False, priority=True),
+        Binding("ctrl+c", "save_and_quit", "Quit", show=False, system=True),
+    ]
 
     def __init__(
         self,
@@ -42,7 +49,7 @@ class PartylineApp(App[None]):
         save_dir: Path,
         theme_name: str = DEFAULT_THEME,
         table: Table | None = None,
-        save_path: Path | None = None,
+        save_path: Path | NewSave | None = None,
         replay: Table | None = None,
         replay_viewer: int | None = None,
         replay_note: str = "",
@@ -91,19 +98,13 @@ class PartylineApp(App[None]):
         elif self._start_table is not None:
             self.start_game(self._start_table, self._start_save_path)
 
-    def start_game(self, table: Table, save_path: Path | None) -> None:
-        """Show the game screen for `table`, autosaving to `save_path` after every change."""
-        from core.saves import write_failure
+    def start_game(self, table: Table, save_path: Path | NewSave | None) -> None:
+        """Show the game screen for `table`, autosaving to `save_path` (a new game's: once a
+        player has decided something, see core.saves.worth_saving)."""
         from tui.screens.game import GameScreen
         from tui.session import Session
 
-        session = Session(table, save_path, on_save_error=self._save_failed)
-        if save_path is not None and _new_file(save_path):
-            try:
-                session.save()
-            except OSError as error:
-                self._save_failed(write_failure(save_path, error))
-        self.push_screen(GameScreen(session))
+        self.push_screen(GameScreen(Session(table, save_path, on_save_error=self._save_failed)))
 
     def notify(
         self,
@@ -133,6 +134,17 @@ class PartylineApp(App[None]):
             message = Text(visible(message))
         super().exit(result, return_code, message)
 
+    def action_save_and_quit(self) -> None:
+        """Ctrl+Q and Ctrl+C quit from any screen as a game's `q` does: the game being played
+        (under whatever is on top of it) is saved and the line saying where is printed."""
+        from tui.screens.game import GameScreen
+
+        games = [screen for screen in self.screen_stack if isinstance(screen, GameScreen)]
+        if games:
+            games[-1].action_quit_game()
+        else:
+            self.exit()
+
     def _save_failed(self, message: str) -> None:
         self.notify(message, title="Autosave failed", severity="error", timeout=8, markup=False)
 
@@ -150,13 +162,3 @@ class PartylineApp(App[None]):
             self.switch_screen(SetupScreen())
         else:
             self.push_screen(SetupScreen())
-
-
-def _new_file(path: Path) -> bool:
-    """Nothing saved at `path` yet: no file, or the empty one `new_save_path` reserved."""
-    try:
-        return path.stat().st_size == 0
-    except FileNotFoundError:
-        return True
-    except OSError:
-        return False

@@ -61,8 +61,11 @@ async def test_setup_starts_a_game_with_the_chosen_seats(tmp_path: Path) -> None
         table = screen.session.table
         assert table.seed == 42 and table.seats[0].name == "さくら"
         assert [seat.is_human for seat in table.seats] == [True, False, False, False]
-        assert screen.session.save_path is not None and screen.session.save_path.parent == tmp_path
         assert "you are さくら" in screen_text(app)
+        assert screen.session.save_path is None  # saved from the first decision on
+        await pilot.press("1")
+        await settle(pilot)
+        assert screen.session.save_path is not None and screen.session.save_path.parent == tmp_path
 
 
 async def test_setup_reports_a_bad_seed_in_one_line(tmp_path: Path) -> None:
@@ -344,6 +347,8 @@ async def test_escape_from_a_game_started_by_the_cli_goes_to_setup(
     path = tmp_path / "cli.toml"
     app = make_app(tmp_path, table=ld_table(seed=2), save_path=path)
     async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("1")  # a decision: from now on the game is saved
         await settle(pilot)
         await pilot.press("escape")
         await pilot.pause()
