@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
-from rich.text import Text
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.widgets import Input
 
 from core.text import visible
 from themes import DEFAULT_THEME, STYLESHEET, THEMES
@@ -38,9 +38,9 @@ class PartylineApp(App[None]):
     CSS_PATH = str(STYLESHEET)
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        # Ctrl+C is not a priority: a text field with a selection copies it first.
+        # Priorities: a dialog (help, the curtain) keeps the app's other keys from the screen.
         Binding("ctrl+q", "save_and_quit", "Quit", show=False, priority=True),
-        Binding("ctrl+c", "save_and_quit", "Quit", show=False, system=True),
+        Binding("ctrl+c", "copy_or_quit", "Quit", show=False, priority=True),
     ]
 
     def __init__(
@@ -74,6 +74,8 @@ class PartylineApp(App[None]):
         self.theme = theme_name
         self.save_dir = save_dir
         self.bot_delay = bot_delay
+        self.exit_line = ""
+        """What to print on the terminal after the app (tui.cli does): where the game went."""
         self._start_table = table
         self._start_save_path = save_path
         self._start_replay = replay
@@ -128,10 +130,13 @@ class PartylineApp(App[None]):
     def exit(
         self, result: None = None, return_code: int = 0, message: RenderableType | None = None
     ) -> None:
-        """The exit message is printed on the terminal after the app: a text one (a path) is
-        shown with control characters escaped, and as Text, never read as markup."""
+        """A text message (where the game was saved) is kept as `exit_line`, control characters
+        escaped, for the command line to print once the app has closed: Rich would cut a long
+        path at the terminal's width, and a path in two lines cannot be copied whole. Any other
+        message is Textual's to print."""
         if isinstance(message, str):
-            message = Text(visible(message))
+            self.exit_line = visible(message)
+            message = None
         super().exit(result, return_code, message)
 
     def action_save_and_quit(self) -> None:
@@ -144,6 +149,17 @@ class PartylineApp(App[None]):
             games[-1].action_quit_game()
         else:
             self.exit()
+
+    def action_copy_or_quit(self) -> None:
+        """Ctrl+C copies selected text, as it does in a text field; with nothing selected it
+        saves and quits."""
+        focused = self.focused
+        selected = focused.selected_text if isinstance(focused, Input) else None
+        selected = selected or self.screen.get_selected_text()
+        if selected:
+            self.copy_to_clipboard(selected)
+        else:
+            self.action_save_and_quit()
 
     def _save_failed(self, message: str) -> None:
         self.notify(message, title="Autosave failed", severity="error", timeout=8, markup=False)

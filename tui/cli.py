@@ -398,6 +398,8 @@ def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
     clean_stale_temps(folder)
     app = PartylineApp(save_dir=folder, theme_name=getattr(args, "theme", DEFAULT_THEME), **kwargs)
     app.run()
+    if app.exit_line:
+        say(app.exit_line)
     return 0
 
 

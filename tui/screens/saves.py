@@ -46,7 +46,7 @@ class SaveRow:
 
 
 SORTS: tuple[tuple[str, str], ...] = (
-    ("date", "newest first"),
+    ("date", "by date, newest first"),
     ("game", "by game, newest first"),
     ("name", "by file name"),
 )
@@ -200,8 +200,8 @@ class SavesScreen(Screen[SaveRow | None]):
         )
         listing.highlighted = min(highlight, len(self.rows) - 1)
         listing.focus()
-        order = dict(SORTS)[self.order]
-        self._status(f"{len(self.rows)} saves in {where}, {order} (s: sort)", "dim")
+        listing.border_title = f"Sorted {dict(SORTS)[self.order]} (s: sort)"
+        self._status(f"{len(self.rows)} saves in {where}", "dim")
 
     def _status(self, message: str, style: str) -> None:
         self.query_one("#saves-status", Static).update(Text(message, style=style))
@@ -303,7 +303,7 @@ class SavesScreen(Screen[SaveRow | None]):
             ("Up / Down", "move through the saves"),
             ("Enter", "continue the game / open its replay"),
             ("Delete or d", "delete the save (after you confirm)"),
-            ("s", "sort: " + ", ".join(order for _, order in SORTS)),
+            ("s", "sort the list: " + "; ".join(order for _, order in SORTS)),
             ("F5", "read the folder again"),
             ("Escape", "back to the setup screen"),
         ]

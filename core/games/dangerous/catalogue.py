@@ -110,7 +110,7 @@ CATALOGUE = Catalogue(
             "heal",
             "field exploration: a healing item brings a card back from the discard pile",
             ("<card>",),
-            label="bring a card back from the discard pile",
+            label="choose a card to heal from the discard pile",
         ),
         DecisionInfo(
             "boss",
@@ -134,7 +134,7 @@ CATALOGUE = Catalogue(
             "spring-in",
             "the spring: a card that comes back from the discard pile",
             ("<card>",),
-            label="bring a card back from the discard pile",
+            label="choose a card the spring brings back",
         ),
         DecisionInfo(
             "ambush-item",
