@@ -24,21 +24,24 @@ from core import saves
 from core.decisions import Choice, Decision, IllegalAction
 from core.games import REGISTRY
 from core.games.base import View
+from core.paths import NewSave
 from core.runner import BotDriver
 from core.table import Table
 from tui.shown import ShownTable
+
+NO_SAVE_FILE = "This game has no save file."
+NOT_SAVED_YET = "Not saved: no player has made a decision yet; a game is saved from the first."
 
 
 class Session:
     def __init__(
         self,
         table: Table,
-        save_path: Path | None = None,
+        save_path: Path | NewSave | None = None,
         on_save_error: Callable[[str], None] | None = None,
     ) -> None:
         self.table = table
         self.shown = ShownTable(table)
-        self.save_path = save_path
         self.driver = BotDriver(table)
         self.humans: tuple[int, ...] = tuple(
             index for index, seat in enumerate(table.seats) if seat.is_human
@@ -194,14 +197,21 @@ class Session:
             return "nobody is at the screen"
         return self.table.undo_refusal(self.looking)
 
+    @property
+    def save_path(self) -> Path | None:
+        """Where the game is saved (None: it has no save, or a new game's is not written yet)."""
+        return self.autosave.path if self.autosave is not None else None
+
     def save(self) -> Path | None:
-        if self.save_path is None:
+        """Save now, if the game is saved yet (saves.worth_saving): where, else None (then
+        `unsaved` says why). Raises OSError."""
+        if self.autosave is None or not self.autosave.due:
             return None
-        if self.autosave is not None:
-            self.autosave.save()
-        else:
-            saves.write(self.table, self.save_path)
-        return self.save_path
+        return self.autosave.write()
+
+    def unsaved(self) -> str:
+        """Why `save` saved nothing."""
+        return NO_SAVE_FILE if self.autosave is None else NOT_SAVED_YET
 
     def close(self) -> None:
         if self.autosave is not None:

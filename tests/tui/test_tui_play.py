@@ -61,8 +61,11 @@ async def test_setup_starts_a_game_with_the_chosen_seats(tmp_path: Path) -> None
         table = screen.session.table
         assert table.seed == 42 and table.seats[0].name == "さくら"
         assert [seat.is_human for seat in table.seats] == [True, False, False, False]
-        assert screen.session.save_path is not None and screen.session.save_path.parent == tmp_path
         assert "you are さくら" in screen_text(app)
+        assert screen.session.save_path is None  # saved from the first decision on
+        await pilot.press("1")
+        await settle(pilot)
+        assert screen.session.save_path is not None and screen.session.save_path.parent == tmp_path
 
 
 async def test_setup_reports_a_bad_seed_in_one_line(tmp_path: Path) -> None:
@@ -92,7 +95,7 @@ async def test_illegal_choice_shows_the_reason_and_loses_nothing(tmp_path: Path)
         assert len(table) >= before
 
 
-async def test_save_quit_and_continue(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+async def test_save_quit_and_continue(tmp_path: Path) -> None:
     table = ld_table(seed=5)
     path = tmp_path / "saved.toml"
     app = make_app(tmp_path, table=table, save_path=path)
@@ -108,7 +111,7 @@ async def test_save_quit_and_continue(tmp_path: Path, capsys: pytest.CaptureFixt
         lines = table.narration(0)
         await pilot.press("q")
         await pilot.pause()
-    assert f"Saved to {path}" in capsys.readouterr().err
+    assert app.exit_line == f"Saved to {path}"  # the command line prints it (test_tui_quit)
 
     loaded = saves.load(path).table
     assert len(loaded) == length
@@ -344,6 +347,8 @@ async def test_escape_from_a_game_started_by_the_cli_goes_to_setup(
     path = tmp_path / "cli.toml"
     app = make_app(tmp_path, table=ld_table(seed=2), save_path=path)
     async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("1")  # a decision: from now on the game is saved
         await settle(pilot)
         await pilot.press("escape")
         await pilot.pause()

@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from core.decisions import Choice, Decision, IllegalAction
+from core.games.catalogue import decision_label
 from core.table import Change
 from tui.boards import board_kit
 from tui.host import host_of
@@ -161,7 +162,7 @@ class GameScreen(BoardScreen):
             prompt.border_title = "Your move"
             prompt.show(decision, banner=acting_banner(decision.acting_for, names))
         else:
-            prompt.border_title = "Waiting"
+            prompt.border_title = "Game over" if table.over else "Waiting"
             prompt.show(None, self._waiting_text())
         board = self.query_one(BoardPanel)
         board.show(view, names, decision, prompt.option_index())
@@ -208,7 +209,7 @@ class GameScreen(BoardScreen):
         who = session.shown.name(pending.seat)
         if not session.table.seats[pending.seat].is_human:
             who += " (bot)"
-        return f"Waiting for {who} to decide: {pending.name}."
+        return f"Waiting for {who} to {decision_label(session.table.game.id, pending.name)}."
 
     # --- hot seat and bots -------------------------------------------------------------------
 
@@ -334,7 +335,7 @@ class GameScreen(BoardScreen):
             self.notify(f"Could not save: {error}", severity="error", markup=False)
             return
         if path is None:
-            self.notify("This game has no save file.", severity="warning")
+            self.notify(self.session.unsaved(), severity="warning")
         else:
             self.notify(f"Saved to {path}", title="Saved", markup=False)
 
@@ -374,7 +375,7 @@ class GameScreen(BoardScreen):
             path = self.session.save()
         except OSError as error:
             return f"Could not save: {error}"
-        return f"Saved to {path}" if path else "This game was not saved."
+        return f"Saved to {path}" if path else self.session.unsaved()
 
     def action_leave(self) -> None:
         grid = self.query_one(BoardPanel).grid_map

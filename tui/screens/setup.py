@@ -17,6 +17,7 @@ from textual.widgets import Button, Input, Label, Static
 from core.bots import bot_kinds, has_heuristic
 from core.games import REGISTRY, get_game
 from core.games.base import GameInfo, GameOption
+from core.names import default_name
 from core.text import CONTROL_CLASS, BadText, visible
 from tui.host import host_of
 from tui.widgets.cycle import Cycle
@@ -43,10 +44,6 @@ SETUP_KEYS = [
     ("? or F1", "this help (F1 also works inside text fields)"),
     ("Escape twice", "quit"),
 ]
-
-
-def default_name(seat: int, kind: str) -> str:
-    return f"Player {seat + 1}" if kind == HUMAN else f"Bot {seat + 1}"
 
 
 def kind_choices(game: GameInfo) -> list[tuple[str, str]]:
@@ -140,7 +137,7 @@ class SetupScreen(Screen[None]):
         return Horizontal(
             Label(f"Seat {seat + 1}", classes="field"),
             Input(
-                default_name(seat, kind),
+                default_name(seat, kind == HUMAN),
                 placeholder="name",
                 compact=True,
                 max_length=24,
@@ -230,8 +227,8 @@ class SetupScreen(Screen[None]):
     def _rename(self, seat: int, kind: str) -> None:
         """Give a seat still called by its default name the default name for `kind`."""
         name = self.query_one(f"#name-{seat}", Input)
-        if name.value in {default_name(seat, HUMAN), default_name(seat, "bot")}:
-            name.value = default_name(seat, kind)
+        if name.value in {default_name(seat, human=True), default_name(seat, human=False)}:
+            name.value = default_name(seat, kind == HUMAN)
 
     @on(Input.Submitted)
     def _submitted(self) -> None:
@@ -305,7 +302,9 @@ class SetupScreen(Screen[None]):
 
     def action_start(self) -> None:
         # Tables, logs and saves load on the first start: the form shows sooner without them.
-        from core.paths import new_save_path
+        import datetime as dt
+
+        from core.paths import NewSave, check_folder
         from core.table import new_table
 
         try:
@@ -320,7 +319,7 @@ class SetupScreen(Screen[None]):
         host = host_of(self.app)
         folder = host.save_dir
         try:
-            path = new_save_path(folder, self.game.id)
+            check_folder(folder)
         except OSError as error:
             self._error(f"Cannot start: cannot create a save file in {folder}: {error.strerror}.")
             return
@@ -328,7 +327,7 @@ class SetupScreen(Screen[None]):
         # The form stays under the game: it must not show the seed of a game in progress to
         # whoever comes back to it (the seed and the log tell every die still to come).
         self.query_one("#seed", Input).value = ""
-        host.start_game(table, path)
+        host.start_game(table, NewSave(folder, self.game.id, dt.datetime.now()))
 
     def action_saves(self, purpose: str) -> None:
         from tui.screens.saves import SavesScreen
