@@ -18,7 +18,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from core.text import visible
-from themes import DEFAULT_THEME, STYLESHEET, THEMES
+from themes import DEFAULT_THEME, STYLESHEET, TERMINAL_DARK, TERMINAL_LIGHT, THEMES
 from tui.screens.setup import SetupScreen
 
 if TYPE_CHECKING:
@@ -62,6 +62,10 @@ class PartylineApp(App[None]):
         # now that the terminal-palette theme uses native ANSI colours, or NO_COLOR with that
         # theme would turn everything into black on black.
         super().__init__(ansi_color=True if THEMES[theme_name].ansi else None)
+        # Terminal colours named in rich styles (errors, the seats' letters) drawn in colours
+        # that keep 4.5:1 on the themes' backgrounds.
+        self.ansi_theme_dark = TERMINAL_DARK
+        self.ansi_theme_light = TERMINAL_LIGHT
         for theme in THEMES.values():
             self.register_theme(theme)
         self.theme = theme_name

@@ -14,6 +14,12 @@ from textual.widgets import Footer
 
 
 class KeysFooter(Footer):
+    DEFAULT_CSS = """
+    KeysFooter FooterKey.-disabled .footer-key--key {
+        color: $footer-description-foreground;  /* dim accent text falls under 4.5:1 */
+    }
+    """
+
     def __init__(self) -> None:
         super().__init__()
         self._shown: Hashable = None
