@@ -14,18 +14,24 @@ from typing import TYPE_CHECKING, Any
 from rich.console import RenderableType
 from rich.text import Text
 from textual.app import App
+from textual.binding import Binding
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from core.text import visible
 from themes import DEFAULT_THEME, STYLESHEET, TERMINAL_DARK, TERMINAL_LIGHT, THEMES
 from tui.screens.setup import SetupScreen
+from tui.widgets import toosmall
 
 if TYPE_CHECKING:
     from core.table import Table
 
 # The game, replay and session modules (and the log and prompt widgets they bring) load when
 # first needed: the setup screen, the usual first screen, shows sooner without them.
+
+KEY_WORDS = {"↑": "up", "↓": "down", "←": "left", "→": "right", "⏎": "enter"}
+"""Textual's key symbols that are East-Asian-ambiguous (some terminals draw them double width,
+which shifts the footer): shown as words."""
 
 BOT_DELAY = 0.4
 """Seconds between two bot decisions, so a person can follow the play."""
@@ -35,6 +41,8 @@ class PartylineApp(App[None]):
     TITLE = "Partyline"
     CSS_PATH = str(STYLESHEET)
     ENABLE_COMMAND_PALETTE = False
+    HORIZONTAL_BREAKPOINTS = toosmall.HORIZONTAL_BREAKPOINTS
+    VERTICAL_BREAKPOINTS = toosmall.VERTICAL_BREAKPOINTS
 
     def __init__(
         self,
@@ -84,7 +92,14 @@ class PartylineApp(App[None]):
             return SetupScreen()
         return super().get_default_screen()
 
+    def _add_too_small(self, screen: Screen[Any]) -> None:
+        """Every screen gets the message it shows on a terminal below the smallest size."""
+        if not screen.query(toosmall.TooSmall):
+            screen.mount(toosmall.TooSmall())
+
     def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._add_too_small)
+        self._add_too_small(self.screen)
         if self._start_replay is not None:
             from tui.screens.replay import ReplayScreen
 
@@ -136,6 +151,19 @@ class PartylineApp(App[None]):
         if isinstance(message, str):
             message = Text(visible(message))
         super().exit(result, return_code, message)
+
+    def get_key_display(self, binding: Binding) -> str:
+        shown = super().get_key_display(binding)
+        for symbol, word in KEY_WORDS.items():
+            shown = shown.replace(symbol, word)
+        return shown
+
+    def action_help(self) -> None:
+        """Help on a screen without its own (the game-over dialog, the card viewer...: their
+        footer.APP_HELP key)."""
+        from tui.screens.help import HelpScreen
+
+        self.push_screen(HelpScreen("Keys", self.screen))
 
     def _save_failed(self, message: str) -> None:
         self.notify(message, title="Autosave failed", severity="error", timeout=8, markup=False)

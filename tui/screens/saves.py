@@ -101,9 +101,9 @@ class SavesScreen(Screen[SaveRow | None]):
     """Dismissed with the chosen save, loaded in full, or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "leave", "Back"),
-        Binding("f5", "reload", "Reload"),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("escape", "leave", "Back", tooltip="back to the setup screen"),
+        Binding("f5", "reload", "Reload", tooltip="read the folder again"),
+        Binding("question_mark,f1", "help", "Help", key_display="?", tooltip="this help"),
     ]
 
     def __init__(self, folder: Path, purpose: str) -> None:
@@ -193,10 +193,4 @@ class SavesScreen(Screen[SaveRow | None]):
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
-        keys = [
-            ("Up / Down", "move through the saves (newest first)"),
-            ("Enter", "continue the game / open its replay"),
-            ("F5", "read the folder again"),
-            ("Escape", "back to the setup screen"),
-        ]
-        self.app.push_screen(HelpScreen("Saved games: keys", keys))
+        self.app.push_screen(HelpScreen("Saved games: keys", self))
