@@ -200,3 +200,13 @@ async def test_the_board_and_the_map_grow_on_a_large_terminal(tmp_path: Path) ->
     assert large[0] > small[0]
     # The prompt and the log keep a third of the width.
     assert large[1] >= LARGE[0] // 3, large
+
+
+async def test_the_prompt_shows_its_options_at_80x24(tmp_path: Path) -> None:
+    """The first question of Light and Dark: its options in sight, not one of them (a layout
+    asked for while another was pending was lost)."""
+    app = make_app(tmp_path, table=ld_table(), save_path=tmp_path / "g.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "> 1. Stay silent" in text and "2. Claim" in text and "4. Claim" in text, text
