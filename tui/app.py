@@ -19,8 +19,9 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from core.text import visible
-from themes import DEFAULT_THEME, STYLESHEET, THEMES
+from themes import DEFAULT_THEME, STYLESHEET, TERMINAL_DARK, TERMINAL_LIGHT, THEMES
 from tui.screens.setup import SetupScreen
+from tui.widgets import toosmall
 
 if TYPE_CHECKING:
     from core.paths import NewSave
@@ -28,6 +29,10 @@ if TYPE_CHECKING:
 
 # The game, replay and session modules (and the log and prompt widgets they bring) load when
 # first needed: the setup screen, the usual first screen, shows sooner without them.
+
+KEY_WORDS = {"↑": "up", "↓": "down", "←": "left", "→": "right", "⏎": "enter"}
+"""Textual's key symbols that are East-Asian-ambiguous (some terminals draw them double width,
+which shifts the footer): shown as words."""
 
 BOT_DELAY = 0.4
 """Seconds between two bot decisions, so a person can follow the play."""
@@ -39,9 +44,25 @@ class PartylineApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         # Priorities: a dialog (help, the curtain) keeps the app's other keys from the screen.
-        Binding("ctrl+q", "save_and_quit", "Quit", show=False, priority=True),
-        Binding("ctrl+c", "copy_or_quit", "Quit", show=False, priority=True),
+        Binding(
+            "ctrl+q",
+            "save_and_quit",
+            "Quit",
+            show=False,
+            priority=True,
+            tooltip="save and quit from any screen, printing where the game was saved",
+        ),
+        Binding(
+            "ctrl+c",
+            "copy_or_quit",
+            "Quit",
+            show=False,
+            priority=True,
+            tooltip="copy the selected text; with none, save and quit as ctrl+q",
+        ),
     ]
+    HORIZONTAL_BREAKPOINTS = toosmall.HORIZONTAL_BREAKPOINTS
+    VERTICAL_BREAKPOINTS = toosmall.VERTICAL_BREAKPOINTS
 
     def __init__(
         self,
@@ -69,6 +90,10 @@ class PartylineApp(App[None]):
         # now that the terminal-palette theme uses native ANSI colours, or NO_COLOR with that
         # theme would turn everything into black on black.
         super().__init__(ansi_color=True if THEMES[theme_name].ansi else None)
+        # Terminal colours named in rich styles (errors, the seats' letters) drawn in colours
+        # that keep 4.5:1 on the themes' backgrounds.
+        self.ansi_theme_dark = TERMINAL_DARK
+        self.ansi_theme_light = TERMINAL_LIGHT
         for theme in THEMES.values():
             self.register_theme(theme)
         self.theme = theme_name
@@ -89,7 +114,14 @@ class PartylineApp(App[None]):
             return SetupScreen()
         return super().get_default_screen()
 
+    def _add_too_small(self, screen: Screen[Any]) -> None:
+        """Every screen gets the message it shows on a terminal below the smallest size."""
+        if not screen.query(toosmall.TooSmall):
+            screen.mount(toosmall.TooSmall())
+
     def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._add_too_small)
+        self._add_too_small(self.screen)
         if self._start_replay is not None:
             from tui.screens.replay import ReplayScreen
 
@@ -160,6 +192,19 @@ class PartylineApp(App[None]):
             self.copy_to_clipboard(selected)
         else:
             self.action_save_and_quit()
+
+    def get_key_display(self, binding: Binding) -> str:
+        shown = super().get_key_display(binding)
+        for symbol, word in KEY_WORDS.items():
+            shown = shown.replace(symbol, word)
+        return shown
+
+    def action_help(self) -> None:
+        """Help on a screen without its own (the game-over dialog, the card viewer...: their
+        footer.APP_HELP key)."""
+        from tui.screens.help import HelpScreen
+
+        self.push_screen(HelpScreen("Keys", self.screen))
 
     def _save_failed(self, message: str) -> None:
         self.notify(message, title="Autosave failed", severity="error", timeout=8, markup=False)

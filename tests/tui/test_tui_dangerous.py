@@ -461,7 +461,7 @@ async def test_a_continued_hot_seat_game_shows_the_newest_log_lines(tmp_path: Pa
         await settle(pilot)
         log = app.screen.query_one(LogPanel)
         assert len(log.lines) > 2 * log.size.height
-        for size in (SIZE, (120, 30), (70, 24), SIZE):
+        for size in (SIZE, (120, 30), (90, 24), SIZE):
             await pilot.resize_terminal(*size)
             await pilot.pause()
             width = log.scrollable_content_region.width
@@ -505,12 +505,12 @@ async def test_replay_shows_battles_and_cards(tmp_path: Path) -> None:
 
 async def test_help_has_the_rules_and_board_keys(tmp_path: Path) -> None:
     app = make_app(tmp_path, table=dg_table(), save_path=None)
-    async with app.run_test(size=(100, 80)) as pilot:
+    async with app.run_test(size=(100, 150)) as pilot:
         await settle(pilot)
         await pilot.press("question_mark")
         text = screen_text(app)
-        assert "board: map / table / AP board / battle" in text
-        assert "Home or f" in text and "The rules in short" in text
+        assert "the board's next view" in text and "cards: every player's cards" in text
+        assert "order: to the front" in text and "The rules in short" in text
         assert "strategy meeting" in text
 
 

@@ -67,7 +67,7 @@ class BoardKit:
     card_pages: Callable[[View, tuple[str, ...]], list[tuple[str, RenderableType]]] | None = None
     """Pages for the card viewer (`c`): (title, contents), e.g. one per player."""
     keys: tuple[tuple[str, str], ...] = field(default=())
-    """The game's own keys, for the help screen."""
+    """Notes for the help screen beyond the keys' own (the mouse in the party-ordering prompt)."""
 
 
 def generic_board(view: View, names: tuple[str, ...]) -> RenderableType:

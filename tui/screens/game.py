@@ -15,14 +15,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
 
 from core.decisions import Choice, Decision, IllegalAction
 from core.games.catalogue import decision_label
 from core.table import Change
 from tui.boards import board_kit
 from tui.host import host_of
-from tui.screens.boarded import BoardScreen
+from tui.screens.boarded import BOARD_BINDINGS, BoardScreen
 from tui.screens.curtain import LEAVE, QUIT, READY, CurtainScreen
 from tui.session import Session
 from tui.widgets.board import BoardPanel
@@ -31,44 +30,41 @@ from tui.widgets.gridmap import GridMap
 from tui.widgets.log import LogPanel
 from tui.widgets.players import PlayersPanel
 from tui.widgets.prompt import DecisionPrompt, acting_banner
-
-GAME_KEYS = [
-    ("1-9", "pick an option (choose several: toggle it)"),
-    ("Up / Down, Enter", "move through the options and pick"),
-    ("Space", "choose several: toggle; order a list: pick up / put down"),
-    ("Left / Right", "allocate: change the amount; order a list: move the card"),
-    ("[ ] or Shift+Up/Down", "order a list: move the selected item up / down"),
-    ("Home or f", "order a list: move the selected item to the front"),
-    (
-        "m",
-        "choose on the map: arrows jump between the squares you may choose, Enter chooses, "
-        "m or Escape: back to the list; a click on a marked square chooses it too",
-    ),
-    ("u", "undo your last decision (until dice, a reveal or another player)"),
-    ("r", "redo what you undid"),
-    ("s", "save now (the game also saves itself after every move)"),
-    ("g", "the results, once the game is over"),
-    ("? or F1", "this help"),
-    ("Escape", "back to the setup screen (the game stays saved)"),
-    ("q", "quit (the game stays saved; continue it from the setup screen)"),
-]
+from tui.widgets.titlebar import TitleBar
 
 
 class GameScreen(BoardScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("u", "undo", "Undo"),
+        Binding(
+            "u",
+            "undo",
+            "Undo",
+            tooltip="undo your last decision (until dice, a reveal or another player)",
+        ),
         Binding("u", "explain_undo", show=False),
-        Binding("r", "redo", "Redo"),
+        Binding("r", "redo", "Redo", tooltip="redo what you undid"),
         Binding("r", "explain_redo", show=False),
-        Binding("s", "save", "Save"),
-        Binding("g", "results", "Results"),
-        Binding("b", "board_mode", "Board"),
-        Binding("w", "wide", "Wide"),
-        Binding("c", "cards", "Cards"),
-        Binding("m", "map", "Map", show=False),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("escape", "leave", "Setup"),
-        Binding("q", "quit_game", "Quit"),
+        Binding("s", "save", "Save", tooltip="save now (the game also saves after every move)"),
+        Binding("g", "results", "Results", tooltip="the results, once the game is over"),
+        *BOARD_BINDINGS,
+        Binding(
+            "m",
+            "map",
+            "Map",
+            show=False,
+            tooltip="choose on the map: arrows jump between the squares you may choose, Enter "
+            "chooses, m or Escape: back to the list; a click on a marked square chooses it too",
+        ),
+        Binding("question_mark,f1", "help", "Help", key_display="?", tooltip="this help"),
+        Binding(
+            "escape", "leave", "Setup", tooltip="back to the setup screen (the game stays saved)"
+        ),
+        Binding(
+            "q",
+            "quit_game",
+            "Quit",
+            tooltip="quit (the game stays saved; continue it from the setup screen)",
+        ),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -81,7 +77,7 @@ class GameScreen(BoardScreen):
         self._over_shown = False
 
     def compose(self) -> ComposeResult:
-        yield Static(id="game-title", classes="title-bar")
+        yield TitleBar(id="game-title", classes="title-bar")
         yield PlayersPanel(id="players", classes="panel")
         with Horizontal(id="game-body"):
             yield BoardPanel(self.kit, id="board", classes="panel")
@@ -137,11 +133,10 @@ class GameScreen(BoardScreen):
         names = session.shown.names
         bots = tuple(not seat.is_human for seat in table.seats)
         view = session.view()
-        title = Text(table.game.title, style="bold")
         prompt = self.query_one(DecisionPrompt)
         if view is None:
             # Nobody has taken the keyboard yet (hot seat): show nothing of the game.
-            self.query_one("#game-title", Static).update(title)
+            self.query_one(TitleBar).show(Text(), table.game.title)
             self.query_one(PlayersPanel).update("")
             self.query_one(BoardPanel).show(None, names)
             prompt.show(None, "Waiting for a player to take the keyboard.")
@@ -154,8 +149,7 @@ class GameScreen(BoardScreen):
         elif session.spectator:
             title.append("watching the bots", style="bold")
         title.append(f"  |  {view.turn}" if view.over else f"  |  {view.turn}  |  {view.phase}")
-        title.append(f"  |  {table.game.title}")
-        self.query_one("#game-title", Static).update(title)
+        self.query_one(TitleBar).show(title, table.game.title)
         self.query_one(PlayersPanel).show(view, names, bots, kit=self.kit)
         decision = session.my_decision()
         if decision is not None:
@@ -174,9 +168,11 @@ class GameScreen(BoardScreen):
         board = self.query_one(BoardPanel)
         right = self.query_one("#game-right")
         prompt = self.query_one(DecisionPrompt)
-        if board.layout_for(self.size.width):
-            # The prompt's height depends on its width: measure it again once laid out.
-            self.call_after_refresh(prompt.refresh, layout=True)
+        board.layout_for(self.size.width)
+        # The prompt's height depends on its width and its question: measure it again once
+        # laid out (a layout asked for while one is pending is lost, and the prompt showed
+        # one option of nine at 80x24).
+        self.call_after_refresh(prompt.refresh, layout=True)
         right.display = not board.wide
         mode = board.current
         grid = board.grid_map if mode is not None and mode.grid is not None else None
@@ -351,9 +347,8 @@ class GameScreen(BoardScreen):
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
-        title = f"{self.session.table.game.title}: keys"
-        keys = GAME_KEYS + list(self.kit.keys)
-        self.app.push_screen(HelpScreen(title, keys, self.session.table.game.id))
+        game = self.session.table.game
+        self.app.push_screen(HelpScreen(f"{game.title}: keys", self, game.id, self.kit.keys))
 
     def action_results(self) -> None:
         from tui.screens.gameover import GameOverScreen

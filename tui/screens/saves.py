@@ -148,11 +148,17 @@ class SavesScreen(Screen[SaveRow | None]):
     """Dismissed with the chosen save, loaded in full, or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "leave", "Back"),
-        Binding("delete,d", "delete", "Delete", key_display="del"),
-        Binding("s", "sort", "Sort"),
-        Binding("f5", "reload", "Reload"),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("escape", "leave", "Back", tooltip="back to the setup screen"),
+        Binding(
+            "delete,d",
+            "delete",
+            "Delete",
+            key_display="del",
+            tooltip="delete the save (after you confirm)",
+        ),
+        Binding("s", "sort", "Sort", tooltip="sort the list: " + "; ".join(o for _, o in SORTS)),
+        Binding("f5", "reload", "Reload", tooltip="read the folder again"),
+        Binding("question_mark,f1", "help", "Help", key_display="?", tooltip="this help"),
     ]
 
     def __init__(self, folder: Path, purpose: str) -> None:
@@ -299,12 +305,4 @@ class SavesScreen(Screen[SaveRow | None]):
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
-        keys = [
-            ("Up / Down", "move through the saves"),
-            ("Enter", "continue the game / open its replay"),
-            ("Delete or d", "delete the save (after you confirm)"),
-            ("s", "sort the list: " + "; ".join(order for _, order in SORTS)),
-            ("F5", "read the folder again"),
-            ("Escape", "back to the setup screen"),
-        ]
-        self.app.push_screen(HelpScreen("Saved games: keys", keys))
+        self.app.push_screen(HelpScreen("Saved games: keys", self))

@@ -34,17 +34,6 @@ NAME_CHARACTERS = f"[^{CONTROL_CLASS}]*"
 """What a name field takes from the keyboard or a paste: no control character (the field would
 show it raw). A name set another way is still checked when its Seat is made."""
 
-SETUP_KEYS = [
-    ("Tab / Shift+Tab", "move between the fields"),
-    ("Left / Right", "change a choice shown as < 4 >; Space steps on too"),
-    ("Enter", "press a button; start the game (in a text field)"),
-    ("F2", "start the game"),
-    ("F3", "continue a saved game"),
-    ("F4", "open the replay of a saved game"),
-    ("? or F1", "this help (F1 also works inside text fields)"),
-    ("Escape twice", "quit"),
-]
-
 
 def kind_choices(game: GameInfo) -> list[tuple[str, str]]:
     return [("Human", HUMAN)] + [(f"Bot: {kind}", f"bot:{kind}") for kind in bot_kinds(game.id)]
@@ -62,12 +51,12 @@ class SetupScreen(Screen[None]):
     """Seconds within which a second Escape quits."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f2", "start", "Start"),
-        Binding("f3", "saves('continue')", "Continue"),
-        Binding("f4", "saves('replay')", "Replay"),
-        Binding("f1", "help", "Help", priority=True),
-        Binding("question_mark", "help", show=False),
-        Binding("escape", "quit_app", "Quit"),
+        Binding("f2", "start", "Start", tooltip="start the game"),
+        Binding("f3", "saves('continue')", "Continue", tooltip="continue a saved game"),
+        Binding("f4", "saves('replay')", "Replay", tooltip="open the replay of a saved game"),
+        Binding("f1", "help", "Help", priority=True, tooltip="this help (also in text fields)"),
+        Binding("question_mark", "help", show=False, tooltip="this help"),
+        Binding("escape", "quit_app", "Quit", tooltip="quit (press it twice)"),
     ]
 
     def __init__(self) -> None:
@@ -349,7 +338,7 @@ class SetupScreen(Screen[None]):
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen("Setup: keys", SETUP_KEYS, self.game_id))
+        self.app.push_screen(HelpScreen("Setup: keys", self, self.game_id))
 
     def action_quit_app(self) -> None:
         """Escape twice quits: one stray Escape (say, closing a list) must not lose the form."""

@@ -21,13 +21,18 @@ from core.decisions import Decision
 from core.games.base import View
 from tui.boards import BoardKit, BoardMode
 from tui.widgets.gridmap import GridMap, MapPane
-from tui.widgets.gridmodel import fit
+from tui.widgets.gridmodel import GridModel, fit
 
 FRAME = 5
 """The panel's columns around its content: the border, the padding and a scrollbar."""
 
 BESIDE = 32
-"""The columns a grid mode leaves beside the board (the prompt and log, or the replay's log)."""
+"""The least columns a grid mode leaves beside the board (the prompt and log, or the replay's
+log): all it leaves at 80 columns."""
+
+BESIDE_SHARE = 1 / 3
+"""The share of a wider terminal left beside a grid mode: the map's cells stop growing there,
+so the prompt and the log get room too."""
 
 
 class BoardPanel(Vertical, can_focus=False):
@@ -155,8 +160,16 @@ class BoardPanel(Vertical, can_focus=False):
     def _grid_width(self, screen_width: int) -> int:
         """As wide as the widest cells that fit; on a narrow screen, what is left (the map
         then scrolls sideways, following the cursor)."""
-        room = screen_width - BESIDE - FRAME
-        grid = self.grid_map
-        if grid is None:
+        room = screen_width - max(BESIDE, int(screen_width * BESIDE_SHARE)) - FRAME
+        model = self._grid_model()
+        if model is None:
             return room + FRAME
-        return min(fit(grid.model, room).width, room) + FRAME
+        return min(fit(model, room).width, room) + FRAME
+
+    def _grid_model(self) -> GridModel | None:
+        """The board shown as a grid, whatever the mode on show (the other views take the
+        map's width, so that the board does not jump between them)."""
+        mode = next((mode for mode in self.kit.modes if mode.grid is not None), None)
+        if mode is None or mode.grid is None or self._shown is None:
+            return None
+        return mode.grid(*self._shown)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.table import Table
 from rich.text import Text
 from textual import events
+from textual.binding import Binding, BindingType
 from textual.widgets import RichLog
 
 
@@ -19,7 +22,17 @@ def log_line(number: int, text: str, current: bool = False) -> Table:
 
 
 class LogPanel(RichLog):
-    """Narration lines (entry number, text). Rewritten in one batch; appended as entries come."""
+    """Narration lines (entry number, text). Rewritten in one batch; appended as entries come.
+    Focused (Tab), it scrolls by the keys below; the footer shows them."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "scroll_up", "Scroll", key_display="up/down", tooltip="one line up"),
+        Binding("down", "scroll_down", show=False, tooltip="one line down"),
+        Binding("pageup", "page_up", "Page", key_display="pgup/pgdn", tooltip="a page up"),
+        Binding("pagedown", "page_down", show=False, tooltip="a page down"),
+        Binding("home", "scroll_home", show=False, tooltip="the oldest line"),
+        Binding("end", "scroll_end", show=False, tooltip="the newest line"),
+    ]
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(

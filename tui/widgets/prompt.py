@@ -59,18 +59,50 @@ class DecisionPrompt(Widget, can_focus=True):
     """The pending decision of the seat at the screen, or what the table is waiting for."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "cursor(-1)", "Up", show=False),
-        Binding("down", "cursor(1)", "Down", show=False),
-        Binding("enter", "submit", "Choose", show=False),
-        Binding("space", "space", "Toggle", show=False),
-        Binding("left,minus", "adjust(-1)", "Less", show=False),
-        Binding("right,plus,equals_sign", "adjust(1)", "More", show=False),
-        Binding("home", "home", show=False),
-        Binding("end", "cursor_to(-1)", show=False),
-        Binding("shift+up,left_square_bracket", "move(-1)", show=False),
-        Binding("shift+down,right_square_bracket", "move(1)", show=False),
-        Binding("f", "front", show=False),
+        Binding("up", "cursor(-1)", "Up", show=False, tooltip="the option above"),
+        Binding("down", "cursor(1)", "Down", show=False, tooltip="the option below"),
+        Binding("enter", "submit", "Choose", show=False, tooltip="pick the option; confirm"),
+        Binding(
+            "space",
+            "space",
+            "Toggle",
+            show=False,
+            tooltip="choose several: toggle; order a list: pick up / put down",
+        ),
+        Binding(
+            "left,minus",
+            "adjust(-1)",
+            "Less",
+            show=False,
+            tooltip="allocate: one less; order a list: move the item up",
+        ),
+        Binding(
+            "right,plus,equals_sign",
+            "adjust(1)",
+            "More",
+            show=False,
+            tooltip="allocate: one more; order a list: move the item down",
+        ),
+        Binding("home", "home", show=False, tooltip="the first option; order: to the front"),
+        Binding("end", "cursor_to(-1)", show=False, tooltip="the last option"),
+        Binding(
+            "shift+up,left_square_bracket",
+            "move(-1)",
+            show=False,
+            tooltip="order a list: move the item up",
+        ),
+        Binding(
+            "shift+down,right_square_bracket",
+            "move(1)",
+            show=False,
+            tooltip="order a list: move the item down",
+        ),
+        Binding("f", "front", show=False, tooltip="order a list: move the item to the front"),
     ]
+    HELP_KEYS: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("1-9", "pick that option (choose several: toggle it; allocate: set the amount)"),
+    )
+    """Keys read outside the bindings (on_key), for the help screen."""
 
     class Chosen(Message):
         """The seat at the screen answered `decision` with `choice`."""
