@@ -362,7 +362,7 @@ def _hero_draw(state: State, order: tuple[str, ...]) -> Applied[State]:
     name = state.names[parent]
     line = Narration(
         f"{name} draws a hero card.",
-        secret=((parent, f"You draw the {role(card).label}."),),
+        secret=((parent, f"You draw the {role(card).sided}."),),
         full=f"{name} draws the {role(card).label}.",
     )
     keepers = tuple(
@@ -397,7 +397,7 @@ def _deal(state: State) -> tuple[State, Narration]:
     who = join(state.names[seat] for seat in drawers) or "Nobody"
     public = f"{who} {'draws a role card' if len(drawers) == 1 else 'draw role cards'}."
     secret = tuple(
-        (seat, f"{public} You draw the {role(_hand(nxt, seat)).label}.") for seat in drawers
+        (seat, f"{public} You draw the {role(_hand(nxt, seat)).sided}.") for seat in drawers
     )
     full = "; ".join(
         f"{state.names[seat]} draws the {role(_hand(nxt, seat)).label}" for seat in drawers
@@ -519,7 +519,16 @@ def _record(
 ) -> TurnRecord:
     roles = tuple(card or "" for card in state.hands)
     return TurnRecord(
-        state.turns_played + 1, state.parent, state.boss_hp, roles, party, rolls, total, won, deltas
+        state.turns_played + 1,
+        state.parent,
+        state.boss_hp,
+        roles,
+        party,
+        rolls,
+        total,
+        won,
+        deltas,
+        state.claims,
     )
 
 
