@@ -19,6 +19,7 @@ from textual.screen import Screen
 
 from core.text import visible
 from themes import DEFAULT_THEME, STYLESHEET, THEMES
+from tui.pace import BOT_PACES, DEFAULT_BOT_PACE, DEFAULT_REVEAL_HOLD, REVEAL_HOLDS
 from tui.screens.setup import SetupScreen
 
 if TYPE_CHECKING:
@@ -27,8 +28,9 @@ if TYPE_CHECKING:
 # The game, replay and session modules (and the log and prompt widgets they bring) load when
 # first needed: the setup screen, the usual first screen, shows sooner without them.
 
-BOT_DELAY = 0.4
+BOT_DELAY = BOT_PACES[DEFAULT_BOT_PACE]
 """Seconds between two bot decisions, so a person can follow the play."""
+REVEAL_HOLD = REVEAL_HOLDS[DEFAULT_REVEAL_HOLD]
 
 
 class PartylineApp(App[None]):
@@ -47,6 +49,7 @@ class PartylineApp(App[None]):
         replay_viewer: int | None = None,
         replay_note: str = "",
         bot_delay: float = BOT_DELAY,
+        reveal_hold: float | None = REVEAL_HOLD,
     ) -> None:
         """`replay_viewer` is the seat whose eyes `replay` opens with (None: everyone, which only
         a finished game allows; core.replay.default_viewer picks one). `replay_note` says why
@@ -67,6 +70,7 @@ class PartylineApp(App[None]):
         self.theme = theme_name
         self.save_dir = save_dir
         self.bot_delay = bot_delay
+        self.reveal_hold = reveal_hold
         self._start_table = table
         self._start_save_path = save_path
         self._start_replay = replay
