@@ -82,6 +82,8 @@ async def settle(pilot: Pilot[Any], limit: int = 400) -> None:
         screen = app.screen
         if not isinstance(screen, GameScreen):
             return
+        if screen.holding:
+            return  # on a reveal: the bots wait for the hold's end or its key
         if not screen.session.bot_to_play() or screen.session.curtain_for() is not None:
             await pilot.pause()
             return

@@ -288,6 +288,11 @@ class GameScreen(BoardScreen):
 
     # --- holding on reveals, skipping ahead ---------------------------------------------------
 
+    @property
+    def holding(self) -> bool:
+        """Is the screen holding on a reveal or a fight's result (the bots wait)?"""
+        return self._holding
+
     def _hold(self) -> None:
         """Hold on the moment just come: until `n`, or for the reveal hold's seconds."""
         seconds = host_of(self.app).reveal_hold
