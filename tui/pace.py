@@ -42,8 +42,8 @@ def hold_label(name: str) -> str:
 def hold_hint(seconds: float | None) -> str:
     """What the screen says while it holds on a reveal."""
     if seconds is None:
-        return f"paused: press {NEXT_KEY} to go on"
-    return f"paused: press {NEXT_KEY} to go on (or wait {seconds:g} s)"
+        return f"Paused on the last reveal: press {NEXT_KEY} to go on."
+    return f"Paused on the last reveal: press {NEXT_KEY} to go on (or wait {seconds:g} s)."
 
 
 def pace_choices(current: float) -> list[tuple[str, float]]:

@@ -36,7 +36,8 @@ async def until(pilot: Pilot[Any], check: Callable[[], bool], limit: int = 600) 
     for step in range(limit):
         if check():
             return
-        await play_one(pilot, step)
+        if await play_one(pilot, step) == "over":
+            raise AssertionError("the game ended first")
     raise AssertionError("never happened")
 
 
@@ -106,7 +107,7 @@ async def test_everyone_reveals_holds_the_bots_until_n(tmp_path: Path) -> None:
         session = game(app).session
         assert session.bot_to_play()
         shown = screen_text(app)
-        assert "Last reveal" in shown and "paused: press n to go on" in shown
+        assert "Last reveal" in shown and "Paused on the last reveal: press n to go on." in shown
         assert "n Go on" in shown
         await stays(pilot, len(session.table))  # held: no bot plays
         length = len(session.table)
@@ -114,7 +115,7 @@ async def test_everyone_reveals_holds_the_bots_until_n(tmp_path: Path) -> None:
         for _ in range(20):
             await pilot.pause()
         assert len(session.table) > length  # the bots went on
-        assert "paused" not in screen_text(app)
+        assert "Paused" not in screen_text(app)
         assert "Everyone reveals" in game(app).query_one(LastReveal).text  # still in sight
 
 
@@ -133,7 +134,9 @@ async def test_a_dangerous_1_on_1_result_holds_until_n(tmp_path: Path) -> None:
     app = make_app(tmp_path, table=table, reveal_hold=NEVER)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: holding_on(app, "Final result"))
-        assert f"paused: press n to go on (or wait {NEVER:g} s)" in screen_text(app)
+        assert f"Paused on the last reveal: press n to go on (or wait {NEVER:g} s)." in screen_text(
+            app
+        )
         await stays(pilot, len(game(app).session.table))
         await pilot.press("n")
         await pilot.pause()
@@ -202,6 +205,7 @@ async def test_a_digit_picks_an_option_while_the_log_has_the_focus(tmp_path: Pat
         length = len(session.table)
         await pilot.press("1")
         await pilot.pause()
+        assert len(session.table) > length
         entry = session.table.log[length]
         assert isinstance(entry, DecisionEntry)  # Aki's first option, answered from the log
         assert (entry.seat, entry.decision, entry.choice) == (0, "claim", decision.options[0].id)

@@ -33,7 +33,7 @@ from tui.session import Session
 from tui.widgets.board import BoardPanel
 from tui.widgets.footer import KeysFooter
 from tui.widgets.gridmap import GridMap
-from tui.widgets.log import LastReveal, LogPanel
+from tui.widgets.log import LastReveal, LogBox, LogPanel
 from tui.widgets.players import PlayersPanel
 from tui.widgets.prompt import DecisionPrompt, acting_banner
 
@@ -107,8 +107,9 @@ class GameScreen(BoardScreen):
             yield BoardPanel(self.kit, id="board", classes="panel")
             with Vertical(id="game-right"):
                 yield DecisionPrompt(id="prompt", classes="panel")
-                yield LogPanel(id="log", classes="panel")
-        yield LastReveal(id="last-reveal")
+                with LogBox():
+                    yield LastReveal(id="last-reveal")
+                    yield LogPanel(id="log", classes="panel")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -185,13 +186,17 @@ class GameScreen(BoardScreen):
         self.query_one("#game-title", Static).update(title)
         self.query_one(PlayersPanel).show(view, names, bots, kit=self.kit)
         decision = session.my_decision()
+        # While the screen holds, the prompt says so, or (a question open) the last reveal does.
+        hint = hold_hint(host_of(self.app).reveal_hold) if self._holding else ""
         if decision is not None:
             prompt.border_title = "Your move"
             prompt.show(decision, banner=acting_banner(decision.acting_for, names))
         else:
             prompt.border_title = "Waiting"
             waiting = self._waiting_text()
-            if session.bot_to_play() and not self._holding and not self._skipping:
+            if hint:
+                waiting, hint = f"{waiting}\n{hint}", ""
+            elif session.bot_to_play() and not self._skipping:
                 waiting += f"\n{SKIP_HINT}"
             prompt.show(None, waiting)
         board = self.query_one(BoardPanel)
@@ -199,7 +204,6 @@ class GameScreen(BoardScreen):
         self._layout()
         self.query_one(LogPanel).show(session.narration())
         number, lines = session.last_reveal() or (None, [])
-        hint = hold_hint(host_of(self.app).reveal_hold) if self._holding else ""
         self.query_one(LastReveal).show(number, lines, hint)
         self.refresh_bindings()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 from textual import events
+from textual.containers import Vertical
 from textual.widgets import RichLog, Static
 
 LAST_REVEAL = "Last reveal"
@@ -86,11 +87,12 @@ class LastReveal(Static):
     DEFAULT_CSS = """
     LastReveal {
         height: auto;
-        max-height: 5;
         padding: 0 1;
         background: $boost;
     }
     """
+
+    MOST_ROWS = 4
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -106,7 +108,24 @@ class LastReveal(Static):
             return
         text = Text()
         text.append(f" {LAST_REVEAL} ({number}) ", style="bold reverse")
-        text.append(f" {hint}\n" if hint else " ", style="bold")
+        text.append(f" {hint}\n" if hint else " ", style="bold")  # how to go on, first
         text.append("  ".join(lines))
         self.text = text.plain
         self.update(text)
+
+
+class LogBox(Vertical):
+    """The last reveal above the log, in the room the prompt leaves: the reveal takes at most
+    MOST_ROWS rows, and fewer when the log would be left less than its least height."""
+
+    DEFAULT_CSS = """
+    LogBox {
+        height: 1fr;
+    }
+    """
+
+    def on_resize(self, event: events.Resize) -> None:
+        log = self.query_one(LogPanel)
+        least = int(log.styles.min_height.value) if log.styles.min_height else 0
+        rows = max(1, min(LastReveal.MOST_ROWS, event.size.height - least))
+        self.query_one(LastReveal).styles.max_height = rows
