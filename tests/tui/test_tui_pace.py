@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widget import Widget
 from tuikit import ONE_HUMAN, SIZE, ld_table, make_app, play_one, play_to_end, screen_text
 
 from core.games import get_game
@@ -39,6 +40,14 @@ async def until(pilot: Pilot[Any], check: Callable[[], bool], limit: int = 600) 
         if await play_one(pilot, step) == "over":
             raise AssertionError("the game ended first")
     raise AssertionError("never happened")
+
+
+def shown_in(app: Any, widget: Widget) -> str:
+    """What the terminal shows in `widget`'s region, its rows joined by spaces (wrapped text
+    reads as one line again)."""
+    region = widget.content_region
+    strips = app.screen._compositor.render_strips()[region.y : region.bottom]
+    return " ".join(" ".join(s.crop(region.x, region.right).text.split()) for s in strips)
 
 
 async def stays(pilot: Pilot[Any], length: int) -> None:
@@ -106,9 +115,11 @@ async def test_everyone_reveals_holds_the_bots_until_n(tmp_path: Path) -> None:
         await until(pilot, lambda: holding_on(app, "Everyone reveals"))
         session = game(app).session
         assert session.bot_to_play()
-        shown = screen_text(app)
-        assert "Last reveal" in shown and "Paused on the last reveal: press n to go on." in shown
-        assert "n Go on" in shown
+        prompt = game(app).query_one(DecisionPrompt)
+        assert "Paused on the last reveal: press n to go on." in shown_in(app, prompt)
+        bar = game(app).query_one(LastReveal)
+        assert "Last reveal" in shown_in(app, bar) and "Everyone reveals" in shown_in(app, bar)
+        assert "n Go on" in screen_text(app)
         await stays(pilot, len(session.table))  # held: no bot plays
         length = len(session.table)
         await pilot.press("n")
@@ -134,9 +145,9 @@ async def test_a_dangerous_1_on_1_result_holds_until_n(tmp_path: Path) -> None:
     app = make_app(tmp_path, table=table, reveal_hold=NEVER)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: holding_on(app, "Final result"))
-        assert f"Paused on the last reveal: press n to go on (or wait {NEVER:g} s)." in screen_text(
-            app
-        )
+        hint = f"Paused on the last reveal: press n to go on (or wait {NEVER:g} s)."
+        assert hint in shown_in(app, game(app).query_one(DecisionPrompt))
+        assert "Final result" in shown_in(app, game(app).query_one(LastReveal))
         await stays(pilot, len(game(app).session.table))
         await pilot.press("n")
         await pilot.pause()
@@ -164,9 +175,8 @@ async def test_the_last_reveal_stays_on_screen_after_the_log_moves_on(tmp_path: 
         bar = screen.query_one(LastReveal)
         assert bar.display and f"Last reveal ({number})" in bar.text
         assert any(line.startswith(("Everyone reveals", "Total")) for line in lines)
-        shown = screen_text(app)
-        assert f"Last reveal ({number})" in shown
-        assert lines[0][:30] in shown.replace("\n", "")
+        shown = shown_in(app, bar)
+        assert shown.startswith(f"Last reveal ({number}) {lines[0]}")
 
 
 # --- the log's keys and digits, wherever the focus is ------------------------------------------
@@ -228,3 +238,34 @@ async def test_the_setup_screen_sets_the_bot_pace(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert app.bot_delay == 0.3
+
+
+# --- the session's moments (no app) --------------------------------------------------------------
+
+
+def test_a_moment_counts_once_its_dice_are_drawn_and_is_forgotten_when_undone() -> None:
+    """Giving up reveals every role, and the next turn's dice are drawn in the same move: the
+    moment comes once, after them (the screen would otherwise look while nothing can go on)."""
+    from tui.session import Session
+
+    session = Session(ld_table(practice=True))
+    seen: list[tuple[int, bool]] = []
+    session.table.subscribe(
+        lambda change: seen.append((len(session.table), session.take_moments()))
+    )
+    while session.last_moment is None:
+        decision = session.my_decision()
+        if decision is not None:
+            session.decide(decision.options[0].id if decision.max_count <= 1 else ())
+        else:
+            assert session.play_bot()
+    moments = [length for length, found in seen if found]
+    assert moments == [seen[-1][0]]  # one moment, at the last change
+    assert session.last_moment is not None and session.last_moment < len(session.table)
+    assert not session.table.step.chance  # found once the dice were drawn
+    lines = session.last_reveal()
+    assert lines is not None and lines[0] == session.last_moment + 1
+    while session.last_moment is not None and session.can_undo():
+        session.undo()
+        session.take_moments()
+    assert session.last_moment is None and session.last_reveal() is None

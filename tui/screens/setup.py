@@ -308,7 +308,9 @@ class SetupScreen(Screen[None]):
     def _error(self, message: str) -> None:
         error = self.query_one("#setup-error", Static)
         error.update(Text(visible(message), style="bold red"))
-        if message:  # below the fold of a long form at 80x24: bring it into sight
+        if message:  # below the fold of a long form at 80x24: bring it into sight, now and
+            # once it is laid out (a long message takes more rows)
+            error.scroll_visible(animate=False, immediate=True)
             self.call_after_refresh(error.scroll_visible, animate=False)
 
     def action_start(self) -> None:
