@@ -20,6 +20,7 @@ from textual.widgets import Input
 
 from core.text import visible
 from themes import DEFAULT_THEME, STYLESHEET, TERMINAL_DARK, TERMINAL_LIGHT, THEMES
+from tui.pace import BOT_PACES, DEFAULT_BOT_PACE, DEFAULT_REVEAL_HOLD, REVEAL_HOLDS
 from tui.screens.setup import SetupScreen
 from tui.widgets import toosmall
 
@@ -34,8 +35,9 @@ KEY_WORDS = {"↑": "up", "↓": "down", "←": "left", "→": "right", "⏎": "
 """Textual's key symbols that are East-Asian-ambiguous (some terminals draw them double width,
 which shifts the footer): shown as words."""
 
-BOT_DELAY = 0.4
+BOT_DELAY = BOT_PACES[DEFAULT_BOT_PACE]
 """Seconds between two bot decisions, so a person can follow the play."""
+REVEAL_HOLD = REVEAL_HOLDS[DEFAULT_REVEAL_HOLD]
 
 
 class PartylineApp(App[None]):
@@ -75,6 +77,7 @@ class PartylineApp(App[None]):
         replay_viewer: int | None = None,
         replay_note: str = "",
         bot_delay: float = BOT_DELAY,
+        reveal_hold: float | None = REVEAL_HOLD,
     ) -> None:
         """`replay_viewer` is the seat whose eyes `replay` opens with (None: everyone, which only
         a finished game allows; core.replay.default_viewer picks one). `replay_note` says why
@@ -101,6 +104,7 @@ class PartylineApp(App[None]):
         self.bot_delay = bot_delay
         self.exit_line = ""
         """What to print on the terminal after the app (tui.cli does): where the game went."""
+        self.reveal_hold = reveal_hold
         self._start_table = table
         self._start_save_path = save_path
         self._start_replay = replay

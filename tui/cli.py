@@ -17,6 +17,14 @@ from core.games.base import BadOption, Game
 from core.names import default_name
 from core.table import Seat, SeatKind, Table, check_seed
 from core.text import BadText, visible, visible_json
+from tui.pace import (
+    BOT_PACES,
+    DEFAULT_BOT_PACE,
+    DEFAULT_REVEAL_HOLD,
+    REVEAL_HOLDS,
+    hold_label,
+    pace_label,
+)
 
 if TYPE_CHECKING:
     from core.saves import Loaded
@@ -123,6 +131,20 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="NAME=VALUE",
         help="a game option, e.g. keep_cards=true (repeatable)",
+    )
+    play.add_argument(
+        "--bot-pace",
+        choices=tuple(BOT_PACES),
+        default=DEFAULT_BOT_PACE,
+        help=f"how fast the bots play: {', '.join(map(pace_label, BOT_PACES))} "
+        f"(default {DEFAULT_BOT_PACE})",
+    )
+    play.add_argument(
+        "--reveal-hold",
+        choices=tuple(REVEAL_HOLDS),
+        default=DEFAULT_REVEAL_HOLD,
+        help="how long the game holds on a reveal or a fight's result before the bots go on: "
+        f"{', '.join(map(hold_label, REVEAL_HOLDS))} (default {DEFAULT_REVEAL_HOLD})",
     )
     _add_app_options(play)
 
@@ -340,7 +362,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             code=1,
         ) from None
     started = dt.datetime.now()
-    return _run_app(args, table=table, save_path=NewSave(folder, game.id, started))
+    pace = {"bot_delay": BOT_PACES[args.bot_pace], "reveal_hold": REVEAL_HOLDS[args.reveal_hold]}
+    return _run_app(args, table=table, save_path=NewSave(folder, game.id, started), **pace)
 
 
 def cmd_continue(args: argparse.Namespace) -> int:

@@ -20,6 +20,9 @@ class Host(Protocol):
     """Where new games are saved."""
     bot_delay: float
     """Seconds between two bot decisions."""
+    reveal_hold: float | None
+    """Seconds the game screen holds on a reveal or a fight's result before the bots go on (a
+    key goes on at once; None: only a key; 0: no hold)."""
 
     def start_game(self, table: Table, save_path: Path | NewSave | None) -> None:
         """Show the game screen for `table`, autosaving to `save_path` (a new game's file is

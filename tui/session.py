@@ -10,6 +10,10 @@ and only `pass_to(seat)` (the curtain's Enter) makes it the viewer. When the nex
 nothing new to the seat at it (a game without hidden information; a public move such as placing AP
 in the Dangerous meeting), `hand_over()` passes the keyboard at once, with no curtain.
 
+Moments: an entry that reveals hidden information or decides a fight (`Table.notable`) is one the
+screen holds on before the bots go on, and keeps in sight as the last reveal: `take_moments()`
+says whether one came since it was last asked.
+
 Whose text: everything the screen reads of the table (names, views, the log, decisions, the
 result) comes through `self.shown`, with every string made visible (tui.shown).
 """
@@ -50,6 +54,10 @@ class Session:
             saves.Autosave(table, save_path, on_error=on_save_error) if save_path else None
         )
         self.looking: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.last_moment: int | None = None
+        """The index of the last notable entry (a reveal, a fight's result), if any."""
+        self._seen = 0
+        self.take_moments()  # a continued game shows its last reveal, without holding on it
 
     # --- who is looking ----------------------------------------------------------------------
 
@@ -137,6 +145,35 @@ class Session:
         if seat not in self.humans:
             raise ValueError(f"seat {seat} is not a human seat")
         self.looking = seat
+
+    # --- moments: reveals and fights' results ------------------------------------------------
+
+    def take_moments(self) -> bool:
+        """Did a notable entry come since the last call? The newest becomes the last moment; one
+        that was undone is forgotten."""
+        table = self.table
+        if self.last_moment is not None and self.last_moment >= len(table):
+            self.last_moment = None
+        if table.step.chance is not None:
+            return False  # mid-move: the dice that follow are drawn at once; look after them
+        found = False
+        for index in range(min(self._seen, len(table)), len(table)):
+            if table.notable(index):
+                self.last_moment = index
+                found = True
+        self._seen = len(table)
+        return found
+
+    def last_reveal(self) -> tuple[int, list[str]] | None:
+        """The last moment's entry number and lines as the seat at the screen may read them."""
+        if self.last_moment is None or not self.sees:
+            return None
+        return self.last_moment + 1, self.shown.entry_narration(self.last_moment, self.viewer)
+
+    def goes_on_alone(self) -> bool:
+        """Would the game go on without the seat at the screen: a bot to play, the keyboard
+        to pass behind the curtain, or the game over (its results to show)?"""
+        return self.table.over or self.bot_to_play() or self.curtain_for() is not None
 
     # --- what is pending ---------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""TUI test helpers: tables, apps with no bot delay, reading the screen, playing by keys."""
+"""TUI test helpers: tables, apps with no bot delay and no hold on reveals (unless a test asks
+for them), reading the screen, playing by keys."""
 
 from __future__ import annotations
 
@@ -41,11 +42,14 @@ def ld_table(
 
 
 class NotedApp(PartylineApp):
-    """The app with no bot delay, remembering every notification: Textual drops one when its
-    timeout has passed on the wall clock, and a result must not depend on the machine's speed."""
+    """The app with no bot delay and no hold on reveals (unless given), remembering every
+    notification: Textual drops one when its timeout has passed on the wall clock, and a result
+    must not depend on the machine's speed."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(bot_delay=0, **kwargs)
+        kwargs.setdefault("bot_delay", 0)
+        kwargs.setdefault("reveal_hold", 0)
+        super().__init__(**kwargs)
         self.notes: list[str] = []
 
     def notify(self, message: str, **kwargs: Any) -> None:
@@ -78,6 +82,8 @@ async def settle(pilot: Pilot[Any], limit: int = 400) -> None:
         screen = app.screen
         if not isinstance(screen, GameScreen):
             return
+        if screen.holding:
+            return  # on a reveal: the bots wait for the hold's end or its key
         if not screen.session.bot_to_play() or screen.session.curtain_for() is not None:
             await pilot.pause()
             return

@@ -4,7 +4,10 @@ It renders only views: `session.view()` for the seat at the screen, never the ta
 and reads every text of the table through `session.shown` (control characters made visible).
 Every table change (a decision, a chance draw, undo, redo) comes through `table.subscribe`; after
 it the screen redraws, raises the hot-seat curtain if the keyboard must change hands, shows the
-game-over screen, or lets the next bot play on a short timer (one decision per tick).
+game-over screen, or lets the next bot play at the bot pace (one decision per tick; `n` plays
+them at once up to the next decision of the seat at the screen). After a reveal or a fight's
+result the screen holds (the bots, the curtain, the results wait) for a key or the reveal hold,
+and keeps that entry in sight as the last reveal.
 """
 
 from __future__ import annotations
@@ -12,22 +15,25 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.timer import Timer
 
 from core.decisions import Choice, Decision, IllegalAction
 from core.games.catalogue import decision_label
 from core.table import Change
 from tui.boards import board_kit
 from tui.host import host_of
+from tui.pace import NEXT_KEY, SKIP_HINT, hold_hint
 from tui.screens.boarded import BOARD_BINDINGS, BoardScreen
 from tui.screens.curtain import LEAVE, QUIT, READY, CurtainScreen
 from tui.session import Session
 from tui.widgets.board import BoardPanel
 from tui.widgets.footer import KeysFooter
 from tui.widgets.gridmap import GridMap
-from tui.widgets.log import LogPanel
+from tui.widgets.log import LastReveal, LogBox, LogPanel
 from tui.widgets.players import PlayersPanel
 from tui.widgets.prompt import DecisionPrompt, acting_banner
 from tui.widgets.titlebar import TitleBar
@@ -40,6 +46,18 @@ class GameScreen(BoardScreen):
             "undo",
             "Undo",
             tooltip="undo your last decision (until dice, a reveal or another player)",
+        ),
+        Binding(
+            NEXT_KEY,
+            "go_on",
+            "Go on",
+            tooltip="after a reveal or a fight's result: go on at once",
+        ),
+        Binding(
+            NEXT_KEY,
+            "skip",
+            "Skip bots",
+            tooltip="while bots play: let them play at once, up to your next move",
         ),
         Binding("u", "explain_undo", show=False),
         Binding("r", "redo", "Redo", tooltip="redo what you undid"),
@@ -65,6 +83,22 @@ class GameScreen(BoardScreen):
             "Quit",
             tooltip="quit (the game stays saved; continue it from the setup screen)",
         ),
+        Binding(
+            "pageup",
+            "log_page(-1)",
+            "Log back",
+            show=False,
+            key_display="PgUp",
+            tooltip="scroll the log back a page, wherever the focus is",
+        ),
+        Binding(
+            "pagedown",
+            "log_page(1)",
+            "Log on",
+            show=False,
+            key_display="PgDn",
+            tooltip="scroll the log on a page, wherever the focus is",
+        ),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -73,6 +107,11 @@ class GameScreen(BoardScreen):
         self.kit = board_kit(session.table.game.id)
         self._unsubscribe: object = None
         self._bot_scheduled = False
+        self._bot_timer: Timer | None = None
+        self._holding = False  # on a reveal or a fight's result, until a key or the hold's end
+        self._hold_timer: Timer | None = None
+        self._skipping = False  # the bots play at once ...
+        self._skip_from: Decision | None = None  # ... until the seat at the screen has another
         self._curtain_up = False
         self._over_shown = False
 
@@ -83,7 +122,9 @@ class GameScreen(BoardScreen):
             yield BoardPanel(self.kit, id="board", classes="panel")
             with Vertical(id="game-right"):
                 yield DecisionPrompt(id="prompt", classes="panel")
-                yield LogPanel(id="log", classes="panel")
+                with LogBox():
+                    yield LastReveal(id="last-reveal")
+                    yield LogPanel(id="log", classes="panel")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -112,9 +153,15 @@ class GameScreen(BoardScreen):
 
     def after_change(self) -> None:
         session = self.session
+        if session.take_moments() and session.sees and session.goes_on_alone():
+            self._hold()
+        if self._holding:
+            self.redraw()  # the bots, the curtain and the results wait
+            return
         # The keyboard changes hands at once if the next screen hides nothing from the seat
         # at this one; otherwise the curtain goes up over this seat's screen.
         target = None if session.table.over or not self.is_current else session.hand_over()
+        self._end_skip(target)
         self.redraw()
         if session.table.over:
             if not self._over_shown and self.is_current:
@@ -152,16 +199,25 @@ class GameScreen(BoardScreen):
         self.query_one(TitleBar).show(title, table.game.title)
         self.query_one(PlayersPanel).show(view, names, bots, kit=self.kit)
         decision = session.my_decision()
+        # While the screen holds, the prompt says so, or (a question open) the last reveal does.
+        hint = hold_hint(host_of(self.app).reveal_hold) if self._holding else ""
         if decision is not None:
             prompt.border_title = "Your move"
             prompt.show(decision, banner=acting_banner(decision.acting_for, names))
         else:
             prompt.border_title = "Game over" if table.over else "Waiting"
-            prompt.show(None, self._waiting_text())
+            waiting = self._waiting_text()
+            if hint:
+                waiting, hint = f"{waiting}\n{hint}", ""
+            elif session.bot_to_play() and not self._skipping:
+                waiting += f"\n{SKIP_HINT}"
+            prompt.show(None, waiting)
         board = self.query_one(BoardPanel)
         board.show(view, names, decision, prompt.option_index())
         self._layout()
         self.query_one(LogPanel).show(session.narration())
+        number, lines = session.last_reveal() or (None, [])
+        self.query_one(LastReveal).show(number, lines, hint)
         self.refresh_bindings()
 
     def _layout(self) -> None:
@@ -228,24 +284,84 @@ class GameScreen(BoardScreen):
         self.app.push_screen(CurtainScreen(name), done)
 
     def _schedule_bot(self) -> None:
-        """Let the next bot play after the bot delay: one decision per tick, never a batch."""
-        if self._bot_scheduled or not self.session.bot_to_play():
+        """Let the next bot play after the bot delay (none while skipping ahead): one decision
+        per tick, never a batch."""
+        if self._bot_scheduled or self._holding or not self.session.bot_to_play():
             return
         self._bot_scheduled = True
-        delay = host_of(self.app).bot_delay
+        delay = 0 if self._skipping else host_of(self.app).bot_delay
         if delay > 0:
-            self.set_timer(delay, self._bot_step)
+            self._bot_timer = self.set_timer(delay, self._bot_step)
         else:
             self.call_later(self._bot_step)
 
     def _bot_step(self) -> None:
         self._bot_scheduled = False
-        if not self.is_current or self.session.curtain_for() is not None:
+        self._bot_timer = None
+        if self._holding or not self.is_current or self.session.curtain_for() is not None:
             return
         try:
             self.session.play_bot()
         except IllegalAction as error:  # a bot bug must not end the game in a traceback
             self.notify(f"A bot made an illegal move: {error}", severity="error", markup=False)
+
+    # --- holding on reveals, skipping ahead ---------------------------------------------------
+
+    @property
+    def holding(self) -> bool:
+        """Is the screen holding on a reveal or a fight's result (the bots wait)?"""
+        return self._holding
+
+    def _hold(self) -> None:
+        """Hold on the moment just come: until `n`, or for the reveal hold's seconds."""
+        seconds = host_of(self.app).reveal_hold
+        if seconds == 0:
+            return
+        self._holding = True
+        if self._hold_timer is not None:
+            self._hold_timer.stop()
+        self._hold_timer = self.set_timer(seconds, self.action_go_on) if seconds else None
+
+    def action_go_on(self) -> None:
+        if not self._holding:
+            return
+        self._holding = False
+        if self._hold_timer is not None:
+            self._hold_timer.stop()
+            self._hold_timer = None
+        self.after_change()
+
+    def action_skip(self) -> None:
+        """The bots play at once up to the next decision of the seat at the screen (a reveal
+        still holds on the way)."""
+        self._skipping = True
+        self._skip_from = self.session.my_decision()
+        if self._bot_timer is not None:  # the bot waiting for its delay plays now
+            self._bot_timer.stop()
+            self._bot_timer = None
+            self._bot_scheduled = False
+        self.redraw()
+        self._schedule_bot()
+
+    def _end_skip(self, curtain: int | None) -> None:
+        """Skipping ends where the seat at the screen must look: its next decision, the
+        curtain, the end of the game."""
+        if not self._skipping:
+            return
+        mine = self.session.my_decision()
+        if self.session.table.over or curtain is not None or mine not in (None, self._skip_from):
+            self._skipping = False
+            self._skip_from = None
+
+    def action_log_page(self, step: int) -> None:
+        self.query_one(LogPanel).page(step)
+
+    def on_key(self, event: events.Key) -> None:
+        """A digit picks an option wherever the focus is (the log, the map...), not only in
+        the prompt: the prompt reads it as if it had the focus."""
+        prompt = self.query_one(DecisionPrompt)
+        if self.focused is not prompt and event.character and event.character.isdigit():
+            prompt.on_key(event)
 
     # --- the prompt --------------------------------------------------------------------------
 
@@ -282,6 +398,10 @@ class GameScreen(BoardScreen):
             return True if self.session.can_undo() else None
         if action == "redo":
             return True if self.session.can_redo() else None
+        if action == "go_on":
+            return self._holding
+        if action == "skip":
+            return not self._holding and self.session.bot_to_play()
         if action == "results":
             return table.over
         if action == "cards":

@@ -20,6 +20,7 @@ from core.games.base import GameInfo, GameOption
 from core.names import default_name
 from core.text import CONTROL_CLASS, BadText, visible
 from tui.host import host_of
+from tui.pace import pace_choices
 from tui.widgets.cycle import Cycle
 from tui.widgets.footer import KeysFooter
 from tui.widgets.tickbox import TickBox
@@ -105,6 +106,10 @@ class SetupScreen(Screen[None]):
                     compact=True,
                     id="practice",
                 )
+            with Horizontal(classes="row"):
+                pace = host_of(self.app).bot_delay
+                yield Label("Bot pace", classes="field")
+                yield Cycle(pace_choices(pace), pace, id="bot-pace")
             yield Static(id="setup-error")
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", variant="primary", compact=True, id="start")
@@ -287,7 +292,12 @@ class SetupScreen(Screen[None]):
     # --- actions -----------------------------------------------------------------------------
 
     def _error(self, message: str) -> None:
-        self.query_one("#setup-error", Static).update(Text(visible(message), style="bold red"))
+        error = self.query_one("#setup-error", Static)
+        error.update(Text(visible(message), style="bold red"))
+        if message:  # below the fold of a long form at 80x24: bring it into sight, now and
+            # once it is laid out (a long message takes more rows)
+            error.scroll_visible(animate=False, immediate=True)
+            self.call_after_refresh(error.scroll_visible, animate=False)
 
     def action_start(self) -> None:
         # Tables, logs and saves load on the first start: the form shows sooner without them.
@@ -316,7 +326,13 @@ class SetupScreen(Screen[None]):
         # The form stays under the game: it must not show the seed of a game in progress to
         # whoever comes back to it (the seed and the log tell every die still to come).
         self.query_one("#seed", Input).value = ""
+        self._set_pace()
         host.start_game(table, NewSave(folder, self.game.id, dt.datetime.now()))
+
+    def _set_pace(self) -> None:
+        pace = self.query_one("#bot-pace", Cycle).value
+        if isinstance(pace, int | float):
+            host_of(self.app).bot_delay = pace
 
     def action_saves(self, purpose: str) -> None:
         from tui.screens.saves import SavesScreen
@@ -327,6 +343,7 @@ class SetupScreen(Screen[None]):
             if row is None or row.loaded is None:
                 return
             if purpose == "continue":
+                self._set_pace()
                 host.start_game(row.loaded.table, row.path)
             else:
                 from tui.screens.replayseat import open_replay

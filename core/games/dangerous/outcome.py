@@ -3,7 +3,7 @@ settlement that discards the loser."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from core import chance
@@ -59,6 +59,7 @@ class Resolve(Automatic[State]):
         lines: Lines = []
         if combat(state).duel.winner >= 0:
             return state, lines
+        state = replace(state, duels_decided=state.duels_decided + 1)
         present = (front(state, 0) is not None, front(state, 1) is not None)
         if not all(present):
             # A fighter left the game before the result: the one remaining wins (勝敗決定).

@@ -126,6 +126,7 @@ class State:
     last_battle: tuple[str, ...] = ()
     seen_bosses: tuple[str, ...] = ()  # bosses whose cards were turned up in a fight
     reveal_count: int = 0  # bumped whenever hidden cards become public (an undo barrier)
+    duels_decided: int = 0  # 1-on-1 results so far: each is a moment a screen holds on
 
     @property
     def player_count(self) -> int:

@@ -477,7 +477,7 @@ def _battle_result(state: State, lines: Lines) -> Applied[State]:
     record = _record(state, state.party, state.rolls, total, won, changes)
     nxt = replace(state, scores=scores)
     ended, end_lines = _end_turn(nxt, record, party_formed=True)
-    return Applied(ended, tuple(lines + result_lines + end_lines))
+    return Applied(ended, tuple(lines + result_lines + end_lines), decides=True)
 
 
 def _end_turn(state: State, record: TurnRecord, party_formed: bool) -> tuple[State, Lines]:
