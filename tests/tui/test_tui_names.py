@@ -42,7 +42,9 @@ async def test_the_waiting_line_says_what_a_bot_decides_in_words(tmp_path: Path)
         for _ in range(400):
             pending = table.decisions()[0]
             label = decision_label("dangerous", pending.name)
-            assert prompt.waiting == f"Waiting for {table.names[pending.seat]} (bot) to {label}."
+            # The first line says whom and what in words (a hint on skipping the bots follows).
+            waiting = prompt.waiting.splitlines()[0]
+            assert waiting == f"Waiting for {table.names[pending.seat]} (bot) to {label}."
             text = screen_text(app)
             assert "Waiting for" in text and "decide:" not in text
             seen.add(pending.name)
