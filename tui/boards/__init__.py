@@ -39,6 +39,8 @@ class BoardMode:
     grid: Gridder | None = None
     """The board as a grid map (tui/widgets/gridmap.py) instead of `render`: its width follows
     the terminal's, and the panel switches to it while a decision's options name cells."""
+    follow: bool = False
+    """The newest is at the bottom (a log): the panel keeps it scrolled there."""
 
 
 @dataclass(frozen=True)

@@ -48,6 +48,7 @@ class BoardPanel(Vertical, can_focus=False):
         self.wide = False
         self._width: str | int | None = None
         self._shown: tuple[View, tuple[str, ...]] | None = None  # the view on show
+        self._following = False  # the scroll is anchored to the bottom (BoardMode.follow)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="board-scroll", can_focus=False):
@@ -96,7 +97,15 @@ class BoardPanel(Vertical, can_focus=False):
         else:
             self._display(grid=False)
             self.update((mode.render if mode else self.kit.render)(view, names))
+            self._follow(mode is not None and mode.follow)
         self._titles()
+
+    def _follow(self, follow: bool) -> None:
+        """Keep a log-like mode scrolled to its newest line at the bottom (Textual's anchor:
+        until the reader scrolls up, and again once back at the bottom)."""
+        if follow != self._following:
+            self._following = follow
+            self.query_one(".board-scroll", VerticalScroll).anchor(follow)
 
     def _display(self, grid: bool) -> None:
         self.query_one(".board-scroll").display = not grid

@@ -56,7 +56,7 @@ KIT = BoardKit(
         BoardMode("map", "Map", render_map, grid=school_map),
         BoardMode("table", "Decks & bosses", render_table, _narrowest_map()),
         BoardMode("ap", "AP board", render_ap, _narrowest_map()),
-        BoardMode("battle", "Battle", render_battle, _narrowest_map()),
+        BoardMode("battle", "Battle", render_battle, _narrowest_map(), follow=True),
     ),
     auto_mode=auto_mode,
     seat_mark=seat_mark,
