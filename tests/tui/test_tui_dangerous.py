@@ -504,7 +504,12 @@ async def test_replay_shows_battles_and_cards(tmp_path: Path) -> None:
         await pilot.press(*["right"] * (rolled - fights[0]))
         assert "dice [" in screen_text(app)
         await pilot.press("end")
-        assert "Last battle" in screen_text(app)
+        # The end of the game: the last battle's newest line above the final battle's parties
+        # at the bottom, where the view stays scrolled.
+        text = screen_text(app)
+        last = table.view_at(len(table), None).board.last_battle
+        assert last[-1][:8] in text and "Final battle" in text
+        assert text.index(last[-1][:8]) < text.index("Final battle")
         await pilot.press("c")
         assert isinstance(app.screen, CardsScreen)
         assert "party, front first" in screen_text(app) and "Discard pile" in screen_text(app)
