@@ -41,6 +41,9 @@ class BoardMode:
     the terminal's, and the panel switches to it while a decision's options name cells."""
     follow: bool = False
     """The newest is at the bottom (a log): the panel keeps it scrolled there."""
+    shows: Callable[[View], bool] | None = None
+    """Whether the mode has anything to show in a view (None: always). A mode that has not is
+    neither shown nor offered by `b` (the map once the game has left it)."""
 
 
 @dataclass(frozen=True)

@@ -89,6 +89,9 @@ class BoardPanel(Vertical, can_focus=False):
         if suggested is not None and suggested != self._suggested:
             self._suggested = suggested
             self.mode = suggested
+        offered = self._offered()
+        if offered and self.mode not in offered:
+            self.mode = suggested if suggested in offered else offered[0]
         mode = self.current
         if mode is not None and mode.grid is not None:
             self._display(grid=True)
@@ -124,8 +127,17 @@ class BoardPanel(Vertical, can_focus=False):
             if decision is not None and decision == pane.map.decision:
                 pane.point(cursor)
 
+    def _offered(self) -> list[str]:
+        """The modes with something to show in the view on show."""
+        view = self._shown[0] if self._shown is not None else None
+        return [
+            mode.id
+            for mode in self.kit.modes
+            if mode.shows is None or view is None or mode.shows(view)
+        ]
+
     def next_mode(self) -> str:
-        modes = [mode.id for mode in self.kit.modes]
+        modes = self._offered()
         if modes:
             at = modes.index(self.mode) if self.mode in modes else -1
             self.mode = modes[(at + 1) % len(modes)]
