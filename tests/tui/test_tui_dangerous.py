@@ -13,7 +13,7 @@ from tuikit import SIZE, make_app, screen_text, settle
 from core.decisions import ActingFor, Decision, DecisionKind, Option
 from core.games import get_game
 from core.games.dangerous.content import content
-from core.games.dangerous.view import Board
+from core.games.dangerous.view import Board, CombatView
 from core.runner import BotDriver
 from core.simulate import bot_options
 from core.table import Seat, SeatKind, Table, new_table, replay
@@ -95,8 +95,24 @@ async def drive(
     raise AssertionError("the condition never held")
 
 
-def named(name: str) -> Callable[[GameScreen, Decision | None], bool]:
+Condition = Callable[[GameScreen, Decision | None], bool]
+
+
+def named(name: str) -> Condition:
     return lambda screen, decision: decision is not None and decision.name == name
+
+
+def battle_where(
+    test: Callable[[CombatView], bool],
+) -> Callable[[GameScreen, Decision | None], bool]:
+    """A condition for `drive`: a battle is on and `test` holds for it."""
+
+    def holds(screen: GameScreen, decision: Decision | None) -> bool:
+        view = screen.session.view()
+        fight = view.board.combat if view is not None else None
+        return fight is not None and test(fight)
+
+    return holds
 
 
 def board_text(app: Any) -> str:
@@ -263,12 +279,7 @@ async def test_a_whole_battle_followed_in_the_battle_view(tmp_path: Path) -> Non
     table = dg_table()
     app = make_app(tmp_path, table=table, save_path=None)
     async with app.run_test(size=SIZE) as pilot:
-
-        def in_battle(screen: GameScreen, decision: Decision | None) -> bool:
-            view = screen.session.view()
-            return view is not None and view.board.combat is not None
-
-        screen = await drive(pilot, in_battle)
+        screen = await drive(pilot, battle_where(lambda fight: True))
         panel = screen.query_one(BoardPanel)
         combat = board_of(app).combat
         assert combat is not None and panel.mode == "battle"
@@ -493,7 +504,12 @@ async def test_replay_shows_battles_and_cards(tmp_path: Path) -> None:
         await pilot.press(*["right"] * (rolled - fights[0]))
         assert "dice [" in screen_text(app)
         await pilot.press("end")
-        assert "Last battle" in screen_text(app)
+        # The end of the game: the last battle's newest line above the final battle's parties
+        # at the bottom, where the view stays scrolled.
+        text = screen_text(app)
+        last = table.view_at(len(table), None).board.last_battle
+        assert last[-1][:8] in text and "Final battle" in text
+        assert text.index(last[-1][:8]) < text.index("Final battle")
         await pilot.press("c")
         assert isinstance(app.screen, CardsScreen)
         assert "party, front first" in screen_text(app) and "Discard pile" in screen_text(app)

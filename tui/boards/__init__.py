@@ -39,6 +39,11 @@ class BoardMode:
     grid: Gridder | None = None
     """The board as a grid map (tui/widgets/gridmap.py) instead of `render`: its width follows
     the terminal's, and the panel switches to it while a decision's options name cells."""
+    follow: bool = False
+    """The newest is at the bottom (a log): the panel keeps it scrolled there."""
+    shows: Callable[[View], bool] | None = None
+    """Whether the mode has anything to show in a view (None: always). A mode that has not is
+    neither shown nor offered by `b` (the map once the game has left it)."""
 
 
 @dataclass(frozen=True)

@@ -59,8 +59,10 @@ class Glyph:
 
 @dataclass(frozen=True)
 class MapCell:
-    """One cell: its place code, the pieces on it (drawn apart from the code, never glued to
-    it) and the joints to its east and south neighbours."""
+    """One cell: its place code, the pieces on it and the joints to its east and south
+    neighbours. The code always shows (its short form in a narrow cell); the pieces follow it,
+    a space apart where there is room, and in their own style (a colour block per seat), so
+    the two read apart even when a narrow cell leaves no room for the space."""
 
     label: tuple[Glyph, ...]
     short: tuple[Glyph, ...] = ()
@@ -231,10 +233,18 @@ class Drawing:
 
     lines: list[Line]
     keys: list[Key] = field(default_factory=list)
+    unexplained: list[str] = field(default_factory=list)
+    """What was drawn without a legend entry (blanks aside): a kit's test keeps this empty."""
 
     def use(self, found: Key | None) -> None:
         if found is not None and found not in self.keys:
             self.keys.append(found)
+
+    def draws(self, glyph: Glyph, text: str) -> None:
+        """`text` of `glyph` is drawn: its legend entry is used (or its lack noted)."""
+        if glyph.key is None and text.strip():
+            self.unexplained.append(text)
+        self.use(glyph.key)
 
 
 def draw(model: GridModel, marks: Marks, at: Layout) -> Drawing:
@@ -276,7 +286,7 @@ class _Painter:
         if between in self.links:
             self.drawing.use(PATH)
             return (glyph.text * width, PATH_STYLE)
-        self.drawing.use(glyph.key)
+        self.drawing.draws(glyph, glyph.text)
         return (glyph.text * width, glyph.style)
 
     def row(self, y: int) -> Line:
@@ -311,7 +321,7 @@ class _Painter:
             extra = f"{extra} {AREA_STYLE}".strip()
         content: list[Run] = []
         for glyph in fitted(here, width):
-            self.drawing.use(glyph.key)
+            self.drawing.draws(glyph, glyph.text)
             content.append((glyph.text, f"{glyph.style} {extra}".strip()))
         size = sum(cell_len(text) for text, _ in content)
         before = (width - size) // 2
@@ -345,11 +355,12 @@ class _Painter:
 
 def fitted(here: MapCell, width: int) -> tuple[Glyph, ...]:
     """What of a cell fits `width` columns: its label (or short label), a space and its
-    pieces; pieces alone if the label leaves them no room; as many pieces as fit and a `+`."""
+    pieces; with no room for the space, the short label and the pieces side by side (their
+    style sets them apart); with no room for every piece, as many as fit and a `+`. The label
+    always shows (cropped to leave a column for the pieces if it must)."""
     label = here.label
     short = here.short or label
     pieces = here.pieces
-    space = (Glyph(" "),)
     if not pieces:
         for choice in (label, short):
             if _size(choice) <= width:
@@ -357,10 +368,13 @@ def fitted(here: MapCell, width: int) -> tuple[Glyph, ...]:
         return _crop(short, width)
     for choice in (label, short):
         if _size(choice) + 1 + _size(pieces) <= width:
-            return (*choice, *space, *pieces)
-    if _size(pieces) <= width:
-        return pieces
-    return (*pieces[: width - 1], Glyph(MORE.sample[0][0], MORE.sample[0][1], MORE))
+            return (*choice, Glyph(" "), *pieces)
+    code = short if _size(short) < width else _crop(short, width - 1)
+    room = width - _size(code)
+    if _size(pieces) <= room:
+        return (*code, *pieces)
+    more = Glyph(MORE.sample[0][0], MORE.sample[0][1], MORE)
+    return (*code, *pieces[: room - 1], more)
 
 
 def _size(glyphs: tuple[Glyph, ...]) -> int:
