@@ -46,6 +46,7 @@ def variance(card: Role) -> float:
 
 class LightAndDarkBot:
     def choose(self, view: View, decision: Decision, rng: random.Random) -> Choice:
+        decision = decision.choosable()  # never an unavailable option
         board: Board = view.board
         seat = decision.seat
         if decision.name == "claim":
