@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from test_tui_dangerous import AKI_VS_BOT, dg_table, drive, keep_ap, named
+from test_tui_prompt import PromptApp
 from textual.pilot import Pilot
 from tuikit import SIZE, make_app, screen_text, settle
 
@@ -239,3 +240,23 @@ def test_keys_are_kept_while_a_decision_is_asked_again() -> None:
     # Another decision starts from its own places.
     assert keys_for(_ask("c", "a", name="move"), second).by_id == {"c": 1, "a": 2}
     assert waits("1", range(1, 13)) and not waits("2", range(1, 13)) and not waits("12", [12])
+
+
+async def test_the_prompt_keeps_keys_when_a_game_drops_an_option() -> None:
+    """The safety net under the games: a game that leaves an option out when it asks again
+    (instead of offering it unavailable) moves no key either, and the old key says why."""
+    app = PromptApp(_ask("move", "combat", "next_start", "next_ap"))
+    async with app.run_test(size=SIZE) as pilot:
+        prompt = app.query_one(DecisionPrompt)
+        await pilot.press("3")
+        # Asked again (another seat acted): 'combat' is gone and 'item' is new.
+        prompt.show(None, "Waiting for Bot 2.")
+        prompt.show(_ask("move", "next_start", "next_ap", "item"))
+        await pilot.press("3")
+        await pilot.press("2")
+        await pilot.pause()
+        assert prompt.error == "COMBAT: no longer on offer"
+        await pilot.press("5")
+        assert app.chosen == ["next_start", "next_start", "item"]
+        text = screen_text(app)
+        assert "3. NEXT_START" in text and "5. ITEM" in text and "2." not in text
