@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
-from tuikit import SIZE, make_app, screen_text, settle
+from tuikit import SIZE, first_available, make_app, press_option, screen_text, settle
 
 from core.decisions import ActingFor, Decision, DecisionKind, Option
 from core.games import get_game
@@ -50,13 +50,16 @@ def board_of(app: Any) -> Board:
 
 
 async def answer(pilot: Pilot[Any], decision: Decision) -> None:
-    """Answer by keys: Enter keeps an order, digits choose the first options."""
+    """Answer by keys: Enter keeps an order, keys choose the first options that can be."""
     if decision.kind is DecisionKind.ORDER:
         await pilot.press("enter")
     elif decision.kind is DecisionKind.CHOOSE_SEVERAL:
-        await pilot.press(*(str(n) for n in range(1, decision.min_count + 1)), "enter")
+        open_ = [i for i, option in enumerate(decision.options) if option.available]
+        for index in open_[: decision.min_count]:
+            await press_option(pilot, index)
+        await pilot.press("enter")
     else:
-        await pilot.press("1")
+        await press_option(pilot, first_available(decision))
 
 
 Respond = Callable[[Pilot[Any], Decision], Awaitable[None]]
@@ -65,7 +68,7 @@ Respond = Callable[[Pilot[Any], Decision], Awaitable[None]]
 async def keep_ap(pilot: Pilot[Any], decision: Decision) -> None:
     """As `answer`, but decline every before-meeting ability (they spend AP): Done."""
     if decision.name == "meeting-ability":
-        await pilot.press(str(len(decision.options)))
+        await press_option(pilot, len(decision.options) - 1)
     else:
         await answer(pilot, decision)
 

@@ -9,7 +9,7 @@ from typing import Any
 from rich.console import Console, RenderableType
 from textual.pilot import Pilot
 
-from core.decisions import DecisionKind
+from core.decisions import Decision, DecisionKind
 from core.games import get_game
 from core.games.dangerous.bot import strength
 from core.log import DecisionEntry
@@ -18,6 +18,7 @@ from tui.app import PartylineApp
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
 from tui.screens.gameover import GameOverScreen
+from tui.widgets.prompt import DecisionPrompt
 
 SIZE = (80, 24)
 
@@ -91,6 +92,19 @@ async def settle(pilot: Pilot[Any], limit: int = 400) -> None:
     raise AssertionError("the bots never stopped playing")
 
 
+async def press_option(pilot: Pilot[Any], index: int) -> None:
+    """Pick option `index` of the decision on screen by its key: every digit of it, then Enter
+    if a longer key could still follow."""
+    prompt = pilot.app.screen.query_one(DecisionPrompt)
+    await pilot.press(*str(prompt.key_of(index)))
+    if prompt.typed:
+        await pilot.press("enter")
+
+
+def first_available(decision: Decision) -> int:
+    return next(i for i, option in enumerate(decision.options) if option.available)
+
+
 async def play_one(pilot: Pilot[Any], step: int = 0) -> str:
     """Answer the decision on screen by keys (varying how), or pass the curtain.
 
@@ -116,7 +130,7 @@ async def play_one(pilot: Pilot[Any], step: int = 0) -> str:
     elif step % 2:
         await pilot.press("down", "up", "enter")
     else:
-        await pilot.press("1")
+        await press_option(pilot, first_available(decision))
     return "decided"
 
 

@@ -122,7 +122,8 @@ def marks_for(decision: Decision | None, index: int | None) -> Marks:
     if decision is None:
         return Marks()
     options = decision.options
-    cells = frozenset(option.at for option in options if option.at is not None)
+    # An unavailable option's cell is not one to choose (the prompt says why not).
+    cells = frozenset(option.at for option in options if option.at is not None and option.available)
     paths = any(len(option.path) > 1 for option in options)
     areas = any(option.area for option in options)
     if index is None or not 0 <= index < len(options):
@@ -133,10 +134,8 @@ def marks_for(decision: Decision | None, index: int | None) -> Marks:
 
 def option_at(decision: Decision, cell: Cell, current: int | None = None) -> int | None:
     """The option to choose at `cell`: the current one if it is there, else the first there."""
-    options = decision.options
-    if current is not None and 0 <= current < len(options) and options[current].at == cell:
-        return current
-    return next((i for i, option in enumerate(options) if option.at == cell), None)
+    here = [i for i, o in enumerate(decision.options) if o.at == cell and o.available]
+    return current if current in here else next(iter(here), None)
 
 
 def nearest(origin: Cell, direction: Direction, cells: Iterable[Cell]) -> Cell | None:

@@ -86,6 +86,7 @@ def chain_odds(mine: tuple[int, ...], theirs: tuple[int, ...], bonus: int = 0) -
 
 class DangerousBot:
     def choose(self, view: View, decision: Decision, rng: random.Random) -> Choice:
+        decision = decision.choosable()  # never an unavailable option
         board: Board = view.board
         seat = decision.seat
         me = board.players[seat]

@@ -31,7 +31,7 @@ from core.games.dangerous.battle import (
     tell,
     with_duel,
 )
-from core.games.dangerous.cards import card_name
+from core.games.dangerous.cards import ability_name, card_label, card_name
 from core.games.dangerous.casualties import hit
 from core.games.dangerous.content import content
 from core.games.dangerous.outcome import OnWin, Resolve, Settlement, value_text
@@ -115,7 +115,8 @@ class UseAbility(Asking[State]):
         seat = combat(state).seats[self.side]
         ability = found.ability or "ability"
         prompt = f"Use {card_name(self.user)}'s {ability}? {found.text_en}"
-        options = (Option(YES, f"Use {found.ability or 'it'}"), Option(NO, "Don't use it"))
+        use = f"Use {ability_name(self.user)}" if found.ability else "Use it"
+        options = (Option(YES, use), Option(NO, "Don't use it"))
         return choose_one(
             seat, "ability", prompt, options, acting_for=deciding_for(state, self.side)
         )
@@ -271,7 +272,8 @@ def after_options(state: State, side: int) -> list[Option]:
             if ability.effect == "reroll"
             else f"+{ability.param('amount', 1)}"
         )
-        label = f"{ability.ability or card_name(fighter)}: {verb}"
+        name = f"{ability.ability} {ability.ability_en}" if ability.ability else card_label(fighter)
+        label = f"{name}: {verb}"
         options.append(Option(f"card:{fighter}", label))
     if is_party(state, side) and combat(state).duel.rolled:
         seat = combat(state).seats[side]

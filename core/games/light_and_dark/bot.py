@@ -76,6 +76,7 @@ class Plan:
 
 class LightAndDarkBot:
     def choose(self, view: View, decision: Decision, rng: random.Random) -> Choice:
+        decision = decision.choosable()  # never an unavailable option
         board: Board = view.board
         seat = decision.seat
         if decision.name == "claim":

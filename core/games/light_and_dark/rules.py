@@ -633,6 +633,9 @@ def _roll_off(
 # --- decisions -------------------------------------------------------------------------------
 
 
+DECK_TOO_SHORT = "the role deck has no card left for you (those who must draw come first)"
+
+
 def _keep_decision(state: State) -> Any:
     seat = state.queue[0]
     card = role(_hand(state, seat))
@@ -640,8 +643,9 @@ def _keep_decision(state: State) -> Any:
         1 for other in range(state.players) if other != state.parent and state.hands[other] is None
     )
     options = [Option(KEEP, f"Keep the {card.label}", "Play it again this turn.")]
-    if len(state.role_deck) > must_draw:
-        options.append(Option(DRAW, "Draw a new card", "The kept card goes to the discard pile."))
+    short = "" if len(state.role_deck) > must_draw else DECK_TOO_SHORT
+    detail = "The kept card goes to the discard pile."
+    options.append(Option(DRAW, "Draw a new card", detail, unavailable=short))
     return choose_one(
         seat,
         "keep",
