@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from tuikit import SIZE, TWO_HUMANS, ld_table, make_app, screen_text, settle
+from tuikit import SIZE, TWO_HUMANS, ld_table, make_app, press_option, screen_text, settle
 
 from core.decisions import Decision, DecisionKind
 from core.games import get_game
@@ -31,7 +31,7 @@ async def before_the_meeting(pilot: Pilot[Any], decision: Decision) -> None:
     elif decision.name == "meeting-ability":
         await pilot.press(str(len(decision.options)))
     else:
-        await pilot.press("1")
+        await press_option(pilot, 0)
 
 
 def board_text(app: Any) -> str:
@@ -74,7 +74,7 @@ async def test_two_humans_place_ap_in_the_meeting_with_no_curtain_between(
                 continue
             assert screen.session.looking == decision.seat
             placers.append(decision.seat)
-            await pilot.press("1")
+            await press_option(pilot, 0)
         handovers = sum(1 for a, b in pairwise(placers) if a != b)
         assert {0, 1} <= set(placers) and handovers >= 2, placers
 
@@ -109,7 +109,7 @@ async def test_light_and_dark_curtain_before_the_next_players_card(tmp_path: Pat
                     break
                 continue
             assert isinstance(screen, GameScreen)
-            await pilot.press("1")  # stay silent
+            await press_option(pilot, 0)  # stay silent
         assert curtains == 2
 
 

@@ -11,7 +11,16 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widget import Widget
-from tuikit import ONE_HUMAN, SIZE, ld_table, make_app, play_one, play_to_end, screen_text
+from tuikit import (
+    ONE_HUMAN,
+    SIZE,
+    ld_table,
+    make_app,
+    play_one,
+    play_to_end,
+    press_option,
+    screen_text,
+)
 
 from core.games import get_game
 from core.log import DecisionEntry
@@ -80,7 +89,7 @@ async def test_the_bots_wait_for_their_pace_and_n_plays_them_up_to_your_move(
         assert session.my_decision() is not None  # the bots played up to Aki's move, at once
         assert len(session.table) > start
         # The skip ends there: after Aki's answer the bots keep their pace again.
-        await pilot.press("1")
+        await press_option(pilot, 0)
         await pilot.pause()
         assert session.bot_to_play()
         await stays(pilot, len(session.table))
@@ -213,7 +222,7 @@ async def test_a_digit_picks_an_option_while_the_log_has_the_focus(tmp_path: Pat
         await pilot.press("tab")
         assert isinstance(app.focused, LogPanel)
         length = len(session.table)
-        await pilot.press("1")
+        await press_option(pilot, 0)
         await pilot.pause()
         assert len(session.table) > length
         entry = session.table.log[length]

@@ -5,7 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tuikit import SIZE, TWO_HUMANS, ld_table, make_app, play_one, play_to_end, screen_text, settle
+from tuikit import (
+    SIZE,
+    TWO_HUMANS,
+    ld_table,
+    make_app,
+    play_one,
+    play_to_end,
+    press_option,
+    screen_text,
+    settle,
+)
 
 from core import saves
 from core.games.light_and_dark.content import content
@@ -63,7 +73,7 @@ async def test_setup_starts_a_game_with_the_chosen_seats(tmp_path: Path) -> None
         assert [seat.is_human for seat in table.seats] == [True, False, False, False]
         assert "you are さくら" in screen_text(app)
         assert screen.session.save_path is None  # saved from the first decision on
-        await pilot.press("1")
+        await press_option(pilot, 0)
         await settle(pilot)
         assert screen.session.save_path is not None and screen.session.save_path.parent == tmp_path
 
@@ -348,7 +358,7 @@ async def test_escape_from_a_game_started_by_the_cli_goes_to_setup(
     app = make_app(tmp_path, table=ld_table(seed=2), save_path=path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("1")  # a decision: from now on the game is saved
+        await press_option(pilot, 0)  # a decision: from now on the game is saved
         await settle(pilot)
         await pilot.press("escape")
         await pilot.pause()

@@ -11,7 +11,7 @@ import pytest
 from ptykit import Terminal
 from textual.widgets import Input
 from textual.widgets.input import Selection
-from tuikit import SIZE, TWO_HUMANS, ld_table, make_app, settle
+from tuikit import SIZE, TWO_HUMANS, ld_table, make_app, press_option, settle
 
 from core import saves
 from tui.screens.curtain import CurtainScreen
@@ -29,7 +29,7 @@ async def test_each_quit_key_saves_and_says_where(tmp_path: Path, key: str) -> N
     app = make_app(tmp_path, table=table, save_path=path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("1")
+        await press_option(pilot, 0)
         await settle(pilot)
         length = len(table)
         await pilot.press(key)
@@ -52,7 +52,7 @@ async def test_the_quit_keys_save_the_game_under_the_curtain_or_the_help(
         assert isinstance(app.screen, CurtainScreen)
         await pilot.press("enter")
         await settle(pilot)
-        await pilot.press("1")  # Aki decides; the curtain comes up for Ben
+        await press_option(pilot, 0)  # Aki decides; the curtain comes up for Ben
         await settle(pilot)
         await pilot.press("question_mark")
         await pilot.pause()
@@ -97,7 +97,8 @@ def play(save_dir: Path) -> Terminal:
 def test_on_a_real_terminal_the_path_is_printed_after_the_app(tmp_path: Path, key: str) -> None:
     with play(tmp_path) as term:
         term.wait_for("Your move")
-        term.press("1")  # stays silent: the game is saved from now on
+        term.press("1")  # stays silent (1 of a 10-option claim: Enter takes it): saved from now on
+        term.press("enter")
         term.wait_for("Player 1 stays silent")
         quit_at = len(term.raw)
         term.press(key)

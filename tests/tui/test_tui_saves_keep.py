@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from tuikit import SIZE, ld_table, make_app, screen_text, settle
+from tuikit import SIZE, ld_table, make_app, press_option, screen_text, settle
 
 from core import saves
 from core.games import get_game
@@ -56,7 +56,7 @@ async def test_a_game_is_saved_from_the_players_first_decision_not_the_bots(
         await settle(pilot)
         assert any(isinstance(entry, DecisionEntry) for entry in table.log)  # the bots' answers
         assert not path.exists()
-        await pilot.press("1")
+        await press_option(pilot, 0)
         await settle(pilot)
         assert path.exists()
         assert saves.load(path).table.log == table.log

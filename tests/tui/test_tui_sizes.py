@@ -209,4 +209,4 @@ async def test_the_prompt_shows_its_options_at_80x24(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         text = screen_text(app)
-        assert "> 1. Stay silent" in text and "2. Claim" in text and "4. Claim" in text, text
+        assert "> 1.  Stay silent" in text and "2.  Claim" in text and "4.  Claim" in text, text

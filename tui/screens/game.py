@@ -358,9 +358,13 @@ class GameScreen(BoardScreen):
 
     def on_key(self, event: events.Key) -> None:
         """A digit picks an option wherever the focus is (the log, the map...), not only in
-        the prompt: the prompt reads it as if it had the focus."""
+        the prompt: the prompt reads it as if it had the focus; so does the Enter or Escape
+        that ends a number of two digits begun there (1 of 1-19)."""
         prompt = self.query_one(DecisionPrompt)
-        if self.focused is not prompt and event.character and event.character.isdigit():
+        if self.focused is prompt:
+            return
+        digit = bool(event.character and event.character.isdigit())
+        if digit or (prompt.typed and event.key in ("enter", "escape")):
             prompt.on_key(event)
 
     # --- the prompt --------------------------------------------------------------------------
