@@ -32,18 +32,8 @@ from tui.widgets.players import PlayersPanel
 from tui.widgets.prompt import DecisionPrompt, acting_banner
 
 GAME_KEYS = [
-    (
-        "1-9, 10 ...",
-        "pick an option by its number (choose several: toggle it); a number keeps its option "
-        "for the whole question. Type both digits of 10 and up; when a longer number could "
-        "follow (1 of 1-19), type the next digit or press Enter. A dimmed option cannot be "
-        "chosen now: its number says why",
-    ),
-    (
-        "/",
-        "filter a long list: type part of an option's text to show only those that match "
-        "(numbers still pick, and never change); Backspace edits, Escape clears",
-    ),
+    ("1-9, 10 ...", "pick (choose several: toggle) an option by its number; 10 up: 2 digits"),
+    ("/", "filter a long list by its text; Backspace edits, Escape clears"),
     ("Up / Down, Enter", "move through the options and pick"),
     ("Space", "choose several: toggle; order a list: pick up / put down"),
     ("Left / Right", "allocate: change the amount; order a list: move the card"),
