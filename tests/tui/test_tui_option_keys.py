@@ -237,8 +237,10 @@ def test_keys_are_kept_while_a_decision_is_asked_again() -> None:
     second = keys_for(again, first)
     assert second.by_id == {"a": 1, "b": 2, "c": 3, "d": 4}
     assert second.gone(again) == {2: "B"}
-    # Another decision starts from its own places.
+    # Another decision starts from its own places, and so does the same one asked anew
+    # with mostly other options (a claim from the hero deck after one from the role deck).
     assert keys_for(_ask("c", "a", name="move"), second).by_id == {"c": 1, "a": 2}
+    assert keys_for(_ask("a", "x", "y"), second).by_id == {"a": 1, "x": 2, "y": 3}
     assert waits("1", range(1, 13)) and not waits("2", range(1, 13)) and not waits("12", [12])
 
 

@@ -1,11 +1,11 @@
 """The keys of a decision's options: a number each, kept for the whole decision.
 
 An option's key is its place in the list (1, 2, ...) when the decision is first shown. When the
-same decision (the same name, for the same seat) is asked again — another seat acted in
-between, or the player used an action of a menu — every option keeps the key it had, a new
-option gets the next free number and the key of an option no longer offered stays taken (its
-key says so). Games keep an option that cannot be taken now in its place as unavailable
-(`Option.unavailable`), so this is the safety net under them, not the usual case.
+same decision (the same name, for the same seat, most options the same) is asked again —
+another seat acted in between, or the player used an action of a menu — every option keeps the
+key it had, a new option gets the next free number and the key of an option no longer offered
+stays taken (its key says so). Games keep an option that cannot be taken now in its place as
+unavailable (`Option.unavailable`), so this is the safety net under them, not the usual case.
 
 Keys of 10 and more are typed digit by digit: a digit that could still grow into a longer key
 waits for the next digit (or Enter); any other picks at once.
@@ -29,8 +29,13 @@ class Keys:
     labels: dict[OptionId, str] = field(default_factory=dict)
 
     def asks_again(self, decision: Decision) -> bool:
-        """Is `decision` the one these keys were given for, asked again?"""
-        return (self.seat, self.name) == (decision.seat, decision.name)
+        """Is `decision` the one these keys were given for, asked again: the same name for
+        the same seat, and most of its options known? (A question asked anew, e.g. a claim
+        from another deck next turn, starts from its own places.)"""
+        if (self.seat, self.name) != (decision.seat, decision.name):
+            return False
+        known = sum(option.id in self.by_id for option in decision.options)
+        return 2 * known >= len(decision.options)
 
     def gone(self, decision: Decision) -> dict[int, str]:
         """The keys of options `decision` no longer offers, with their labels."""
