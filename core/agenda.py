@@ -109,7 +109,9 @@ class Menu(Task[S]):
 
     @abstractmethod
     def actions(self, state: S) -> tuple[Option, ...]:
-        """The actions on offer now; none closes the menu without asking."""
+        """The actions on offer now, those that cannot be taken now marked unavailable (they
+        keep their place while the menu is asked again); none available closes the menu
+        without asking."""
 
     @abstractmethod
     def choose(self, state: S, action: Choice) -> Done[S]:
@@ -350,8 +352,12 @@ class Agenda(Generic[S]):
             decisions = tuple(task.decision(state, seat) for seat in waiting)
             return Step(decisions=decisions, simultaneous=True) if waiting else None
         if isinstance(task, Menu):
+            # Actions offered but unavailable keep their place; with none available the menu
+            # has nothing to offer.
             actions = task.actions(state)
-            return Step(decisions=(self._menu_decision(state, task, actions),)) if actions else None
+            if not any(action.available for action in actions):
+                return None
+            return Step(decisions=(self._menu_decision(state, task, actions),))
         if isinstance(task, Asking):
             question = task.ask(state)
             if isinstance(question, Decision):

@@ -8,7 +8,7 @@ a single source of legality.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from core.grid import Cell
@@ -44,6 +44,11 @@ class Option:
     - `area`: the cells it affects (an attack's reach).
 
     Cells are `core.grid` cells, `(x, y)` with x east and y south.
+
+    `unavailable` says why the option cannot be chosen now (empty: it can). A game offers such
+    an option instead of leaving it out, so that every option keeps its place (and the key a
+    person presses for it) for the whole decision, even when it is asked again after another
+    seat acted: an action that filled up stays listed, and choosing it says why not.
     """
 
     id: OptionId
@@ -52,6 +57,15 @@ class Option:
     at: Cell | None = None
     path: tuple[Cell, ...] = ()
     area: tuple[Cell, ...] = ()
+    unavailable: str = ""
+
+    @property
+    def available(self) -> bool:
+        return not self.unavailable
+
+    def refusal(self) -> str:
+        """The one line that says why this option cannot be chosen."""
+        return f"{self.label}: {self.unavailable}"
 
 
 @dataclass(frozen=True)
@@ -77,6 +91,11 @@ class Decision:
     - ORDER: a tuple holding every option id exactly once, in the chosen order.
     - ALLOCATE: a tuple of whole amounts, one per option in option order, each between 0 and
       `max_each` (when set), adding up to `total`.
+
+    An unavailable option (`Option.unavailable`) is never a legal answer: choosing it (or
+    putting an amount on it) raises IllegalAction with its reason. An order lists every option,
+    so none of its options may be unavailable, and the other kinds must leave enough
+    available to answer.
     """
 
     seat: int
@@ -97,6 +116,31 @@ class Decision:
         object.__setattr__(self, "_ids", frozenset(option.id for option in self.options))
         if not self.options:
             raise ValueError(f"decision {self.name!r} has no options")
+        open_ = len(self.available)
+        if self.kind is DecisionKind.ORDER and open_ < len(self.options):
+            raise ValueError(f"decision {self.name!r}: an order cannot have unavailable options")
+        if self.kind is DecisionKind.CHOOSE_SEVERAL and open_ < self.min_count:
+            raise ValueError(f"decision {self.name!r}: fewer available options than min_count")
+        if self.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM) and not open_:
+            raise ValueError(f"decision {self.name!r}: no option is available")
+
+    @property
+    def available(self) -> tuple[Option, ...]:
+        """The options that can be chosen now."""
+        return tuple(option for option in self.options if option.available)
+
+    def choosable(self) -> Decision:
+        """This decision with only its available options: what a bot chooses from (an answer
+        to it answers this decision). An allocation keeps every option (its answer has one
+        amount per option); its unavailable ones must get 0."""
+        if self.kind is DecisionKind.ALLOCATE or len(self.available) == len(self.options):
+            return self
+        return replace(self, options=self.available)
+
+    def _refuse_unavailable(self, items: tuple[OptionId, ...]) -> None:
+        for option in self.options:
+            if option.unavailable and option.id in items:
+                raise IllegalAction(option.refusal())
 
     def label_of(self, option_id: OptionId) -> str:
         for option in self.options:
@@ -120,6 +164,7 @@ class Decision:
             raise IllegalAction(f"{self.name}: expected one option, got {choice!r}")
         if choice not in self._ids:
             raise IllegalAction(f"{self.name}: {choice!r} is not one of {self._listing()}")
+        self._refuse_unavailable((choice,))
         return choice
 
     def _sequence(self, choice: object) -> tuple[OptionId, ...]:
@@ -136,6 +181,7 @@ class Decision:
             raise IllegalAction(f"{self.name}: {unknown[0]!r} is not one of {self._listing()}")
         if len(set(items)) != len(items):
             raise IllegalAction(f"{self.name}: an option is chosen twice")
+        self._refuse_unavailable(items)
         if not self.min_count <= len(items) <= self.max_count:
             raise IllegalAction(
                 f"{self.name}: choose between {self.min_count} and {self.max_count}, "
@@ -155,6 +201,8 @@ class Decision:
             raise IllegalAction(f"{self.name}: give {len(self.options)} whole numbers")
         if any(amount < 0 for amount in amounts):
             raise IllegalAction(f"{self.name}: amounts cannot be negative")
+        given = tuple(o.id for o, amount in zip(self.options, amounts, strict=True) if amount)
+        self._refuse_unavailable(given)
         if self.max_each and any(amount > self.max_each for amount in amounts):
             raise IllegalAction(f"{self.name}: at most {self.max_each} on one option")
         if sum(amounts) != self.total:

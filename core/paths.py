@@ -11,6 +11,8 @@ import datetime as dt
 import itertools
 import os
 import re
+import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
@@ -49,6 +51,32 @@ def new_save_path(folder: Path, game_id: str, now: dt.datetime | None = None) ->
         os.close(fd)
         return path
     raise AssertionError("unreachable")  # itertools.count never ends
+
+
+@dataclass(frozen=True)
+class NewSave:
+    """A new game's save before it is written: its file is reserved (`new_save_path`, named
+    after the game's start) only when the game is first saved, so a game nobody played leaves
+    no file behind."""
+
+    folder: Path
+    game_id: str
+    started: dt.datetime
+
+    def reserve(self) -> Path:
+        return new_save_path(self.folder, self.game_id, self.started)
+
+
+def check_folder(folder: Path) -> None:
+    """Check, when a game starts, that its save can be written later: create `folder` if needed
+    and write and remove a temporary file in it (permissions alone say nothing to root). Raises
+    OSError."""
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, probe = tempfile.mkstemp(
+        prefix=temp_prefix(folder / "probe.toml"), suffix=TEMP_SUFFIX, dir=folder
+    )
+    os.close(fd)
+    os.unlink(probe)
 
 
 def followed(path: Path) -> Path:

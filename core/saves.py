@@ -28,7 +28,7 @@ import tomli_w
 from core import __version__, paths
 from core.games import UnknownGame, get_game
 from core.games.base import Game
-from core.log import TOML_INTEGERS, BadEntry, Entry, entry_from_data
+from core.log import TOML_INTEGERS, BadEntry, DecisionEntry, Entry, entry_from_data
 from core.table import Change, LogError, Seat, SeatKind, Table
 from core.text import excerpt, visible
 
@@ -617,25 +617,69 @@ def _first_line(error: BaseException) -> str:
     return str(error).splitlines()[0] if str(error) else type(error).__name__
 
 
-class Autosave:
-    """A table subscriber that writes the save file after every change."""
+def worth_saving(table: Table) -> bool:
+    """Whether a game is worth a save file yet: a person has made a decision (at a table of bots
+    only, anyone has). Until then the log holds the deal and bots' answers, which nobody would
+    continue: a game left at once leaves no file (docs/save-format.md, "When a game is saved")."""
+    humans = {index for index, seat in enumerate(table.seats) if seat.is_human}
+    return any(
+        isinstance(entry, DecisionEntry) and (not humans or entry.seat in humans)
+        for entry in table.log
+    )
 
-    def __init__(self, table: Table, path: Path, on_error: Callable[[str], None] | None = None):
+
+class Autosave:
+    """A table subscriber that writes the save file after every change, from the first change
+    that makes the game worth saving (`worth_saving`) on.
+
+    The target is a save's path, or a new game's `paths.NewSave`: its file is reserved when it
+    is first written."""
+
+    def __init__(
+        self,
+        table: Table,
+        target: Path | paths.NewSave,
+        on_error: Callable[[str], None] | None = None,
+    ):
         self.table = table
-        self.path = path
+        self.target = target
+        self.path: Path | None = target if isinstance(target, Path) else None
+        """Where the game is saved; None until a new game's file is reserved."""
+        self.written = False
         self.created = _now().isoformat()
         self.on_error = on_error
-        paths.clean_stale_temps(path.parent)
+        paths.clean_stale_temps(self._folder())
         self.unsubscribe = table.subscribe(self)
 
-    def __call__(self, change: Change) -> None:
-        self.save()
+    @property
+    def due(self) -> bool:
+        """Whether the game is saved now: it was before, or it has become worth saving."""
+        return self.written or worth_saving(self.table)
 
-    def save(self) -> None:
+    def __call__(self, change: Change) -> None:
+        if self.due:
+            self.save()
+
+    def save(self) -> Path | None:
+        """Write the save now: the path written, or None when it failed and `on_error` was told
+        why (without `on_error` the OSError is raised)."""
         try:
-            write(self.table, self.path, self.created)
+            return self.write()
         except OSError as error:
-            if self.on_error is not None:
-                self.on_error(write_failure(self.path, error))
-            else:
+            if self.on_error is None:
                 raise
+            where = self.path if self.path is not None else self._folder()
+            self.on_error(write_failure(where, error))
+            return None
+
+    def write(self) -> Path:
+        """Write the save now (reserving a new game's file first). Raises OSError."""
+        if self.path is None:
+            assert isinstance(self.target, paths.NewSave)
+            self.path = self.target.reserve()
+        write(self.table, self.path, self.created)
+        self.written = True
+        return self.path
+
+    def _folder(self) -> Path:
+        return self.target.parent if isinstance(self.target, Path) else self.target.folder

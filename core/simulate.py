@@ -10,6 +10,7 @@ from typing import Any
 from core.games import get_game
 from core.games.base import Game, GameOption
 from core.log import DecisionEntry
+from core.names import default_name
 from core.runner import BotDriver
 from core.table import Seat, SeatKind, Table
 
@@ -57,7 +58,9 @@ def bot_options(
 def bot_table(
     game_id: str, players: int, seed: int, bot: str, options: dict[str, Any] | None = None
 ) -> Table:
-    seats = tuple(Seat(f"Bot {index + 1}", SeatKind.BOT, bot) for index in range(players))
+    seats = tuple(
+        Seat(default_name(index, human=False), SeatKind.BOT, bot) for index in range(players)
+    )
     game = get_game(game_id)
     return Table(game, seats, bot_options(game, options)[0], seed)
 

@@ -71,6 +71,7 @@ class _Meta:
 
     narration: tuple[Narration, ...]
     reveals: bool
+    decides: bool
 
 
 @dataclass
@@ -150,6 +151,11 @@ class Table:
 
     def entry_narration(self, index: int, viewer: int | None) -> list[str]:
         return [line.for_viewer(viewer) for line in self._meta[index].narration]
+
+    def notable(self, index: int) -> bool:
+        """Did entry `index` reveal hidden information or decide a fight (Applied)?"""
+        meta = self._meta[index]
+        return meta.reveals or meta.decides
 
     def public_narration(self, index: int) -> list[str]:
         """How entry `index` reads to a seat that saw nothing private (save-file comments)."""
@@ -297,7 +303,7 @@ class Table:
         else:
             applied = self.game.apply_decision(self._state, entry.seat, entry.choice)
         self._log.append(entry)
-        self._meta.append(_Meta(applied.narration, applied.reveals))
+        self._meta.append(_Meta(applied.narration, applied.reveals, applied.decides))
         self._set_state(applied.state)
         self._tail.append(applied.state)
         if len(self._log) % SNAPSHOT_EVERY == 0:

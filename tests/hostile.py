@@ -52,7 +52,13 @@ def main(argv: list[str]) -> int:
 
     folder, mode = Path(argv[1]), argv[2]
     table = hostile_table(humans=2 if mode == "hot-seat" else 0)
-    app = PartylineApp(save_dir=folder, table=table, save_path=folder / "hostile.toml", bot_delay=0)
+    app = PartylineApp(
+        save_dir=folder,
+        table=table,
+        save_path=folder / "hostile.toml",
+        bot_delay=0,
+        reveal_hold=0,
+    )
     app.run()
     return 0
 

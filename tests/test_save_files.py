@@ -23,8 +23,9 @@ from oskit import (
 )
 
 from core import paths, saves
+from core.games import get_game
 from core.simulate import play_one
-from core.table import Table
+from core.table import Seat, Table, new_table
 
 NOW = dt.datetime(2026, 11, 30, 10, 0, 0)
 EXAMPLE = (ROOT / "saves" / "light-and-dark-rulebook-example-1.toml").read_text(encoding="utf-8")
@@ -87,6 +88,33 @@ def test_games_started_in_the_same_second_by_processes_get_their_own_files(
 def test_a_new_save_path_creates_its_folder(tmp_path: Path) -> None:
     path = paths.new_save_path(tmp_path / "a" / "b", "dangerous", NOW)
     assert path.is_file() and path.stat().st_size == 0
+
+
+def test_a_new_games_file_is_reserved_at_its_first_decision_under_its_start_time(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "saves"
+    paths.check_folder(folder)  # the game's start: the folder can take a save; nothing is left
+    assert os.listdir(folder) == []
+    seats = (Seat("Aki"), Seat("Ben"), Seat("Chen"))
+    first, second = (new_table(get_game("light-and-dark"), seats, {}, seed) for seed in (1, 2))
+    started = paths.NewSave(folder, "light-and-dark", NOW)
+    autosaves = [saves.Autosave(table, started) for table in (first, second)]
+    for table in (first, second):
+        table.resolve_chance()  # the deal: chance entries only
+    assert os.listdir(folder) == [] and [save.path for save in autosaves] == [None, None]
+    for table in (second, first):  # the second game decides first: it takes the plain name
+        decision = table.decisions()[0]
+        table.decide(decision.seat, decision.options[0].id)
+    assert autosaves[1].path == folder / "light-and-dark-20261130-100000.toml"
+    assert autosaves[0].path == folder / "light-and-dark-20261130-100000-2.toml"
+    assert saves.load(autosaves[0].path).table.log == first.log
+
+
+def test_a_folder_that_cannot_take_a_save_is_refused_when_the_game_starts(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    with pytest.raises(OSError):
+        paths.check_folder(tmp_path / "file" / "saves")
 
 
 # --- writes replace only regular files -----------------------------------------------------------

@@ -64,7 +64,10 @@ def test_hostile_seat_names_show_as_escapes_on_the_curtain_the_game_and_the_log(
         shows(term, f"you are {first}", HOSTILE_NAMES)
         for name in HOSTILE_NAMES:  # the players panel (a long name ends in "...")
             shows(term, visible(name)[:16], HOSTILE_NAMES)
-        term.press("1")  # stays silent (a digit picks at once); the bots play, then the curtain
+        # Stays silent: 1, then Enter (a claim has more than 9 options, so 1 could start 10);
+        # the bots play, then the curtain.
+        term.press("1")
+        term.press("enter")
         shows(term, f"Pass to {second}", HOSTILE_NAMES)
         term.press("q")
         assert term.wait_exit() == 0

@@ -9,32 +9,62 @@ and going back to setup), so the app and the screens never import each other.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
-from rich.text import Text
 from textual.app import App
+from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.widgets import Input
 
 from core.text import visible
-from themes import DEFAULT_THEME, STYLESHEET, THEMES
+from themes import DEFAULT_THEME, STYLESHEET, TERMINAL_DARK, TERMINAL_LIGHT, THEMES
+from tui.pace import BOT_PACES, DEFAULT_BOT_PACE, DEFAULT_REVEAL_HOLD, REVEAL_HOLDS
 from tui.screens.setup import SetupScreen
+from tui.widgets import toosmall
 
 if TYPE_CHECKING:
+    from core.paths import NewSave
     from core.table import Table
 
 # The game, replay and session modules (and the log and prompt widgets they bring) load when
 # first needed: the setup screen, the usual first screen, shows sooner without them.
 
-BOT_DELAY = 0.4
+KEY_WORDS = {"↑": "up", "↓": "down", "←": "left", "→": "right", "⏎": "enter"}
+"""Textual's key symbols that are East-Asian-ambiguous (some terminals draw them double width,
+which shifts the footer): shown as words."""
+
+BOT_DELAY = BOT_PACES[DEFAULT_BOT_PACE]
 """Seconds between two bot decisions, so a person can follow the play."""
+REVEAL_HOLD = REVEAL_HOLDS[DEFAULT_REVEAL_HOLD]
 
 
 class PartylineApp(App[None]):
     TITLE = "Partyline"
     CSS_PATH = str(STYLESHEET)
     ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Priorities: a dialog (help, the curtain) keeps the app's other keys from the screen.
+        Binding(
+            "ctrl+q",
+            "save_and_quit",
+            "Quit",
+            show=False,
+            priority=True,
+            tooltip="save and quit from any screen, printing where the game was saved",
+        ),
+        Binding(
+            "ctrl+c",
+            "copy_or_quit",
+            "Quit",
+            show=False,
+            priority=True,
+            tooltip="copy the selected text; with none, save and quit as ctrl+q",
+        ),
+    ]
+    HORIZONTAL_BREAKPOINTS = toosmall.HORIZONTAL_BREAKPOINTS
+    VERTICAL_BREAKPOINTS = toosmall.VERTICAL_BREAKPOINTS
 
     def __init__(
         self,
@@ -42,11 +72,12 @@ class PartylineApp(App[None]):
         save_dir: Path,
         theme_name: str = DEFAULT_THEME,
         table: Table | None = None,
-        save_path: Path | None = None,
+        save_path: Path | NewSave | None = None,
         replay: Table | None = None,
         replay_viewer: int | None = None,
         replay_note: str = "",
         bot_delay: float = BOT_DELAY,
+        reveal_hold: float | None = REVEAL_HOLD,
     ) -> None:
         """`replay_viewer` is the seat whose eyes `replay` opens with (None: everyone, which only
         a finished game allows; core.replay.default_viewer picks one). `replay_note` says why
@@ -62,11 +93,18 @@ class PartylineApp(App[None]):
         # now that the terminal-palette theme uses native ANSI colours, or NO_COLOR with that
         # theme would turn everything into black on black.
         super().__init__(ansi_color=True if THEMES[theme_name].ansi else None)
+        # Terminal colours named in rich styles (errors, the seats' letters) drawn in colours
+        # that keep 4.5:1 on the themes' backgrounds.
+        self.ansi_theme_dark = TERMINAL_DARK
+        self.ansi_theme_light = TERMINAL_LIGHT
         for theme in THEMES.values():
             self.register_theme(theme)
         self.theme = theme_name
         self.save_dir = save_dir
         self.bot_delay = bot_delay
+        self.exit_line = ""
+        """What to print on the terminal after the app (tui.cli does): where the game went."""
+        self.reveal_hold = reveal_hold
         self._start_table = table
         self._start_save_path = save_path
         self._start_replay = replay
@@ -80,7 +118,14 @@ class PartylineApp(App[None]):
             return SetupScreen()
         return super().get_default_screen()
 
+    def _add_too_small(self, screen: Screen[Any]) -> None:
+        """Every screen gets the message it shows on a terminal below the smallest size."""
+        if not screen.query(toosmall.TooSmall):
+            screen.mount(toosmall.TooSmall())
+
     def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._add_too_small)
+        self._add_too_small(self.screen)
         if self._start_replay is not None:
             from tui.screens.replay import ReplayScreen
 
@@ -91,19 +136,13 @@ class PartylineApp(App[None]):
         elif self._start_table is not None:
             self.start_game(self._start_table, self._start_save_path)
 
-    def start_game(self, table: Table, save_path: Path | None) -> None:
-        """Show the game screen for `table`, autosaving to `save_path` after every change."""
-        from core.saves import write_failure
+    def start_game(self, table: Table, save_path: Path | NewSave | None) -> None:
+        """Show the game screen for `table`, autosaving to `save_path` (a new game's: once a
+        player has decided something, see core.saves.worth_saving)."""
         from tui.screens.game import GameScreen
         from tui.session import Session
 
-        session = Session(table, save_path, on_save_error=self._save_failed)
-        if save_path is not None and _new_file(save_path):
-            try:
-                session.save()
-            except OSError as error:
-                self._save_failed(write_failure(save_path, error))
-        self.push_screen(GameScreen(session))
+        self.push_screen(GameScreen(Session(table, save_path, on_save_error=self._save_failed)))
 
     def notify(
         self,
@@ -127,11 +166,49 @@ class PartylineApp(App[None]):
     def exit(
         self, result: None = None, return_code: int = 0, message: RenderableType | None = None
     ) -> None:
-        """The exit message is printed on the terminal after the app: a text one (a path) is
-        shown with control characters escaped, and as Text, never read as markup."""
+        """A text message (where the game was saved) is kept as `exit_line`, control characters
+        escaped, for the command line to print once the app has closed: Rich would cut a long
+        path at the terminal's width, and a path in two lines cannot be copied whole. Any other
+        message is Textual's to print."""
         if isinstance(message, str):
-            message = Text(visible(message))
+            self.exit_line = visible(message)
+            message = None
         super().exit(result, return_code, message)
+
+    def action_save_and_quit(self) -> None:
+        """Ctrl+Q and Ctrl+C quit from any screen as a game's `q` does: the game being played
+        (under whatever is on top of it) is saved and the line saying where is printed."""
+        from tui.screens.game import GameScreen
+
+        games = [screen for screen in self.screen_stack if isinstance(screen, GameScreen)]
+        if games:
+            games[-1].action_quit_game()
+        else:
+            self.exit()
+
+    def action_copy_or_quit(self) -> None:
+        """Ctrl+C copies selected text, as it does in a text field; with nothing selected it
+        saves and quits."""
+        focused = self.focused
+        selected = focused.selected_text if isinstance(focused, Input) else None
+        selected = selected or self.screen.get_selected_text()
+        if selected:
+            self.copy_to_clipboard(selected)
+        else:
+            self.action_save_and_quit()
+
+    def get_key_display(self, binding: Binding) -> str:
+        shown = super().get_key_display(binding)
+        for symbol, word in KEY_WORDS.items():
+            shown = shown.replace(symbol, word)
+        return shown
+
+    def action_help(self) -> None:
+        """Help on a screen without its own (the game-over dialog, the card viewer...: their
+        footer.APP_HELP key)."""
+        from tui.screens.help import HelpScreen
+
+        self.push_screen(HelpScreen("Keys", self.screen))
 
     def _save_failed(self, message: str) -> None:
         self.notify(message, title="Autosave failed", severity="error", timeout=8, markup=False)
@@ -150,13 +227,3 @@ class PartylineApp(App[None]):
             self.switch_screen(SetupScreen())
         else:
             self.push_screen(SetupScreen())
-
-
-def _new_file(path: Path) -> bool:
-    """Nothing saved at `path` yet: no file, or the empty one `new_save_path` reserved."""
-    try:
-        return path.stat().st_size == 0
-    except FileNotFoundError:
-        return True
-    except OSError:
-        return False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import os
 import random
 import sys
@@ -13,8 +14,17 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from core import __version__
 from core.games import REGISTRY, UnknownGame, get_game
 from core.games.base import BadOption, Game
+from core.names import default_name
 from core.table import Seat, SeatKind, Table, check_seed
 from core.text import BadText, visible, visible_json
+from tui.pace import (
+    BOT_PACES,
+    DEFAULT_BOT_PACE,
+    DEFAULT_REVEAL_HOLD,
+    REVEAL_HOLDS,
+    hold_label,
+    pace_label,
+)
 
 if TYPE_CHECKING:
     from core.saves import Loaded
@@ -122,6 +132,20 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="a game option, e.g. keep_cards=true (repeatable)",
     )
+    play.add_argument(
+        "--bot-pace",
+        choices=tuple(BOT_PACES),
+        default=DEFAULT_BOT_PACE,
+        help=f"how fast the bots play: {', '.join(map(pace_label, BOT_PACES))} "
+        f"(default {DEFAULT_BOT_PACE})",
+    )
+    play.add_argument(
+        "--reveal-hold",
+        choices=tuple(REVEAL_HOLDS),
+        default=DEFAULT_REVEAL_HOLD,
+        help="how long the game holds on a reveal or a fight's result before the bots go on: "
+        f"{', '.join(map(hold_label, REVEAL_HOLDS))} (default {DEFAULT_REVEAL_HOLD})",
+    )
     _add_app_options(play)
 
     resume = commands.add_parser("continue", help="continue a saved game in the app")
@@ -211,7 +235,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             f"note: {option.label} is {option.simulate} in these bot-only games (in play it is "
             f"{option.default}); --option {option.name}=VALUE sets it"
         )
-    wins = ", ".join(f"Bot {seat + 1} {report.wins[seat]}" for seat in range(players))
+    wins = ", ".join(
+        f"{default_name(seat, human=False)} {report.wins[seat]}" for seat in range(players)
+    )
     say(f"wins by seat: {wins}")
     say(f"average length: {report.average_length:.1f} log entries")
     say(
@@ -315,7 +341,7 @@ def cmd_app(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from core.paths import new_save_path
+    from core.paths import NewSave, check_folder
     from core.table import new_table
 
     game = _game(args.game)
@@ -329,13 +355,15 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise CliError(str(error)) from None
     folder = _save_dir(args)
     try:
-        path = new_save_path(folder, game.id)
+        check_folder(folder)
     except OSError as error:
         raise CliError(
             f"{folder}: cannot create a save file there: {error.strerror or error}",
             code=1,
         ) from None
-    return _run_app(args, table=table, save_path=path)
+    started = dt.datetime.now()
+    pace = {"bot_delay": BOT_PACES[args.bot_pace], "reveal_hold": REVEAL_HOLDS[args.reveal_hold]}
+    return _run_app(args, table=table, save_path=NewSave(folder, game.id, started), **pace)
 
 
 def cmd_continue(args: argparse.Namespace) -> int:
@@ -393,6 +421,8 @@ def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
     clean_stale_temps(folder)
     app = PartylineApp(save_dir=folder, theme_name=getattr(args, "theme", DEFAULT_THEME), **kwargs)
     app.run()
+    if app.exit_line:
+        say(app.exit_line)
     return 0
 
 
@@ -460,17 +490,14 @@ def _seats(
     if given and len(given) != players:
         raise CliError(f"--names lists {len(given)} names but there are {players} seats")
     seats: list[Seat] = []
-    bot_number = 0
     for index, token in enumerate(tokens):
         if token == "human":
-            name = f"Player {index + 1}"
-            seat = Seat(name, SeatKind.HUMAN)
+            seat = Seat(default_name(index, human=True), SeatKind.HUMAN)
         elif token in ("bot", "random", "heuristic"):
             kind = default_bot if token == "bot" else token
             if kind == "heuristic" and not has_heuristic(game.id):
                 raise CliError(f"there is no heuristic bot for {game.id} yet; use 'random'")
-            bot_number += 1
-            seat = Seat(f"Bot {bot_number}", SeatKind.BOT, kind)
+            seat = Seat(default_name(index, human=False), SeatKind.BOT, kind)
         else:
             raise CliError(f"unknown seat kind {token!r} (use human, bot, random or heuristic)")
         if given:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
+    from core.paths import NewSave
     from core.table import Table
 
 
@@ -19,9 +20,13 @@ class Host(Protocol):
     """Where new games are saved."""
     bot_delay: float
     """Seconds between two bot decisions."""
+    reveal_hold: float | None
+    """Seconds the game screen holds on a reveal or a fight's result before the bots go on (a
+    key goes on at once; None: only a key; 0: no hold)."""
 
-    def start_game(self, table: Table, save_path: Path | None) -> None:
-        """Show the game screen for `table`, autosaving to `save_path`."""
+    def start_game(self, table: Table, save_path: Path | NewSave | None) -> None:
+        """Show the game screen for `table`, autosaving to `save_path` (a new game's file is
+        written from its first decision on)."""
 
     def show_setup(self) -> None:
         """Go back to the setup screen, closing everything above it."""

@@ -10,6 +10,10 @@ and only `pass_to(seat)` (the curtain's Enter) makes it the viewer. When the nex
 nothing new to the seat at it (a game without hidden information; a public move such as placing AP
 in the Dangerous meeting), `hand_over()` passes the keyboard at once, with no curtain.
 
+Moments: an entry that reveals hidden information or decides a fight (`Table.notable`) is one the
+screen holds on before the bots go on, and keeps in sight as the last reveal: `take_moments()`
+says whether one came since it was last asked.
+
 Whose text: everything the screen reads of the table (names, views, the log, decisions, the
 result) comes through `self.shown`, with every string made visible (tui.shown).
 """
@@ -24,21 +28,24 @@ from core import saves
 from core.decisions import Choice, Decision, IllegalAction
 from core.games import REGISTRY
 from core.games.base import View
+from core.paths import NewSave
 from core.runner import BotDriver
 from core.table import Table
 from tui.shown import ShownTable
+
+NO_SAVE_FILE = "This game has no save file."
+NOT_SAVED_YET = "Not saved: no player has made a decision yet; a game is saved from the first."
 
 
 class Session:
     def __init__(
         self,
         table: Table,
-        save_path: Path | None = None,
+        save_path: Path | NewSave | None = None,
         on_save_error: Callable[[str], None] | None = None,
     ) -> None:
         self.table = table
         self.shown = ShownTable(table)
-        self.save_path = save_path
         self.driver = BotDriver(table)
         self.humans: tuple[int, ...] = tuple(
             index for index, seat in enumerate(table.seats) if seat.is_human
@@ -47,6 +54,10 @@ class Session:
             saves.Autosave(table, save_path, on_error=on_save_error) if save_path else None
         )
         self.looking: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.last_moment: int | None = None
+        """The index of the last notable entry (a reveal, a fight's result), if any."""
+        self._seen = 0
+        self.take_moments()  # a continued game shows its last reveal, without holding on it
 
     # --- who is looking ----------------------------------------------------------------------
 
@@ -135,6 +146,35 @@ class Session:
             raise ValueError(f"seat {seat} is not a human seat")
         self.looking = seat
 
+    # --- moments: reveals and fights' results ------------------------------------------------
+
+    def take_moments(self) -> bool:
+        """Did a notable entry come since the last call? The newest becomes the last moment; one
+        that was undone is forgotten."""
+        table = self.table
+        if self.last_moment is not None and self.last_moment >= len(table):
+            self.last_moment = None
+        if table.step.chance is not None:
+            return False  # mid-move: the dice that follow are drawn at once; look after them
+        found = False
+        for index in range(min(self._seen, len(table)), len(table)):
+            if table.notable(index):
+                self.last_moment = index
+                found = True
+        self._seen = len(table)
+        return found
+
+    def last_reveal(self) -> tuple[int, list[str]] | None:
+        """The last moment's entry number and lines as the seat at the screen may read them."""
+        if self.last_moment is None or not self.sees:
+            return None
+        return self.last_moment + 1, self.shown.entry_narration(self.last_moment, self.viewer)
+
+    def goes_on_alone(self) -> bool:
+        """Would the game go on without the seat at the screen: a bot to play, the keyboard
+        to pass behind the curtain, or the game over (its results to show)?"""
+        return self.table.over or self.bot_to_play() or self.curtain_for() is not None
+
     # --- what is pending ---------------------------------------------------------------------
 
     def pending(self) -> Decision | None:
@@ -194,14 +234,21 @@ class Session:
             return "nobody is at the screen"
         return self.table.undo_refusal(self.looking)
 
+    @property
+    def save_path(self) -> Path | None:
+        """Where the game is saved (None: it has no save, or a new game's is not written yet)."""
+        return self.autosave.path if self.autosave is not None else None
+
     def save(self) -> Path | None:
-        if self.save_path is None:
+        """Save now, if the game is saved yet (saves.worth_saving): where, else None (then
+        `unsaved` says why). Raises OSError."""
+        if self.autosave is None or not self.autosave.due:
             return None
-        if self.autosave is not None:
-            self.autosave.save()
-        else:
-            saves.write(self.table, self.save_path)
-        return self.save_path
+        return self.autosave.write()
+
+    def unsaved(self) -> str:
+        """Why `save` saved nothing."""
+        return NO_SAVE_FILE if self.autosave is None else NOT_SAVED_YET
 
     def close(self) -> None:
         if self.autosave is not None:

@@ -90,6 +90,9 @@ class ShownTable:
     def narration(self, viewer: int | None, upto: int | None = None) -> list[tuple[int, str]]:
         return self._shown(self.table.narration(viewer, upto))
 
+    def entry_narration(self, index: int, viewer: int | None) -> list[str]:
+        return self._shown(self.table.entry_narration(index, viewer))
+
     def result(self) -> Result | None:
         return self._shown(self.table.result())
 

@@ -14,6 +14,8 @@ class RandomBot:
 
 
 def random_choice(decision: Decision, rng: random.Random) -> Choice:
+    """A uniformly random legal answer: never an unavailable option."""
+    decision = decision.choosable()
     ids = [option.id for option in decision.options]
     if decision.kind is DecisionKind.CHOOSE_SEVERAL:
         count = rng.randint(decision.min_count, decision.max_count)
@@ -29,7 +31,7 @@ def random_choice(decision: Decision, rng: random.Random) -> Choice:
 def _random_allocation(decision: Decision, rng: random.Random) -> tuple[int, ...]:
     amounts = [0] * len(decision.options)
     cap = decision.max_each or decision.total
-    open_slots = list(range(len(amounts)))
+    open_slots = [slot for slot, option in enumerate(decision.options) if option.available]
     for _ in range(decision.total):
         open_slots = [slot for slot in open_slots if amounts[slot] < cap]
         if not open_slots:

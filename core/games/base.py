@@ -165,12 +165,15 @@ class Step:
 
 @dataclass(frozen=True)
 class Applied(Generic[State]):
-    """A new state after an entry, how it reads (a line per event), and whether it revealed
-    hidden information (which makes the entry an undo barrier)."""
+    """A new state after an entry, how it reads (a line per event), whether it revealed
+    hidden information (which makes the entry an undo barrier) and whether it decided a fight
+    (a battle's or a 1-on-1's result). Reveals and results are the moments a screen that shows
+    play as it happens holds on, so people can read them before the bots go on."""
 
     state: State
     narration: tuple[Narration, ...]
     reveals: bool = False
+    decides: bool = False
 
 
 class Game(Protocol[State]):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
@@ -20,6 +20,9 @@ from core.games.base import Game, GameOption
 ONE = (DecisionKind.CHOOSE_ONE,)
 SEVERAL = (DecisionKind.CHOOSE_SEVERAL,)
 ORDER = (DecisionKind.ORDER,)
+
+UNKNOWN_LABEL = "decide"
+"""The label of a decision name no catalogue lists (never met in play: a test checks)."""
 
 _ANSWERS = {
     DecisionKind.CHOOSE_ONE: "one id",
@@ -49,6 +52,9 @@ class DecisionInfo:
     kinds: tuple[DecisionKind, ...] = ONE
     """The shapes of answer it takes (an order of one card is asked as one 'ok')."""
     note: str = ""
+    label: str = field(kw_only=True)
+    """What the seat is doing, for people: a phrase that follows "to" ("Waiting for Aki to place
+    an AP."). A screen shows it instead of the name, which is the save's and never changes."""
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,12 @@ class Catalogue:
 
     def decision(self, name: str) -> DecisionInfo | None:
         return next((info for info in self.decisions if info.name == name), None)
+
+    def label(self, name: str) -> str:
+        """The human label of the decision called `name` (a test checks that every name the
+        game's code can ask has one)."""
+        info = self.decision(name)
+        return info.label if info is not None else UNKNOWN_LABEL
 
     def fits(self, info: DecisionInfo, option_id: OptionId) -> bool:
         """Whether `option_id` is one of `info`'s ids: a literal one, or a pattern's."""
@@ -101,6 +113,12 @@ def catalogues() -> dict[str, Catalogue]:
     from core.games.light_and_dark.catalogue import CATALOGUE as LIGHT_AND_DARK
 
     return {catalogue.game: catalogue for catalogue in (LIGHT_AND_DARK, DANGEROUS)}
+
+
+def decision_label(game_id: str, name: str) -> str:
+    """How a screen names the decision `name` of the game `game_id`."""
+    catalogue = catalogues().get(game_id)
+    return catalogue.label(name) if catalogue is not None else UNKNOWN_LABEL
 
 
 # --- the page ------------------------------------------------------------------------------------

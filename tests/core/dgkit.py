@@ -221,7 +221,7 @@ class Dg:
     def options(self, seat: int | None = None) -> list[Any]:
         decisions = self.table.decisions()
         decision = decisions[0] if seat is None else next(d for d in decisions if d.seat == seat)
-        return [option.id for option in decision.options]
+        return [option.id for option in decision.available]
 
     def party(self, seat: int) -> tuple[str, ...]:
         return self.state.players[seat].party
@@ -293,7 +293,7 @@ class Dg:
                 continue
             if decision.name != "ap":
                 return
-            legal = [o.id for o in decision.options]
+            legal = [o.id for o in decision.available]
             queue = queues[decision.seat]
             action = queue.pop(0) if queue else next(a for a in self.FALLBACK if a in legal)
             self.decide(decision.seat, "ap", action)

@@ -12,7 +12,7 @@ import pytest
 
 from core import agenda
 from core.games import REGISTRY, get_game
-from core.games.catalogue import catalogues, markdown
+from core.games.catalogue import UNKNOWN_LABEL, catalogues, decision_label, markdown
 from core.runner import BotDriver
 from core.simulate import bot_table
 
@@ -115,6 +115,19 @@ def test_the_catalogue_names_every_decision_the_code_can_ask(game_id: str) -> No
         "python -m core.games.catalogue for docs/save-format.md"
     )
     assert sorted(listed - in_code) == [], "the code no longer asks these"
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_every_decision_the_code_can_ask_has_a_human_label(game_id: str) -> None:
+    """A screen says "Waiting for Bea to <label>.", never the save's name ('boss-card')."""
+    catalogue = catalogues()[game_id]
+    labels = {name: catalogue.label(name) for name in decision_names_in(package_of(game_id))}
+    for name, label in labels.items():
+        assert label != UNKNOWN_LABEL and label == label.strip() and label[0].islower(), name
+        assert not label.endswith("."), name  # the sentence it ends adds the full stop
+        assert name != label and "-" not in label, (name, label)  # no id in it
+    assert len(set(labels.values())) == len(labels), "two decisions read the same"
+    assert decision_label(game_id, "no-such-decision") == UNKNOWN_LABEL
 
 
 def bot_games(game_id: str) -> list[dict[str, Any]]:

@@ -3,11 +3,16 @@ the table turns illegal actions into IllegalAction and changes nothing."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ldkit import Script, bot_game
+from profiles import examples
 
+from core.bots.random_bot import random_choice
 from core.decisions import (
     Decision,
     DecisionKind,
@@ -210,3 +215,67 @@ def test_no_decision_while_chance_is_due_or_after_the_end() -> None:
     table = bot_game(3, 8)
     with pytest.raises(IllegalAction, match="the game is over"):
         table.decide(0, "silent")
+
+
+# --- unavailable options: offered in their place, never a legal answer ---------------------------
+
+
+@st.composite
+def with_unavailable(draw: st.DrawFn) -> Decision:
+    """A choose-one, choose-several or allocate decision with some options unavailable (and
+    enough left to answer it)."""
+    count = draw(st.integers(2, 12))
+    closed = draw(st.sets(st.integers(0, count - 1), min_size=1, max_size=count - 1))
+    options = tuple(
+        Option(f"o{i}", f"Option {i}", unavailable=f"closed {i}" if i in closed else "")
+        for i in range(count)
+    )
+    kind = draw(st.sampled_from(["one", "several", "allocate"]))
+    if kind == "one":
+        return choose_one(0, "pick", "Pick", options)
+    if kind == "several":
+        high = count - len(closed)
+        low = draw(st.integers(0, high))
+        return choose_several(0, "crew", "Pick", options, low, high)
+    return allocate(0, "share", "Share", options, draw(st.integers(1, 6)))
+
+
+@settings(max_examples=examples(200))
+@given(with_unavailable(), st.randoms(use_true_random=False))
+def test_an_unavailable_option_is_refused_with_its_reason(
+    decision: Decision, rng: random.Random
+) -> None:
+    closed = [option for option in decision.options if option.unavailable]
+    for option in closed:
+        if decision.kind is DecisionKind.CHOOSE_ONE:
+            answer: Any = option.id
+        elif decision.kind is DecisionKind.CHOOSE_SEVERAL:
+            answer = (option.id,)
+        else:
+            answer = tuple(decision.total if o is option else 0 for o in decision.options)
+        with pytest.raises(IllegalAction) as refused:
+            decision.normalise(answer)
+        assert str(refused.value) == f"{option.label}: {option.unavailable}"
+        assert "\n" not in str(refused.value)
+    # The random bot (and every bot: they choose from `choosable()`) never picks one, and
+    # what it picks is legal.
+    choice = random_choice(decision, rng)
+    decision.normalise(choice)
+    picked = choice if isinstance(choice, tuple) else (choice,)
+    if decision.kind is DecisionKind.ALLOCATE:
+        assert all(not amount for amount, o in zip(picked, decision.options) if o.unavailable)
+    else:
+        assert not {o.id for o in closed} & set(picked)
+    assert decision.choosable().options == decision.available or (
+        decision.kind is DecisionKind.ALLOCATE and decision.choosable() is decision
+    )
+
+
+def test_a_decision_must_leave_something_to_choose() -> None:
+    closed = (Option("a", "A", unavailable="full"), Option("b", "B", unavailable="full"))
+    with pytest.raises(ValueError, match="no option is available"):
+        choose_one(0, "pick", "Pick", closed)
+    with pytest.raises(ValueError, match="an order cannot have unavailable options"):
+        order(0, "line", "Order", (Option("a", "A"), *closed[1:]))
+    with pytest.raises(ValueError, match="fewer available options than min_count"):
+        choose_several(0, "crew", "Pick", (Option("c", "C"), *closed), 2, 2)

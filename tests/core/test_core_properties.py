@@ -209,7 +209,7 @@ def test_the_log_tells_each_seat_only_its_own_draws(game: dict[str, Any]) -> Non
                 card = after.hands[viewer]
                 assert card is not None
                 assert len(private) == 1 and private[0].endswith(
-                    f"You draw the {ROLES[card].label}."
+                    f"You draw the {ROLES[card].sided}."
                 ), (index, viewer, lines)
             else:
                 assert private == [], (index, viewer, lines)

@@ -125,7 +125,9 @@ def test_any_number_of_items_after_the_roll() -> None:
     g.decide(1, "after-dice", "item:katana")
     g.decide(1, "after-dice", "item:curry")
     assert g.state.players[1].items == ()  # nothing left to use: the menu closes
-    assert "Final result 6 against 6: a mutual kill." in g.text()
+    # The result says where each point comes from.
+    bea = "Bea 1 +2 刀 Katana +3 激辛カレー Extra-hot Curry = 6"
+    assert f"Final result 6 against 6 ({bea}; the Lv1 enemy 6): a mutual kill." in g.text()
 
 
 def test_items_are_offered_only_after_the_dice_and_enemies_have_none() -> None:

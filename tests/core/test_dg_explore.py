@@ -81,7 +81,7 @@ def test_staying_put_triggers_the_event_of_the_square() -> None:
     g.rest(1)
     g.meeting(PLAIN)
     g.decide(0, "move", "statue")
-    assert "Aki stays on 銅像前 (1)." in g.text()
+    assert "Aki stays on 銅像前 Founder's statue (1)." in g.text()
     assert g.state.combat is not None and g.state.combat.enemy == ("tachikawa-toshio",)
 
 
@@ -291,7 +291,7 @@ def test_field_abilities_still_apply_after_the_move_until_the_turn_ends() -> Non
     decision = g.expect("field")
     assert decision is not None and decision.seat == 0
     assert [(o.id, o.label) for o in decision.options] == [
-        ("card:arijigoku-tamako", "すり鉢の罠 (蟻地獄たまこ)"),
+        ("card:arijigoku-tamako", "すり鉢の罠 Antlion Pit (蟻地獄たまこ Tamako Arijigoku)"),
         ("done", "End your turn"),
     ]
     g.decide(0, "field", "card:arijigoku-tamako")

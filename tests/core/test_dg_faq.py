@@ -286,7 +286,8 @@ def test_faq_bal_counts_three_in_the_final_battle_and_items_raise_it() -> None:
     assert chance_count(g) == 1  # only Bea's card rolls
     g.dice(4)
     g.decide(0, "after-dice", "item:knife")
-    assert "Final result 4 against 4: a mutual kill." in g.text()
+    said = "Final result 4 against 4 (Aki 3 (no dice) +1 ナイフ Knife = 4; Bea 4): a mutual kill."
+    assert said in g.text()
 
 
 def test_faq_bal_rolls_against_yukimi() -> None:
@@ -588,7 +589,9 @@ def test_faq_kyouko_cannot_turn_a_one_into_zero() -> None:
     g.meeting(PLAIN)
     g.decide(0, "move", "gym")  # 鏡子 stands behind Aki's front
     g.attack([1], [1])
-    assert "Final result 1 against 1: a mutual kill." in g.text()
+    # The penalty is in the result's parts, and so is what it could not take.
+    parts = "the Lv1 enemy 1 -1 鏡子 support +1 (a die never counts below 1) = 1"
+    assert f"Final result 1 against 1 (Aki 1; {parts}): a mutual kill." in g.text()
 
 
 # --- 小竹真央 (line 216) --------------------------------------------------------------------------

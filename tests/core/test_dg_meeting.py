@@ -180,7 +180,7 @@ def test_before_meeting_abilities_spend_ap_that_could_have_been_placed() -> None
     g.setup(parties=[("serizawa-kiyohime", "rindou", "tigris"), OTHERS])
     g.expect("meeting-ability")
     assert [o.label for o in g.pending().options] == [  # type: ignore[union-attr]
-        "芹沢清姫 (Lv1): 早朝特訓 (1 AP)",
+        "芹沢清姫 Kiyohime Serizawa (Lv1): 早朝特訓 Dawn Training (1 AP)",
         "Done",
     ]
     g.decide(0, "meeting-ability", "serizawa-kiyohime")

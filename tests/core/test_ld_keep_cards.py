@@ -116,8 +116,8 @@ def test_draw_is_offered_only_while_the_deck_can_supply_everyone_who_must_draw()
         s.decide(seat, "keep", "draw")
     decision = s.pending()
     assert decision is not None and decision.seat == 0
-    assert [option.id for option in decision.options] == ["keep"]
-    with pytest.raises(LogError, match="'draw' is not one of 'keep'"):
+    assert [option.id for option in decision.available] == ["keep"]
+    with pytest.raises(LogError, match="Draw a new card: the role deck has no card left"):
         s.decide(0, "keep", "draw")
     s.decide(0, "keep", "keep")
     assert s.view(0).board.role_deck_left == 0

@@ -531,7 +531,7 @@ def test_a_deck_holding_exactly_enough_cards_for_one_more_deal_plays_that_turn()
     assert s.view().turn == "Turn 4 of up to 4"  # whatever happens, the deck ends it after this
     s.start_turn((1,) * 5, "light-hero")
     while (decision := s.pending()) is not None and decision.name == "keep":
-        assert [option.id for option in decision.options] == ["keep"]  # the card is Chi's
+        assert [option.id for option in decision.available] == ["keep"]  # the card is Chi's
         s.decide(decision.seat, "keep", "keep")
     assert s.view(None).board.role_deck_left == 0 and s.state.hands[2] is not None
     assert s.view().phase == Phase.CLAIMS.value

@@ -20,7 +20,12 @@ def dealt() -> Script:
 def test_each_seat_sees_its_own_card_only_before_the_reveal() -> None:
     s = dealt()
     hands = ("dark-hero", "devil", "witch", "sage")
-    labels = ("Dark Hero 闇の勇者", "Devil 悪魔", "Witch 魔女", "Sage 賢者")
+    labels = (
+        "Dark Hero 闇の勇者 (red side)",
+        "Devil 悪魔 (red side)",
+        "Witch 魔女 (red side)",
+        "Sage 賢者 (blue side)",
+    )
     for viewer in range(4):
         view = s.view(viewer)
         expected = tuple(card if seat == viewer else None for seat, card in enumerate(hands))
@@ -61,9 +66,9 @@ def test_claims_are_public_and_the_reveal_shows_everything() -> None:
 def test_the_log_is_redacted_per_seat() -> None:
     s = dealt()
     lines = {viewer: [line for _, line in s.table.narration(viewer)] for viewer in range(4)}
-    assert "You draw the Dark Hero 闇の勇者." in lines[0]
-    assert "Bea, Chi and Dan draw role cards. You draw the Devil 悪魔." in lines[1]
-    assert "Bea, Chi and Dan draw role cards. You draw the Witch 魔女." in lines[2]
+    assert "You draw the Dark Hero 闇の勇者 (red side)." in lines[0]
+    assert "Bea, Chi and Dan draw role cards. You draw the Devil 悪魔 (red side)." in lines[1]
+    assert "Bea, Chi and Dan draw role cards. You draw the Witch 魔女 (red side)." in lines[2]
     assert "Aki draws a hero card." in lines[1]
     for viewer in range(4):
         text = "\n".join(lines[viewer])

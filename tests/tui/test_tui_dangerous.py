@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
-from tuikit import SIZE, make_app, screen_text, settle
+from tuikit import SIZE, first_available, make_app, press_option, screen_text, settle
 
 from core.decisions import ActingFor, Decision, DecisionKind, Option
 from core.games import get_game
 from core.games.dangerous.content import content
-from core.games.dangerous.view import Board
+from core.games.dangerous.view import Board, CombatView
 from core.runner import BotDriver
 from core.simulate import bot_options
 from core.table import Seat, SeatKind, Table, new_table, replay
@@ -50,13 +50,16 @@ def board_of(app: Any) -> Board:
 
 
 async def answer(pilot: Pilot[Any], decision: Decision) -> None:
-    """Answer by keys: Enter keeps an order, digits choose the first options."""
+    """Answer by keys: Enter keeps an order, keys choose the first options that can be."""
     if decision.kind is DecisionKind.ORDER:
         await pilot.press("enter")
     elif decision.kind is DecisionKind.CHOOSE_SEVERAL:
-        await pilot.press(*(str(n) for n in range(1, decision.min_count + 1)), "enter")
+        open_ = [i for i, option in enumerate(decision.options) if option.available]
+        for index in open_[: decision.min_count]:
+            await press_option(pilot, index)
+        await pilot.press("enter")
     else:
-        await pilot.press("1")
+        await press_option(pilot, first_available(decision))
 
 
 Respond = Callable[[Pilot[Any], Decision], Awaitable[None]]
@@ -65,7 +68,7 @@ Respond = Callable[[Pilot[Any], Decision], Awaitable[None]]
 async def keep_ap(pilot: Pilot[Any], decision: Decision) -> None:
     """As `answer`, but decline every before-meeting ability (they spend AP): Done."""
     if decision.name == "meeting-ability":
-        await pilot.press(str(len(decision.options)))
+        await press_option(pilot, len(decision.options) - 1)
     else:
         await answer(pilot, decision)
 
@@ -95,8 +98,24 @@ async def drive(
     raise AssertionError("the condition never held")
 
 
-def named(name: str) -> Callable[[GameScreen, Decision | None], bool]:
+Condition = Callable[[GameScreen, Decision | None], bool]
+
+
+def named(name: str) -> Condition:
     return lambda screen, decision: decision is not None and decision.name == name
+
+
+def battle_where(
+    test: Callable[[CombatView], bool],
+) -> Callable[[GameScreen, Decision | None], bool]:
+    """A condition for `drive`: a battle is on and `test` holds for it."""
+
+    def holds(screen: GameScreen, decision: Decision | None) -> bool:
+        view = screen.session.view()
+        fight = view.board.combat if view is not None else None
+        return fight is not None and test(fight)
+
+    return holds
 
 
 def board_text(app: Any) -> str:
@@ -263,12 +282,7 @@ async def test_a_whole_battle_followed_in_the_battle_view(tmp_path: Path) -> Non
     table = dg_table()
     app = make_app(tmp_path, table=table, save_path=None)
     async with app.run_test(size=SIZE) as pilot:
-
-        def in_battle(screen: GameScreen, decision: Decision | None) -> bool:
-            view = screen.session.view()
-            return view is not None and view.board.combat is not None
-
-        screen = await drive(pilot, in_battle)
+        screen = await drive(pilot, battle_where(lambda fight: True))
         panel = screen.query_one(BoardPanel)
         combat = board_of(app).combat
         assert combat is not None and panel.mode == "battle"
@@ -461,7 +475,7 @@ async def test_a_continued_hot_seat_game_shows_the_newest_log_lines(tmp_path: Pa
         await settle(pilot)
         log = app.screen.query_one(LogPanel)
         assert len(log.lines) > 2 * log.size.height
-        for size in (SIZE, (120, 30), (70, 24), SIZE):
+        for size in (SIZE, (120, 30), (90, 24), SIZE):
             await pilot.resize_terminal(*size)
             await pilot.pause()
             width = log.scrollable_content_region.width
@@ -493,7 +507,12 @@ async def test_replay_shows_battles_and_cards(tmp_path: Path) -> None:
         await pilot.press(*["right"] * (rolled - fights[0]))
         assert "dice [" in screen_text(app)
         await pilot.press("end")
-        assert "Last battle" in screen_text(app)
+        # The end of the game: the last battle's newest line above the final battle's parties
+        # at the bottom, where the view stays scrolled.
+        text = screen_text(app)
+        last = table.view_at(len(table), None).board.last_battle
+        assert last[-1][:8] in text and "Final battle" in text
+        assert text.index(last[-1][:8]) < text.index("Final battle")
         await pilot.press("c")
         assert isinstance(app.screen, CardsScreen)
         assert "party, front first" in screen_text(app) and "Discard pile" in screen_text(app)
@@ -505,12 +524,12 @@ async def test_replay_shows_battles_and_cards(tmp_path: Path) -> None:
 
 async def test_help_has_the_rules_and_board_keys(tmp_path: Path) -> None:
     app = make_app(tmp_path, table=dg_table(), save_path=None)
-    async with app.run_test(size=(100, 80)) as pilot:
+    async with app.run_test(size=(100, 150)) as pilot:
         await settle(pilot)
         await pilot.press("question_mark")
         text = screen_text(app)
-        assert "board: map / table / AP board / battle" in text
-        assert "Home or f" in text and "The rules in short" in text
+        assert "the board's next view" in text and "cards: every player's cards" in text
+        assert "order: to the front" in text and "The rules in short" in text
         assert "strategy meeting" in text
 
 

@@ -156,22 +156,31 @@ class Driver:
         await self.press(*[step] * abs(row - prompt.cursor))
         assert prompt.cursor == row
 
+    async def _key(self, prompt: DecisionPrompt, index: int) -> None:
+        """Option `index`'s key, digit by digit (then Enter if a longer key could follow)."""
+        await self.press(*str(prompt.key_of(index)))
+        if prompt.typed:
+            await self.press("enter")
+
     async def _choose_one(self, prompt: DecisionPrompt, index: int, style: int) -> None:
-        if index < 9 and style != 1:
-            await self.press(str(index + 1))
+        """By its key (style 0; style 2 too for keys of two digits), or by arrows and Enter
+        (style 1) or Space (style 2)."""
+        if style == 0 or (style == 2 and prompt.key_of(index) >= 10):
+            await self._key(prompt, index)
             return
-        if index == 0 and style == 1:
+        row = prompt.rows.index(index)
+        if row == 0 and style == 1:
             await self.press("home", "enter")
             return
-        await self._walk(prompt, index)
+        await self._walk(prompt, row)
         await self.press("space" if style == 2 else "enter")
 
     async def _choose_several(self, prompt: DecisionPrompt, wanted: set[int], style: int) -> None:
         for index in sorted(wanted ^ prompt.selected):
-            if index < 9 and style != 1:
-                await self.press(str(index + 1))
+            if style != 1:
+                await self._key(prompt, index)
             else:
-                await self._walk(prompt, index)
+                await self._walk(prompt, prompt.rows.index(index))
                 await self.press("space")
         assert prompt.selected == wanted, (prompt.selected, wanted)
         await self.press("enter")

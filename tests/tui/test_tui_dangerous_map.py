@@ -112,12 +112,18 @@ async def test_a_move_chosen_by_a_click_on_a_large_terminal(tmp_path: Path) -> N
 def drawn_keys(grid: GridMap) -> set[Any]:
     at = grid.placement
     assert at is not None
+    cells = grid.model.cells
     keys = {
         glyph.key
-        for cell in grid.model.cells.values()
+        for cell in cells.values()
         for glyph in fitted(cell, at.cell)
         if glyph.key is not None
     }
+    # The ways between neighbours, to the east and to the south.
+    for (x, y), cell in cells.items():
+        for joint, neighbour in ((cell.east, (x + 1, y)), (cell.south, (x, y + 1))):
+            if joint is not None and joint.key is not None and neighbour in cells:
+                keys.add(joint.key)
     if grid.marks.options:
         keys |= {CAN_CHOOSE, CURSOR}
     return keys
@@ -138,9 +144,10 @@ async def test_the_legend_explains_exactly_what_the_map_shows(tmp_path: Path) ->
             text = screen_text(app)
             for entry in legend:
                 assert entry_text(entry).plain in text, (size, entry)
-            # The whole map shows at 80x24 with a two-line legend (a 3-player game), here with
-            # a third (x closed): the view then follows the cursor.
-            assert "SPRA" not in text and "SAB" not in text and "SA-" not in text
+            # The spring's code shows with the pieces on it: a space apart where there is
+            # room, else side by side in the pieces' colours.
+            spring = "SPR AB" in text or "S AB" in text
+            assert spring if size == LARGE else "SAB" in text
 
 
 async def test_the_whole_map_and_its_legend_fit_at_80x24(tmp_path: Path) -> None:
@@ -157,10 +164,12 @@ async def test_the_whole_map_and_its_legend_fit_at_80x24(tmp_path: Path) -> None
 
 def test_the_map_as_a_plain_renderable_has_its_legend() -> None:
     """The kit's fallback renderable (where no grid widget shows) draws the same map: at the
-    start every piece is on the spring, which then shows the pieces alone."""
+    start every piece is on the spring, which keeps its code; the viewer's piece and a `+`
+    follow it in the narrowest cells."""
     table = dg_table()
     rendered = render_map(table.view(0), table.names)
     assert isinstance(rendered, Text)
     plain = rendered.plain
-    assert "--ABC--" in plain and "OLD" in plain and plain.isascii()
-    assert "1-6 square" in plain and "ABC pieces" in plain and "SPR spring" not in plain
+    assert "--SA+--" in plain and "OLD" in plain and plain.isascii()
+    assert "1-6 square" in plain and "S spring" in plain and "+ more pieces" in plain
+    assert "--SB+--" in render_map(table.view(1), table.names).plain

@@ -221,10 +221,15 @@ async def test_pieces_are_drawn_apart_from_the_place_code() -> None:
     app = MapApp()
     async with app.run_test(size=(40, 24)) as pilot:
         await pilot.pause()
-        assert app.query_one(GridMap).placement.cell == 3  # type: ignore[union-attr]
+        grid = app.query_one(GridMap)
+        assert grid.placement is not None and grid.placement.cell == 3
         text = screen_text(app)
-        # Narrow cells: the short code and a space, or the pieces alone; never glued.
-        assert "e P" in text and "PP" in text and "bPP" not in text and "ePP" not in text
+        # Narrow cells: the short code and a space; with no room for the space the code still
+        # shows, and the pieces follow it in their own style (a block of colour).
+        assert "e P" in text and "bPP" in text
+        runs = [run for line in grid.drawing.lines for run in line]
+        piece = ("P", "bold reverse red")
+        assert any(runs[i : i + 3] == [("b", ""), piece, piece] for i in range(len(runs)))
 
 
 async def test_cells_grow_with_the_terminal() -> None:

@@ -5,7 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from tuikit import SIZE, TWO_HUMANS, ld_table, make_app, play_one, play_to_end, screen_text, settle
+from tuikit import (
+    SIZE,
+    TWO_HUMANS,
+    ld_table,
+    make_app,
+    play_one,
+    play_to_end,
+    press_option,
+    screen_text,
+    settle,
+)
 
 from core import saves
 from core.games.light_and_dark.content import content
@@ -61,8 +71,11 @@ async def test_setup_starts_a_game_with_the_chosen_seats(tmp_path: Path) -> None
         table = screen.session.table
         assert table.seed == 42 and table.seats[0].name == "さくら"
         assert [seat.is_human for seat in table.seats] == [True, False, False, False]
-        assert screen.session.save_path is not None and screen.session.save_path.parent == tmp_path
         assert "you are さくら" in screen_text(app)
+        assert screen.session.save_path is None  # saved from the first decision on
+        await press_option(pilot, 0)
+        await settle(pilot)
+        assert screen.session.save_path is not None and screen.session.save_path.parent == tmp_path
 
 
 async def test_setup_reports_a_bad_seed_in_one_line(tmp_path: Path) -> None:
@@ -92,7 +105,7 @@ async def test_illegal_choice_shows_the_reason_and_loses_nothing(tmp_path: Path)
         assert len(table) >= before
 
 
-async def test_save_quit_and_continue(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+async def test_save_quit_and_continue(tmp_path: Path) -> None:
     table = ld_table(seed=5)
     path = tmp_path / "saved.toml"
     app = make_app(tmp_path, table=table, save_path=path)
@@ -108,7 +121,7 @@ async def test_save_quit_and_continue(tmp_path: Path, capsys: pytest.CaptureFixt
         lines = table.narration(0)
         await pilot.press("q")
         await pilot.pause()
-    assert f"Saved to {path}" in capsys.readouterr().err
+    assert app.exit_line == f"Saved to {path}"  # the command line prints it (test_tui_quit)
 
     loaded = saves.load(path).table
     assert len(loaded) == length
@@ -345,6 +358,8 @@ async def test_escape_from_a_game_started_by_the_cli_goes_to_setup(
     app = make_app(tmp_path, table=ld_table(seed=2), save_path=path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
+        await press_option(pilot, 0)  # a decision: from now on the game is saved
+        await settle(pilot)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
@@ -384,5 +399,8 @@ async def test_resizing_keeps_everything_working(tmp_path: Path) -> None:
             await pilot.resize_terminal(*size)
             await play_one(pilot, step)
             text = screen_text(app)
-            assert "you are Aki" in text
+            # Below 80x24 the screen says what it needs instead of a broken layout.
+            small = size < (80, 24)
+            assert ("you are Aki" in text) is not small
+            assert ("Make the terminal at least 80×24" in text) is small
             assert len(text.splitlines()) == size[1]

@@ -10,6 +10,7 @@ from textual.widgets import Input
 from tuikit import SIZE, ld_table, make_app, screen_text, settle
 
 from core import saves
+from core.decisions import DecisionKind
 from core.simulate import play_one
 from tui.screens.game import GameScreen
 from tui.screens.saves import SaveRow, check, describe, read_saves
@@ -129,7 +130,12 @@ async def test_setup_refuses_an_option_value_out_of_range(tmp_path: Path) -> Non
         await pilot.press("f2")
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
-        # The save file was reserved empty, then the game written into it at once.
+        # Nothing is written until a player decides; then the save holds the option.
+        assert os.listdir(tmp_path) == []
+        decision = app.screen.session.my_decision()
+        assert decision is not None and decision.kind is DecisionKind.ORDER
+        await pilot.press("enter")  # keeps the party's order
+        await settle(pilot)
         (path,) = tmp_path.iterdir()
         assert saves.load(path).table.options["turn_limit"] == 99
 

@@ -56,6 +56,9 @@ async def test_no_screen_shows_the_seed_of_a_game_in_progress(tmp_path: Path) ->
         game = app.screen
         assert isinstance(game, GameScreen) and game.session.table.seed == SEED
         clean("the game")
+        await pilot.press("1")  # a decision: the game has a save from now on
+        await settle(pilot)
+        clean("the game")
         await pilot.press("question_mark")
         clean("the game's help")
         await pilot.press("escape", "s")

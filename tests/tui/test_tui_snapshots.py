@@ -10,7 +10,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import Input
-from tuikit import SIZE, TWO_HUMANS, ld_table, make_app, play_to_end, settle
+from tuikit import SIZE, TWO_HUMANS, ld_table, make_app, play_to_end, press_option, settle
 
 from core.table import Table
 
@@ -34,7 +34,7 @@ def test_game_screen_after_a_turn(snap_compare: Any, tmp_path: Path) -> None:
     async def one_turn(pilot: Pilot[Any]) -> None:
         await settle(pilot)
         for _ in range(3):
-            await pilot.press("1")
+            await press_option(pilot, 0)  # the first option, by its key
             await settle(pilot)
 
     app = make_app(tmp_path, table=ld_table(seed=7), save_path=tmp_path / "g.toml")

@@ -1,4 +1,5 @@
-"""TUI test helpers: tables, apps with no bot delay, reading the screen, playing by keys."""
+"""TUI test helpers: tables, apps with no bot delay and no hold on reveals (unless a test asks
+for them), reading the screen, playing by keys."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Any
 from rich.console import Console, RenderableType
 from textual.pilot import Pilot
 
-from core.decisions import DecisionKind
+from core.decisions import Decision, DecisionKind
 from core.games import get_game
 from core.games.dangerous.bot import strength
 from core.log import DecisionEntry
@@ -17,6 +18,7 @@ from tui.app import PartylineApp
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
 from tui.screens.gameover import GameOverScreen
+from tui.widgets.prompt import DecisionPrompt
 
 SIZE = (80, 24)
 
@@ -41,11 +43,14 @@ def ld_table(
 
 
 class NotedApp(PartylineApp):
-    """The app with no bot delay, remembering every notification: Textual drops one when its
-    timeout has passed on the wall clock, and a result must not depend on the machine's speed."""
+    """The app with no bot delay and no hold on reveals (unless given), remembering every
+    notification: Textual drops one when its timeout has passed on the wall clock, and a result
+    must not depend on the machine's speed."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(bot_delay=0, **kwargs)
+        kwargs.setdefault("bot_delay", 0)
+        kwargs.setdefault("reveal_hold", 0)
+        super().__init__(**kwargs)
         self.notes: list[str] = []
 
     def notify(self, message: str, **kwargs: Any) -> None:
@@ -78,11 +83,26 @@ async def settle(pilot: Pilot[Any], limit: int = 400) -> None:
         screen = app.screen
         if not isinstance(screen, GameScreen):
             return
+        if screen.holding:
+            return  # on a reveal: the bots wait for the hold's end or its key
         if not screen.session.bot_to_play() or screen.session.curtain_for() is not None:
             await pilot.pause()
             return
         await pilot.pause(0.005)
     raise AssertionError("the bots never stopped playing")
+
+
+async def press_option(pilot: Pilot[Any], index: int) -> None:
+    """Pick option `index` of the decision on screen by its key: every digit of it, then Enter
+    if a longer key could still follow."""
+    prompt = pilot.app.screen.query_one(DecisionPrompt)
+    await pilot.press(*str(prompt.key_of(index)))
+    if prompt.typed:
+        await pilot.press("enter")
+
+
+def first_available(decision: Decision) -> int:
+    return next(i for i, option in enumerate(decision.options) if option.available)
 
 
 async def play_one(pilot: Pilot[Any], step: int = 0) -> str:
@@ -110,7 +130,7 @@ async def play_one(pilot: Pilot[Any], step: int = 0) -> str:
     elif step % 2:
         await pilot.press("down", "up", "enter")
     else:
-        await pilot.press("1")
+        await press_option(pilot, first_available(decision))
     return "decided"
 
 

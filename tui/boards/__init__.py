@@ -39,6 +39,11 @@ class BoardMode:
     grid: Gridder | None = None
     """The board as a grid map (tui/widgets/gridmap.py) instead of `render`: its width follows
     the terminal's, and the panel switches to it while a decision's options name cells."""
+    follow: bool = False
+    """The newest is at the bottom (a log): the panel keeps it scrolled there."""
+    shows: Callable[[View], bool] | None = None
+    """Whether the mode has anything to show in a view (None: always). A mode that has not is
+    neither shown nor offered by `b` (the map once the game has left it)."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +72,7 @@ class BoardKit:
     card_pages: Callable[[View, tuple[str, ...]], list[tuple[str, RenderableType]]] | None = None
     """Pages for the card viewer (`c`): (title, contents), e.g. one per player."""
     keys: tuple[tuple[str, str], ...] = field(default=())
-    """The game's own keys, for the help screen."""
+    """Notes for the help screen beyond the keys' own (the mouse in the party-ordering prompt)."""
 
 
 def generic_board(view: View, names: tuple[str, ...]) -> RenderableType:

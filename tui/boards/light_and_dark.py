@@ -51,8 +51,8 @@ playing it or discard it to draw again.
 """
 
 
-def label(role_id: str) -> str:
-    return content().roles[role_id].label
+def sided(role_id: str) -> str:
+    return content().roles[role_id].sided
 
 
 def english(role_id: str) -> str:
@@ -84,8 +84,11 @@ def render(view: View, names: tuple[str, ...]) -> RenderableType:
         parent = Text(names[board.parent])
         card = board.roles[board.parent]
         if card is not None:
-            parent.append(f", holds the {label(card)}", style="dim")
+            parent.append(f", holds the {sided(card)}", style="dim")
         grid.add_row("Parent", parent)
+        own = board.roles[view.viewer] if view.viewer is not None else None
+        if own is not None and view.viewer != board.parent:
+            grid.add_row("You hold", Text(sided(own), style=colour(own)))
     grid.add_row("Deck", f"{board.role_deck_left} role cards left")
     grid.add_row("Discard", _discard(board))
     if board.rolls and board.signs:

@@ -4,10 +4,25 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
+from textual.binding import Binding
 from textual.screen import Screen
 
 from tui.boards import BoardKit
 from tui.widgets.board import BoardPanel
+
+BOARD_BINDINGS = (
+    Binding(
+        "b",
+        "board_mode",
+        "Board",
+        tooltip="the board's next view (the view follows the game by itself)",
+    ),
+    Binding(
+        "w", "wide", "Wide", tooltip="wide board: the board takes the whole width (w again: back)"
+    ),
+    Binding("c", "cards", "Cards", tooltip="cards: every player's cards as you may see them"),
+)
+"""The board keys of both screens (each screen knows how to open its cards)."""
 
 
 class BoardScreen(Screen[None]):

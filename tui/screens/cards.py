@@ -15,12 +15,13 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tui.widgets.footer import KeysFooter
+from tui.widgets.footer import APP_HELP, KeysFooter
 
 
 class CardsScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,c", "close", "Close"),
+        APP_HELP,
         Binding("right,tab", "page(1)", "Next", key_display="right"),
         Binding("left,shift+tab", "page(-1)", "Back", key_display="left"),
         Binding("up", "scroll(-1)", show=False),

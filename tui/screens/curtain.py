@@ -22,10 +22,17 @@ class CurtainScreen(Screen[str]):
     """A full, opaque screen: nothing of the game shows through until Enter."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "ready", "Show my screen", key_display="Enter", priority=True),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("escape", "leave", "Setup"),
-        Binding("q", "quit_game", "Quit"),
+        Binding(
+            "enter",
+            "ready",
+            "Show my screen",
+            key_display="Enter",
+            priority=True,
+            tooltip="the named player takes the keyboard: show their screen",
+        ),
+        Binding("question_mark,f1", "help", "Help", key_display="?", tooltip="this help"),
+        Binding("escape", "leave", "Setup", tooltip="back to the setup screen (the game is saved)"),
+        Binding("q", "quit_game", "Quit", tooltip="quit (the game is saved)"),
     ]
 
     def __init__(self, name: str) -> None:
@@ -59,9 +66,4 @@ class CurtainScreen(Screen[str]):
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
-        keys = [
-            ("Enter", f"{self.player} takes the keyboard: show their screen"),
-            ("Escape", "back to the setup screen (the game is saved)"),
-            ("q", "quit (the game is saved)"),
-        ]
-        self.app.push_screen(HelpScreen("Hot seat: passing the screen", keys))
+        self.app.push_screen(HelpScreen("Hot seat: passing the screen", self))

@@ -4,7 +4,10 @@ It renders only views: `session.view()` for the seat at the screen, never the ta
 and reads every text of the table through `session.shown` (control characters made visible).
 Every table change (a decision, a chance draw, undo, redo) comes through `table.subscribe`; after
 it the screen redraws, raises the hot-seat curtain if the keyboard must change hands, shows the
-game-over screen, or lets the next bot play on a short timer (one decision per tick).
+game-over screen, or lets the next bot play at the bot pace (one decision per tick; `n` plays
+them at once up to the next decision of the seat at the screen). After a reveal or a fight's
+result the screen holds (the bots, the curtain, the results wait) for a key or the reveal hold,
+and keeps that entry in sight as the last reveal.
 """
 
 from __future__ import annotations
@@ -12,62 +15,90 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Static
+from textual.timer import Timer
 
 from core.decisions import Choice, Decision, IllegalAction
+from core.games.catalogue import decision_label
 from core.table import Change
 from tui.boards import board_kit
 from tui.host import host_of
-from tui.screens.boarded import BoardScreen
+from tui.pace import NEXT_KEY, SKIP_HINT, hold_hint
+from tui.screens.boarded import BOARD_BINDINGS, BoardScreen
 from tui.screens.curtain import LEAVE, QUIT, READY, CurtainScreen
 from tui.session import Session
 from tui.widgets.board import BoardPanel
 from tui.widgets.footer import KeysFooter
 from tui.widgets.gridmap import GridMap
-from tui.widgets.log import LogPanel
+from tui.widgets.log import LastReveal, LogBox, LogPanel
 from tui.widgets.players import PlayersPanel
 from tui.widgets.prompt import DecisionPrompt, acting_banner
-
-GAME_KEYS = [
-    ("1-9", "pick an option (choose several: toggle it)"),
-    ("Up / Down, Enter", "move through the options and pick"),
-    ("Space", "choose several: toggle; order a list: pick up / put down"),
-    ("Left / Right", "allocate: change the amount; order a list: move the card"),
-    ("[ ] or Shift+Up/Down", "order a list: move the selected item up / down"),
-    ("Home or f", "order a list: move the selected item to the front"),
-    (
-        "m",
-        "choose on the map: arrows jump between the squares you may choose, Enter chooses, "
-        "m or Escape: back to the list; a click on a marked square chooses it too",
-    ),
-    ("u", "undo your last decision (until dice, a reveal or another player)"),
-    ("r", "redo what you undid"),
-    ("s", "save now (the game also saves itself after every move)"),
-    ("g", "the results, once the game is over"),
-    ("? or F1", "this help"),
-    ("Escape", "back to the setup screen (the game stays saved)"),
-    ("q", "quit (the game stays saved; continue it from the setup screen)"),
-]
+from tui.widgets.titlebar import TitleBar
 
 
 class GameScreen(BoardScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("u", "undo", "Undo"),
+        Binding(
+            "u",
+            "undo",
+            "Undo",
+            tooltip="undo your last decision (until dice, a reveal or another player)",
+        ),
+        Binding(
+            NEXT_KEY,
+            "go_on",
+            "Go on",
+            tooltip="after a reveal or a fight's result: go on at once",
+        ),
+        Binding(
+            NEXT_KEY,
+            "skip",
+            "Skip bots",
+            tooltip="while bots play: let them play at once, up to your next move",
+        ),
         Binding("u", "explain_undo", show=False),
-        Binding("r", "redo", "Redo"),
+        Binding("r", "redo", "Redo", tooltip="redo what you undid"),
         Binding("r", "explain_redo", show=False),
-        Binding("s", "save", "Save"),
-        Binding("g", "results", "Results"),
-        Binding("b", "board_mode", "Board"),
-        Binding("w", "wide", "Wide"),
-        Binding("c", "cards", "Cards"),
-        Binding("m", "map", "Map", show=False),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("escape", "leave", "Setup"),
-        Binding("q", "quit_game", "Quit"),
+        Binding("s", "save", "Save", tooltip="save now (the game also saves after every move)"),
+        Binding("g", "results", "Results", tooltip="the results, once the game is over"),
+        *BOARD_BINDINGS,
+        Binding(
+            "m",
+            "map",
+            "Map",
+            show=False,
+            tooltip="choose on the map: arrows jump between the squares you may choose, Enter "
+            "chooses, m or Escape: back to the list; a click on a marked square chooses it too",
+        ),
+        Binding("question_mark,f1", "help", "Help", key_display="?", tooltip="this help"),
+        Binding(
+            "escape", "leave", "Setup", tooltip="back to the setup screen (the game stays saved)"
+        ),
+        Binding(
+            "q",
+            "quit_game",
+            "Quit",
+            tooltip="quit (the game stays saved; continue it from the setup screen)",
+        ),
+        Binding(
+            "pageup",
+            "log_page(-1)",
+            "Log back",
+            show=False,
+            key_display="PgUp",
+            tooltip="scroll the log back a page, wherever the focus is",
+        ),
+        Binding(
+            "pagedown",
+            "log_page(1)",
+            "Log on",
+            show=False,
+            key_display="PgDn",
+            tooltip="scroll the log on a page, wherever the focus is",
+        ),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -76,17 +107,24 @@ class GameScreen(BoardScreen):
         self.kit = board_kit(session.table.game.id)
         self._unsubscribe: object = None
         self._bot_scheduled = False
+        self._bot_timer: Timer | None = None
+        self._holding = False  # on a reveal or a fight's result, until a key or the hold's end
+        self._hold_timer: Timer | None = None
+        self._skipping = False  # the bots play at once ...
+        self._skip_from: Decision | None = None  # ... until the seat at the screen has another
         self._curtain_up = False
         self._over_shown = False
 
     def compose(self) -> ComposeResult:
-        yield Static(id="game-title", classes="title-bar")
+        yield TitleBar(id="game-title", classes="title-bar")
         yield PlayersPanel(id="players", classes="panel")
         with Horizontal(id="game-body"):
             yield BoardPanel(self.kit, id="board", classes="panel")
             with Vertical(id="game-right"):
                 yield DecisionPrompt(id="prompt", classes="panel")
-                yield LogPanel(id="log", classes="panel")
+                with LogBox():
+                    yield LastReveal(id="last-reveal")
+                    yield LogPanel(id="log", classes="panel")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -115,9 +153,15 @@ class GameScreen(BoardScreen):
 
     def after_change(self) -> None:
         session = self.session
+        if session.take_moments() and session.sees and session.goes_on_alone():
+            self._hold()
+        if self._holding:
+            self.redraw()  # the bots, the curtain and the results wait
+            return
         # The keyboard changes hands at once if the next screen hides nothing from the seat
         # at this one; otherwise the curtain goes up over this seat's screen.
         target = None if session.table.over or not self.is_current else session.hand_over()
+        self._end_skip(target)
         self.redraw()
         if session.table.over:
             if not self._over_shown and self.is_current:
@@ -136,11 +180,10 @@ class GameScreen(BoardScreen):
         names = session.shown.names
         bots = tuple(not seat.is_human for seat in table.seats)
         view = session.view()
-        title = Text(table.game.title, style="bold")
         prompt = self.query_one(DecisionPrompt)
         if view is None:
             # Nobody has taken the keyboard yet (hot seat): show nothing of the game.
-            self.query_one("#game-title", Static).update(title)
+            self.query_one(TitleBar).show(Text(), table.game.title)
             self.query_one(PlayersPanel).update("")
             self.query_one(BoardPanel).show(None, names)
             prompt.show(None, "Waiting for a player to take the keyboard.")
@@ -153,29 +196,39 @@ class GameScreen(BoardScreen):
         elif session.spectator:
             title.append("watching the bots", style="bold")
         title.append(f"  |  {view.turn}" if view.over else f"  |  {view.turn}  |  {view.phase}")
-        title.append(f"  |  {table.game.title}")
-        self.query_one("#game-title", Static).update(title)
+        self.query_one(TitleBar).show(title, table.game.title)
         self.query_one(PlayersPanel).show(view, names, bots, kit=self.kit)
         decision = session.my_decision()
+        # While the screen holds, the prompt says so, or (a question open) the last reveal does.
+        hint = hold_hint(host_of(self.app).reveal_hold) if self._holding else ""
         if decision is not None:
             prompt.border_title = "Your move"
             prompt.show(decision, banner=acting_banner(decision.acting_for, names))
         else:
-            prompt.border_title = "Waiting"
-            prompt.show(None, self._waiting_text())
+            prompt.border_title = "Game over" if table.over else "Waiting"
+            waiting = self._waiting_text()
+            if hint:
+                waiting, hint = f"{waiting}\n{hint}", ""
+            elif session.bot_to_play() and not self._skipping:
+                waiting += f"\n{SKIP_HINT}"
+            prompt.show(None, waiting)
         board = self.query_one(BoardPanel)
         board.show(view, names, decision, prompt.option_index())
         self._layout()
         self.query_one(LogPanel).show(session.narration())
+        number, lines = session.last_reveal() or (None, [])
+        self.query_one(LastReveal).show(number, lines, hint)
         self.refresh_bindings()
 
     def _layout(self) -> None:
         board = self.query_one(BoardPanel)
         right = self.query_one("#game-right")
         prompt = self.query_one(DecisionPrompt)
-        if board.layout_for(self.size.width):
-            # The prompt's height depends on its width: measure it again once laid out.
-            self.call_after_refresh(prompt.refresh, layout=True)
+        board.layout_for(self.size.width)
+        # The prompt's height depends on its width and its question: measure it again once
+        # laid out (a layout asked for while one is pending is lost, and the prompt showed
+        # one option of nine at 80x24).
+        self.call_after_refresh(prompt.refresh, layout=True)
         right.display = not board.wide
         mode = board.current
         grid = board.grid_map if mode is not None and mode.grid is not None else None
@@ -208,7 +261,7 @@ class GameScreen(BoardScreen):
         who = session.shown.name(pending.seat)
         if not session.table.seats[pending.seat].is_human:
             who += " (bot)"
-        return f"Waiting for {who} to decide: {pending.name}."
+        return f"Waiting for {who} to {decision_label(session.table.game.id, pending.name)}."
 
     # --- hot seat and bots -------------------------------------------------------------------
 
@@ -231,24 +284,88 @@ class GameScreen(BoardScreen):
         self.app.push_screen(CurtainScreen(name), done)
 
     def _schedule_bot(self) -> None:
-        """Let the next bot play after the bot delay: one decision per tick, never a batch."""
-        if self._bot_scheduled or not self.session.bot_to_play():
+        """Let the next bot play after the bot delay (none while skipping ahead): one decision
+        per tick, never a batch."""
+        if self._bot_scheduled or self._holding or not self.session.bot_to_play():
             return
         self._bot_scheduled = True
-        delay = host_of(self.app).bot_delay
+        delay = 0 if self._skipping else host_of(self.app).bot_delay
         if delay > 0:
-            self.set_timer(delay, self._bot_step)
+            self._bot_timer = self.set_timer(delay, self._bot_step)
         else:
             self.call_later(self._bot_step)
 
     def _bot_step(self) -> None:
         self._bot_scheduled = False
-        if not self.is_current or self.session.curtain_for() is not None:
+        self._bot_timer = None
+        if self._holding or not self.is_current or self.session.curtain_for() is not None:
             return
         try:
             self.session.play_bot()
         except IllegalAction as error:  # a bot bug must not end the game in a traceback
             self.notify(f"A bot made an illegal move: {error}", severity="error", markup=False)
+
+    # --- holding on reveals, skipping ahead ---------------------------------------------------
+
+    @property
+    def holding(self) -> bool:
+        """Is the screen holding on a reveal or a fight's result (the bots wait)?"""
+        return self._holding
+
+    def _hold(self) -> None:
+        """Hold on the moment just come: until `n`, or for the reveal hold's seconds."""
+        seconds = host_of(self.app).reveal_hold
+        if seconds == 0:
+            return
+        self._holding = True
+        if self._hold_timer is not None:
+            self._hold_timer.stop()
+        self._hold_timer = self.set_timer(seconds, self.action_go_on) if seconds else None
+
+    def action_go_on(self) -> None:
+        if not self._holding:
+            return
+        self._holding = False
+        if self._hold_timer is not None:
+            self._hold_timer.stop()
+            self._hold_timer = None
+        self.after_change()
+
+    def action_skip(self) -> None:
+        """The bots play at once up to the next decision of the seat at the screen (a reveal
+        still holds on the way)."""
+        self._skipping = True
+        self._skip_from = self.session.my_decision()
+        if self._bot_timer is not None:  # the bot waiting for its delay plays now
+            self._bot_timer.stop()
+            self._bot_timer = None
+            self._bot_scheduled = False
+        self.redraw()
+        self._schedule_bot()
+
+    def _end_skip(self, curtain: int | None) -> None:
+        """Skipping ends where the seat at the screen must look: its next decision, the
+        curtain, the end of the game."""
+        if not self._skipping:
+            return
+        mine = self.session.my_decision()
+        if self.session.table.over or curtain is not None or mine not in (None, self._skip_from):
+            self._skipping = False
+            self._skip_from = None
+
+    def action_log_page(self, step: int) -> None:
+        self.query_one(LogPanel).page(step)
+
+    def on_key(self, event: events.Key) -> None:
+        """A digit picks an option wherever the focus is (the log, the map...), not only in
+        the prompt: the prompt reads it as if it had the focus; so does the Enter or Escape
+        that ends a number of two digits begun there (1 of 1-19)."""
+        prompt = self.query_one(DecisionPrompt)
+        if self.focused is prompt:
+            return
+        digit = bool(event.character and event.character.isdigit())
+        if digit or (prompt.typed and event.key in ("enter", "escape")):
+            prompt.on_key(event)
 
     # --- the prompt --------------------------------------------------------------------------
 
@@ -285,6 +402,10 @@ class GameScreen(BoardScreen):
             return True if self.session.can_undo() else None
         if action == "redo":
             return True if self.session.can_redo() else None
+        if action == "go_on":
+            return self._holding
+        if action == "skip":
+            return not self._holding and self.session.bot_to_play()
         if action == "results":
             return table.over
         if action == "cards":
@@ -334,7 +455,7 @@ class GameScreen(BoardScreen):
             self.notify(f"Could not save: {error}", severity="error", markup=False)
             return
         if path is None:
-            self.notify("This game has no save file.", severity="warning")
+            self.notify(self.session.unsaved(), severity="warning")
         else:
             self.notify(f"Saved to {path}", title="Saved", markup=False)
 
@@ -350,9 +471,8 @@ class GameScreen(BoardScreen):
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
-        title = f"{self.session.table.game.title}: keys"
-        keys = GAME_KEYS + list(self.kit.keys)
-        self.app.push_screen(HelpScreen(title, keys, self.session.table.game.id))
+        game = self.session.table.game
+        self.app.push_screen(HelpScreen(f"{game.title}: keys", self, game.id, self.kit.keys))
 
     def action_results(self) -> None:
         from tui.screens.gameover import GameOverScreen
@@ -374,7 +494,7 @@ class GameScreen(BoardScreen):
             path = self.session.save()
         except OSError as error:
             return f"Could not save: {error}"
-        return f"Saved to {path}" if path else "This game was not saved."
+        return f"Saved to {path}" if path else self.session.unsaved()
 
     def action_leave(self) -> None:
         grid = self.query_one(BoardPanel).grid_map

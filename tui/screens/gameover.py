@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 
 from core.table import Table
 from tui.shown import ShownTable
-from tui.widgets.footer import KeysFooter
+from tui.widgets.footer import APP_HELP, KeysFooter
 
 CHOICES = (
     ("replay", "Open the replay"),
@@ -59,6 +59,7 @@ class GameOverScreen(ModalScreen[str]):
         Binding("n", "pick('setup')", "New game"),
         Binding("escape", "pick('board')", "Board"),
         Binding("q", "pick('quit')", "Quit"),
+        APP_HELP,
     ]
 
     def __init__(self, table: Table) -> None:

@@ -1,44 +1,146 @@
-"""The help screen: the keys of the screen it was opened from, and the game's rules summary."""
+"""The help screen: every key the screen it was opened from accepts, and the game's rules.
+
+The keys are read from the bindings themselves, never from a second list: the screen's own, then
+each pane's (every focusable widget on it: the prompt, the map, the log...; a pane's keys work
+while it has the focus, Tab moves it), then the app's. A binding says what it does in its
+`tooltip` (its footer `description` when that is enough). Keys a widget reads outside its
+bindings (the prompt's digits) it lists in `HELP_KEYS`; notes that are not keys (the mouse) come
+from the caller.
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
+from textual.actions import parse
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
+from textual.dom import DOMNode
+from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from tui.boards import board_kit
 from tui.widgets.footer import KeysFooter
 
+HelpKeys = tuple[tuple[str, str], ...]
+"""(keys, what they do): keys a widget reads outside its bindings, for the help."""
+
+
+@dataclass
+class Section:
+    title: str
+    keys: list[tuple[str, str]] = field(default_factory=list)
+
+
+def key_names(app: Any, keys: Iterable[str]) -> str:
+    """Keys as the footer names them, joined: "esc / q"."""
+    return " / ".join(app.get_key_display(Binding(key, "")) for key in keys)
+
+
+def accepted(node: DOMNode, action: str) -> bool:
+    """Does `node` take `action` at all (its check_action does not rule it out)?"""
+    namespace, name, parameters = parse(action)
+    if namespace:
+        return True  # an action of another node (app.focus_next): always there
+    return node.check_action(name, parameters) is not False
+
+
+def what(binding: Binding) -> str:
+    if binding.tooltip or binding.description:
+        return binding.tooltip or binding.description
+    return parse(binding.action)[1].replace("_", " ")
+
+
+def binding_rows(node: DOMNode) -> list[tuple[str, str]]:
+    """`node`'s bindings as (keys, what), one row per action, in their order."""
+    by_action: dict[str, tuple[list[str], Binding]] = {}
+    for key, bindings in node._bindings.key_to_bindings.items():
+        for binding in bindings:
+            if not accepted(node, binding.action):
+                continue
+            keys = by_action.setdefault(binding.action, ([], binding))[0]
+            if key not in keys:
+                keys.append(key)
+    seen: set[str] = set()
+    rows = []
+    for keys, binding in by_action.values():
+        fresh = [key for key in keys if key not in seen]
+        if fresh:  # a second action on the same keys (u: undo, or why not) is one row
+            seen.update(fresh)
+            rows.append((key_names(node.app, fresh), what(binding)))
+    return rows
+
+
+def pane_title(widget: Widget) -> str:
+    """The pane a widget is: its own border title, its nearest titled container's, or its
+    kind in words ("option list")."""
+    for node in (widget, *widget.ancestors):
+        title = getattr(node, "border_title", None)
+        if title:
+            return f"the {title} panel"
+    return "a " + re.sub(r"(?<!^)(?=[A-Z])", " ", type(widget).__name__).lower()
+
+
+def screen_sections(screen: Screen[Any]) -> list[Section]:
+    """Every key `screen` accepts, by where it works (one section for alike widgets)."""
+    sections: dict[str, Section] = {"": Section("On this screen", binding_rows(screen))}
+    for widget in screen.walk_children(Widget):
+        extra: HelpKeys = getattr(widget, "HELP_KEYS", ())
+        # Keys work in a widget that takes the focus; one that takes it only at times (the
+        # map, while a square may be chosen) names those times in its HELP_TITLE.
+        named: str = getattr(widget, "HELP_TITLE", "")
+        reachable = widget.focusable or widget.can_focus or bool(named)
+        rows = binding_rows(widget) if reachable else []
+        if rows or extra:
+            title = f"In {named or pane_title(widget)}"
+            section = sections.setdefault(title, Section(title))
+            section.keys += [row for row in (*extra, *rows) if row not in section.keys]
+    everywhere = Section("Everywhere", binding_rows(screen.app))
+    return [section for section in (*sections.values(), everywhere) if section.keys]
+
 
 class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark,f1", "close", "Close"),
-        Binding("up", "scroll(-1)", show=False),
-        Binding("down", "scroll(1)", show=False),
-        Binding("pageup", "scroll(-10)", show=False),
-        Binding("pagedown,space", "scroll(10)", show=False),
+        Binding("escape,q,question_mark,f1", "close", "Close", tooltip="close the help"),
+        Binding("up", "scroll(-1)", show=False, tooltip="scroll up"),
+        Binding("down", "scroll(1)", show=False, tooltip="scroll down"),
+        Binding("pageup", "scroll(-10)", show=False, tooltip="a page up"),
+        Binding("pagedown,space", "scroll(10)", show=False, tooltip="a page down"),
     ]
 
-    def __init__(self, title: str, keys: list[tuple[str, str]], game_id: str | None = None):
+    def __init__(
+        self,
+        title: str,
+        of: Screen[Any],
+        game_id: str | None = None,
+        notes: Sequence[tuple[str, str]] = (),
+    ):
+        """The keys of screen `of` (read now: it is the screen on show), `notes` (what is not
+        a key: the mouse) and the rules of `game_id`."""
         super().__init__()
         self.title_text = title
-        self.keys = keys
+        self.sections = screen_sections(of)
+        if notes:
+            self.sections.append(Section("Also", list(notes)))
         self.game_id = game_id
 
     def compose(self) -> ComposeResult:
-        keys = RichTable.grid(padding=(0, 2))
-        keys.add_column(no_wrap=True, style="bold")
-        keys.add_column(ratio=1)
-        for key, what in self.keys:
-            keys.add_row(key, what)
-        parts: list[RenderableType] = [Text(self.title_text, style="bold"), Text(""), keys]
+        parts: list[RenderableType] = [Text(self.title_text, style="bold")]
+        for section in self.sections:
+            keys = RichTable.grid(padding=(0, 2))
+            keys.add_column(no_wrap=True, style="bold")
+            keys.add_column(ratio=1)
+            for key, does in section.keys:
+                keys.add_row(key, does)
+            parts += [Text(f"\n{section.title}", style="bold underline"), keys]
         parts.append(
             Text("\nEscape goes back from every screen. The mouse works but is never needed.")
         )

@@ -18,46 +18,42 @@ from core.replay import locked_reason, may_replay_as
 from core.table import Table
 from core.text import visible
 from tui.boards import board_kit
-from tui.screens.boarded import BoardScreen
+from tui.screens.boarded import BOARD_BINDINGS, BoardScreen
 from tui.shown import ShownTable
 from tui.widgets.board import BoardPanel
 from tui.widgets.footer import KeysFooter
 from tui.widgets.log import LogPanel
 from tui.widgets.players import PlayersPanel
-
-REPLAY_KEYS = [
-    ("Right / Left", "one entry forward / back"),
-    ("Page Down / Page Up", "ten entries forward / back"),
-    ("Home / End", "the start / the end of the log"),
-    ("v", "view as the next seat (or everyone); finished games only"),
-    ("0", "view as everyone; finished games only"),
-    ("1-6", "view as that seat; finished games only"),
-    ("? or F1", "this help"),
-    ("Escape", "leave the replay"),
-]
-
-BOARD_KEYS = [
-    ("b", "the board's next view (the view follows the game by itself)"),
-    ("w", "wide board: the board takes the whole width (w again: back)"),
-    ("c", "cards: every player's cards as the viewer saw them"),
-]
+from tui.widgets.titlebar import TitleBar
 
 
 class ReplayScreen(BoardScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Back", key_display="left", priority=True),
-        Binding("right", "step(1)", "Forward", key_display="right", priority=True),
-        Binding("pageup", "step(-10)", show=False, priority=True),
-        Binding("pagedown", "step(10)", show=False, priority=True),
-        Binding("home", "jump(0)", "Start", priority=True),
-        Binding("end", "jump(-1)", "End", priority=True),
-        Binding("v", "cycle_viewer", "Viewer"),
-        Binding("b", "board_mode", "Board"),
-        Binding("w", "wide", "Wide"),
-        Binding("c", "cards", "Cards"),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
-        Binding("escape", "leave", "Leave"),
-        *(Binding(str(digit), f"viewer({digit})", show=False) for digit in range(10)),
+        Binding("left", "step(-1)", "Back", priority=True, tooltip="one entry back"),
+        Binding("right", "step(1)", "Forward", priority=True, tooltip="one entry forward"),
+        Binding("pageup", "step(-10)", show=False, priority=True, tooltip="ten entries back"),
+        Binding("pagedown", "step(10)", show=False, priority=True, tooltip="ten entries forward"),
+        Binding("home", "jump(0)", "Start", priority=True, tooltip="the start of the log"),
+        Binding("end", "jump(-1)", "End", priority=True, tooltip="the end of the log"),
+        Binding(
+            "v",
+            "cycle_viewer",
+            "Viewer",
+            tooltip="view as the next seat (or everyone); finished games only",
+        ),
+        *BOARD_BINDINGS,
+        Binding("question_mark,f1", "help", "Help", key_display="?", tooltip="this help"),
+        Binding("escape", "leave", "Leave", tooltip="leave the replay"),
+        Binding("0", "viewer(0)", show=False, tooltip="view as everyone; finished games only"),
+        *(
+            Binding(
+                str(digit),
+                f"viewer({digit})",
+                show=False,
+                tooltip=f"view as seat {digit}; finished games only",
+            )
+            for digit in range(1, 10)
+        ),
     ]
 
     def __init__(
@@ -79,7 +75,7 @@ class ReplayScreen(BoardScreen):
         self.note = note
 
     def compose(self) -> ComposeResult:
-        yield Static(id="replay-title", classes="title-bar")
+        yield TitleBar(id="replay-title", classes="title-bar")
         if self.note:
             yield Static(Text(visible(self.note), style="bold"), id="replay-note")
         yield PlayersPanel(id="replay-players", classes="panel")
@@ -105,8 +101,7 @@ class ReplayScreen(BoardScreen):
         title.append("  |  as ")
         title.append(self.viewer_name, style="bold")
         title.append(f"  |  entry {self.position} of {len(table)}  |  {view.turn}")
-        title.append(f"  |  {table.game.title}")
-        self.query_one("#replay-title", Static).update(title)
+        self.query_one(TitleBar).show(title, table.game.title)
         bots = tuple(not seat.is_human for seat in table.seats)
         self.query_one(PlayersPanel).show(view, names, bots, me="viewing", kit=self.kit)
         board = self.query_one(BoardPanel)
@@ -179,8 +174,7 @@ class ReplayScreen(BoardScreen):
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
-        keys = REPLAY_KEYS + (BOARD_KEYS if self.kit.modes else [])
-        self.app.push_screen(HelpScreen("Replay: keys", keys, self.table.game.id))
+        self.app.push_screen(HelpScreen("Replay: keys", self, self.table.game.id))
 
     def action_leave(self) -> None:
         self.dismiss(None)

@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 from core.replay import replay_seats
 from core.table import Table
 from tui.screens.curtain import QUIT, READY, CurtainScreen
-from tui.widgets.footer import KeysFooter
+from tui.widgets.footer import APP_HELP, KeysFooter
 
 WARNING = (
     "This game is not finished, so its replay shows one player's secrets: what only they hold "
@@ -32,7 +32,7 @@ WARNING = (
 class ReplaySeatScreen(ModalScreen[int | None]):
     """Whose replay to open: dismissed with one of `replay_seats(table)`, or None (Escape)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Back"), APP_HELP]
 
     def __init__(self, table: Table) -> None:
         super().__init__()

@@ -1,4 +1,5 @@
-"""The saved games list: continue one, or open its replay. Newest first; broken ones explained.
+"""The saved games list: continue one, or open its replay; delete one (after a confirmation);
+sort by date (newest first), by game or by file name. Broken ones explained.
 
 The list reads only each file's header (`saves.peek`), so a folder of long or hostile saves opens
 at once. Whether a game is finished needs its log replayed: a worker thread does that one save at
@@ -42,6 +43,52 @@ class SaveRow:
     can still be opened, up to that entry."""
     note: str = ""
     """Why the chosen save's replay stops before the end of the file."""
+
+
+SORTS: tuple[tuple[str, str], ...] = (
+    ("date", "by date, newest first"),
+    ("game", "by game, newest first"),
+    ("name", "by file name"),
+)
+"""The orders the list cycles through (its sort key), and how the status line names each."""
+
+
+def sorted_rows(rows: list[SaveRow], order: str) -> list[SaveRow]:
+    """`rows` in `order` (one of SORTS). A file that is not a save has no game: it goes last."""
+    by_date = sorted(rows, key=lambda row: modified(row.path), reverse=True)
+    if order == "game":
+        return sorted(by_date, key=lambda row: (row.summary is None, _game(row).casefold()))
+    if order == "name":
+        return sorted(rows, key=lambda row: row.path.name.casefold())
+    return by_date
+
+
+def _game(row: SaveRow) -> str:
+    return row.summary.game if row.summary is not None else ""
+
+
+def modified(path: Path) -> float:
+    """When the file (or, failing that, the link itself) last changed; 0 if neither can say."""
+    for follow in (True, False):
+        try:
+            return path.stat(follow_symlinks=follow).st_mtime
+        except (OSError, ValueError):
+            continue
+    return 0.0
+
+
+def delete_save(path: Path) -> str:
+    """Remove the file listed at `path` (a link: the link, never what it leads to). "" when
+    done, else why not, in one line."""
+    try:
+        path.unlink()
+    except IsADirectoryError:
+        return f"Cannot delete {visible(path.name)}: it is a folder"
+    except FileNotFoundError:
+        return ""  # already gone: what was asked is done
+    except OSError as error:
+        return f"Cannot delete {visible(path.name)}: {error.strerror or error}"
+    return ""
 
 
 def read_saves(folder: Path) -> list[SaveRow]:
@@ -101,9 +148,17 @@ class SavesScreen(Screen[SaveRow | None]):
     """Dismissed with the chosen save, loaded in full, or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "leave", "Back"),
-        Binding("f5", "reload", "Reload"),
-        Binding("question_mark,f1", "help", "Help", key_display="?"),
+        Binding("escape", "leave", "Back", tooltip="back to the setup screen"),
+        Binding(
+            "delete,d",
+            "delete",
+            "Delete",
+            key_display="del",
+            tooltip="delete the save (after you confirm)",
+        ),
+        Binding("s", "sort", "Sort", tooltip="sort the list: " + "; ".join(o for _, o in SORTS)),
+        Binding("f5", "reload", "Reload", tooltip="read the folder again"),
+        Binding("question_mark,f1", "help", "Help", key_display="?", tooltip="this help"),
     ]
 
     def __init__(self, folder: Path, purpose: str) -> None:
@@ -111,6 +166,7 @@ class SavesScreen(Screen[SaveRow | None]):
         self.folder = folder
         self.purpose = purpose
         self.rows: list[SaveRow] = []
+        self.order = SORTS[0][0]
         self._reads = 0  # how many times the folder was read: a check of an older read is late
 
     def compose(self) -> ComposeResult:
@@ -125,42 +181,56 @@ class SavesScreen(Screen[SaveRow | None]):
 
     def action_reload(self) -> None:
         self._reads += 1
-        listing = self.query_one(OptionList)
-        listing.clear_options()
-        status = self.query_one("#saves-status", Static)
-        where = visible(str(self.folder))
         try:
-            self.rows = read_saves(self.folder)
+            rows = read_saves(self.folder)
         except OSError as error:
             self.rows = []
-            status.update(Text(f"Cannot read {where}: {error.strerror}", style="bold red"))
+            self._show_rows()
+            where = visible(str(self.folder))
+            self._status(f"Cannot read {where}: {error.strerror}", "bold red")
             return
+        self.rows = sorted_rows(rows, self.order)
+        self._show_rows()
+        self._check_rows(self._reads, list(rows))
+
+    def _show_rows(self, highlight: int = 0) -> None:
+        """List `self.rows` as they are (checked or not), the cursor on `highlight`."""
+        listing = self.query_one(OptionList)
+        listing.clear_options()
+        where = visible(str(self.folder))
         if not self.rows:
-            status.update(Text(f"No saved games in {where}", style="italic"))
+            self._status(f"No saved games in {where}", "italic")
             return
         listing.add_options(
             [Option(describe(row), id=str(index)) for index, row in enumerate(self.rows)]
         )
-        listing.highlighted = 0
+        listing.highlighted = min(highlight, len(self.rows) - 1)
         listing.focus()
-        status.update(Text(f"{len(self.rows)} saves in {where}", style="dim"))
-        self._check_rows(self._reads, list(self.rows))
+        listing.border_title = f"Sorted {dict(SORTS)[self.order]} (s: sort)"
+        self._status(f"{len(self.rows)} saves in {where}", "dim")
+
+    def _status(self, message: str, style: str) -> None:
+        self.query_one("#saves-status", Static).update(Text(message, style=style))
 
     @work(thread=True, exclusive=True, group="check-saves", exit_on_error=False)
     def _check_rows(self, read: int, rows: list[SaveRow]) -> None:
         """Replay each readable save, newest first, to show whether it is finished."""
         worker = get_current_worker()
-        for index, row in enumerate(rows):
+        for row in rows:
             if row.summary is None:
                 continue
             checked = check(row)
             if worker.is_cancelled:
                 return
-            self.app.call_from_thread(self._checked, read, index, checked)
+            self.app.call_from_thread(self._checked, read, checked)
 
-    def _checked(self, read: int, index: int, row: SaveRow) -> None:
+    def _checked(self, read: int, row: SaveRow) -> None:
+        """Show what replaying `row` said, wherever sorting or deleting has put it since."""
         if read != self._reads or not self.is_attached:
             return  # the folder was read again meanwhile, or the list is closed
+        index = next((i for i, old in enumerate(self.rows) if old.path == row.path), None)
+        if index is None:
+            return  # deleted meanwhile
         self.rows[index] = row
         self.query_one(OptionList).replace_option_prompt_at_index(index, describe(row))
 
@@ -175,13 +245,12 @@ class SavesScreen(Screen[SaveRow | None]):
                     row = replace(row, loaded=changed.accepted, note=changed.reason)
                 else:
                     row = replace(row, error=str(changed), rules_changed=True)
-                    self._checked(self._reads, index, row)
+                    self._checked(self._reads, row)
             except saves.SaveError as error:
                 row = replace(row, error=str(error))
-                self._checked(self._reads, index, row)
+                self._checked(self._reads, row)
         if row.loaded is None:
-            status = self.query_one("#saves-status", Static)
-            status.update(Text(visible(row.error), style="bold red"))
+            self._status(visible(row.error), "bold red")
             return
         if self.purpose == "continue" and row.loaded.table.over:
             self.notify("That game is finished: opening its results.", timeout=3)
@@ -190,13 +259,50 @@ class SavesScreen(Screen[SaveRow | None]):
     def action_leave(self) -> None:
         self.dismiss(None)
 
+    def action_sort(self) -> None:
+        """Sort by the next order of SORTS, the cursor staying on the save it was on."""
+        orders = [order for order, _ in SORTS]
+        self.order = orders[(orders.index(self.order) + 1) % len(orders)]
+        current = self._current()
+        self.rows = sorted_rows(self.rows, self.order)
+        self._show_rows(self.rows.index(current) if current is not None else 0)
+
+    def action_delete(self) -> None:
+        """Delete the highlighted save, once the player has confirmed."""
+        from tui.screens.confirm import ConfirmScreen
+
+        row = self._current()
+        if row is None:
+            return
+        name = visible(row.path.name)
+        question = Text.assemble("Delete ", (name, "bold"), " from the disk? It cannot be undone.")
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._delete(row)
+
+        self.app.push_screen(
+            ConfirmScreen("Delete a save", question, "Delete it", "Keep it"), answered
+        )
+
+    def _delete(self, row: SaveRow) -> None:
+        index = next((i for i, old in enumerate(self.rows) if old.path == row.path), None)
+        failure = delete_save(row.path)
+        if failure:
+            self._status(failure, "bold red")
+            return
+        if index is not None:
+            del self.rows[index]
+        self._show_rows(index or 0)
+        self.notify(f"Deleted {row.path.name}", timeout=3, markup=False)
+
+    def _current(self) -> SaveRow | None:
+        highlighted = self.query_one(OptionList).highlighted
+        if highlighted is None or not 0 <= highlighted < len(self.rows):
+            return None
+        return self.rows[highlighted]
+
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
-        keys = [
-            ("Up / Down", "move through the saves (newest first)"),
-            ("Enter", "continue the game / open its replay"),
-            ("F5", "read the folder again"),
-            ("Escape", "back to the setup screen"),
-        ]
-        self.app.push_screen(HelpScreen("Saved games: keys", keys))
+        self.app.push_screen(HelpScreen("Saved games: keys", self))

@@ -17,8 +17,10 @@ from textual.widgets import Button, Input, Label, Static
 from core.bots import bot_kinds, has_heuristic
 from core.games import REGISTRY, get_game
 from core.games.base import GameInfo, GameOption
+from core.names import default_name
 from core.text import CONTROL_CLASS, BadText, visible
 from tui.host import host_of
+from tui.pace import pace_choices
 from tui.widgets.cycle import Cycle
 from tui.widgets.footer import KeysFooter
 from tui.widgets.tickbox import TickBox
@@ -32,21 +34,6 @@ HUMAN = "human"
 NAME_CHARACTERS = f"[^{CONTROL_CLASS}]*"
 """What a name field takes from the keyboard or a paste: no control character (the field would
 show it raw). A name set another way is still checked when its Seat is made."""
-
-SETUP_KEYS = [
-    ("Tab / Shift+Tab", "move between the fields"),
-    ("Left / Right", "change a choice shown as < 4 >; Space steps on too"),
-    ("Enter", "press a button; start the game (in a text field)"),
-    ("F2", "start the game"),
-    ("F3", "continue a saved game"),
-    ("F4", "open the replay of a saved game"),
-    ("? or F1", "this help (F1 also works inside text fields)"),
-    ("Escape twice", "quit"),
-]
-
-
-def default_name(seat: int, kind: str) -> str:
-    return f"Player {seat + 1}" if kind == HUMAN else f"Bot {seat + 1}"
 
 
 def kind_choices(game: GameInfo) -> list[tuple[str, str]]:
@@ -65,12 +52,12 @@ class SetupScreen(Screen[None]):
     """Seconds within which a second Escape quits."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f2", "start", "Start"),
-        Binding("f3", "saves('continue')", "Continue"),
-        Binding("f4", "saves('replay')", "Replay"),
-        Binding("f1", "help", "Help", priority=True),
-        Binding("question_mark", "help", show=False),
-        Binding("escape", "quit_app", "Quit"),
+        Binding("f2", "start", "Start", tooltip="start the game"),
+        Binding("f3", "saves('continue')", "Continue", tooltip="continue a saved game"),
+        Binding("f4", "saves('replay')", "Replay", tooltip="open the replay of a saved game"),
+        Binding("f1", "help", "Help", priority=True, tooltip="this help (also in text fields)"),
+        Binding("question_mark", "help", show=False, tooltip="this help"),
+        Binding("escape", "quit_app", "Quit", tooltip="quit (press it twice)"),
     ]
 
     def __init__(self) -> None:
@@ -119,6 +106,10 @@ class SetupScreen(Screen[None]):
                     compact=True,
                     id="practice",
                 )
+            with Horizontal(classes="row"):
+                pace = host_of(self.app).bot_delay
+                yield Label("Bot pace", classes="field")
+                yield Cycle(pace_choices(pace), pace, id="bot-pace")
             yield Static(id="setup-error")
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", variant="primary", compact=True, id="start")
@@ -140,7 +131,7 @@ class SetupScreen(Screen[None]):
         return Horizontal(
             Label(f"Seat {seat + 1}", classes="field"),
             Input(
-                default_name(seat, kind),
+                default_name(seat, kind == HUMAN),
                 placeholder="name",
                 compact=True,
                 max_length=24,
@@ -230,8 +221,8 @@ class SetupScreen(Screen[None]):
     def _rename(self, seat: int, kind: str) -> None:
         """Give a seat still called by its default name the default name for `kind`."""
         name = self.query_one(f"#name-{seat}", Input)
-        if name.value in {default_name(seat, HUMAN), default_name(seat, "bot")}:
-            name.value = default_name(seat, kind)
+        if name.value in {default_name(seat, human=True), default_name(seat, human=False)}:
+            name.value = default_name(seat, kind == HUMAN)
 
     @on(Input.Submitted)
     def _submitted(self) -> None:
@@ -301,11 +292,18 @@ class SetupScreen(Screen[None]):
     # --- actions -----------------------------------------------------------------------------
 
     def _error(self, message: str) -> None:
-        self.query_one("#setup-error", Static).update(Text(visible(message), style="bold red"))
+        error = self.query_one("#setup-error", Static)
+        error.update(Text(visible(message), style="bold red"))
+        if message:  # below the fold of a long form at 80x24: bring it into sight, now and
+            # once it is laid out (a long message takes more rows)
+            error.scroll_visible(animate=False, immediate=True)
+            self.call_after_refresh(error.scroll_visible, animate=False)
 
     def action_start(self) -> None:
         # Tables, logs and saves load on the first start: the form shows sooner without them.
-        from core.paths import new_save_path
+        import datetime as dt
+
+        from core.paths import NewSave, check_folder
         from core.table import new_table
 
         try:
@@ -320,7 +318,7 @@ class SetupScreen(Screen[None]):
         host = host_of(self.app)
         folder = host.save_dir
         try:
-            path = new_save_path(folder, self.game.id)
+            check_folder(folder)
         except OSError as error:
             self._error(f"Cannot start: cannot create a save file in {folder}: {error.strerror}.")
             return
@@ -328,7 +326,13 @@ class SetupScreen(Screen[None]):
         # The form stays under the game: it must not show the seed of a game in progress to
         # whoever comes back to it (the seed and the log tell every die still to come).
         self.query_one("#seed", Input).value = ""
-        host.start_game(table, path)
+        self._set_pace()
+        host.start_game(table, NewSave(folder, self.game.id, dt.datetime.now()))
+
+    def _set_pace(self) -> None:
+        pace = self.query_one("#bot-pace", Cycle).value
+        if isinstance(pace, int | float):
+            host_of(self.app).bot_delay = pace
 
     def action_saves(self, purpose: str) -> None:
         from tui.screens.saves import SavesScreen
@@ -339,6 +343,7 @@ class SetupScreen(Screen[None]):
             if row is None or row.loaded is None:
                 return
             if purpose == "continue":
+                self._set_pace()
                 host.start_game(row.loaded.table, row.path)
             else:
                 from tui.screens.replayseat import open_replay
@@ -350,7 +355,7 @@ class SetupScreen(Screen[None]):
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen("Setup: keys", SETUP_KEYS, self.game_id))
+        self.app.push_screen(HelpScreen("Setup: keys", self, self.game_id))
 
     def action_quit_app(self) -> None:
         """Escape twice quits: one stray Escape (say, closing a list) must not lose the form."""

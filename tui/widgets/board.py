@@ -21,13 +21,18 @@ from core.decisions import Decision
 from core.games.base import View
 from tui.boards import BoardKit, BoardMode
 from tui.widgets.gridmap import GridMap, MapPane
-from tui.widgets.gridmodel import fit
+from tui.widgets.gridmodel import GridModel, fit
 
 FRAME = 5
 """The panel's columns around its content: the border, the padding and a scrollbar."""
 
 BESIDE = 32
-"""The columns a grid mode leaves beside the board (the prompt and log, or the replay's log)."""
+"""The least columns a grid mode leaves beside the board (the prompt and log, or the replay's
+log): all it leaves at 80 columns."""
+
+BESIDE_SHARE = 1 / 3
+"""The share of a wider terminal left beside a grid mode: the map's cells stop growing there,
+so the prompt and the log get room too."""
 
 
 class BoardPanel(Vertical, can_focus=False):
@@ -48,6 +53,7 @@ class BoardPanel(Vertical, can_focus=False):
         self.wide = False
         self._width: str | int | None = None
         self._shown: tuple[View, tuple[str, ...]] | None = None  # the view on show
+        self._following = False  # the scroll is anchored to the bottom (BoardMode.follow)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="board-scroll", can_focus=False):
@@ -88,6 +94,9 @@ class BoardPanel(Vertical, can_focus=False):
         if suggested is not None and suggested != self._suggested:
             self._suggested = suggested
             self.mode = suggested
+        offered = self._offered()
+        if offered and self.mode not in offered:
+            self.mode = suggested if suggested in offered else offered[0]
         mode = self.current
         if mode is not None and mode.grid is not None:
             self._display(grid=True)
@@ -96,7 +105,15 @@ class BoardPanel(Vertical, can_focus=False):
         else:
             self._display(grid=False)
             self.update((mode.render if mode else self.kit.render)(view, names))
+            self._follow(mode is not None and mode.follow)
         self._titles()
+
+    def _follow(self, follow: bool) -> None:
+        """Keep a log-like mode scrolled to its newest line at the bottom (Textual's anchor:
+        until the reader scrolls up, and again once back at the bottom)."""
+        if follow != self._following:
+            self._following = follow
+            self.query_one(".board-scroll", VerticalScroll).anchor(follow)
 
     def _display(self, grid: bool) -> None:
         self.query_one(".board-scroll").display = not grid
@@ -115,8 +132,17 @@ class BoardPanel(Vertical, can_focus=False):
             if decision is not None and decision == pane.map.decision:
                 pane.point(cursor)
 
+    def _offered(self) -> list[str]:
+        """The modes with something to show in the view on show."""
+        view = self._shown[0] if self._shown is not None else None
+        return [
+            mode.id
+            for mode in self.kit.modes
+            if mode.shows is None or view is None or mode.shows(view)
+        ]
+
     def next_mode(self) -> str:
-        modes = [mode.id for mode in self.kit.modes]
+        modes = self._offered()
         if modes:
             at = modes.index(self.mode) if self.mode in modes else -1
             self.mode = modes[(at + 1) % len(modes)]
@@ -155,8 +181,16 @@ class BoardPanel(Vertical, can_focus=False):
     def _grid_width(self, screen_width: int) -> int:
         """As wide as the widest cells that fit; on a narrow screen, what is left (the map
         then scrolls sideways, following the cursor)."""
-        room = screen_width - BESIDE - FRAME
-        grid = self.grid_map
-        if grid is None:
+        room = screen_width - max(BESIDE, int(screen_width * BESIDE_SHARE)) - FRAME
+        model = self._grid_model()
+        if model is None:
             return room + FRAME
-        return min(fit(grid.model, room).width, room) + FRAME
+        return min(fit(model, room).width, room) + FRAME
+
+    def _grid_model(self) -> GridModel | None:
+        """The board shown as a grid, whatever the mode on show (the other views take the
+        map's width, so that the board does not jump between them)."""
+        mode = next((mode for mode in self.kit.modes if mode.grid is not None), None)
+        if mode is None or mode.grid is None or self._shown is None:
+            return None
+        return mode.grid(*self._shown)

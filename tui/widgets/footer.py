@@ -1,43 +1,128 @@
-"""Textual's key footer, rebuilt only when the keys it shows change.
+"""Textual's key footer, rebuilt only when the keys it shows change, with the help and escape
+keys always in sight.
 
 Textual's `Footer` recomposes (new key widgets, each styled afresh) every time its screen's
 bindings are refreshed: on every focus change and screen resume, though the shown keys are most
 often the same. Opening a screen refreshed them three times over, a noticeable share of the setup
 screen's start-up.
+
+The keys come in the order of the screen's active bindings: the focused pane's first (its
+bindings shown in the footer), then the screen's and the app's. The help and escape keys are
+pinned at the right end; when the others do not all fit, the last ones are left out whole
+(never cut in the middle): the help screen lists every key.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
+from itertools import groupby
 
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import HorizontalGroup
+from textual.widget import Widget
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey, FooterLabel
+
+PINNED_KEYS = frozenset({"escape", "question_mark", "f1"})
+"""Keys every screen's footer keeps in sight: help and going back."""
+
+APP_HELP = Binding(
+    "question_mark,f1",
+    "app.help",
+    "Help",
+    key_display="?",
+    tooltip="this help: every key this screen takes",
+)
+"""The help key of a screen without help of its own (the app opens it for the screen)."""
+
+Shown = tuple[Binding, bool, str]
+"""A key as the footer shows it: the binding, whether it is enabled, its tooltip."""
+
+
+def pinned(binding: Binding) -> bool:
+    return not PINNED_KEYS.isdisjoint(key.strip() for key in binding.key.split(","))
 
 
 class KeysFooter(Footer):
+    DEFAULT_CSS = """
+    KeysFooter FooterKey.-disabled .footer-key--key {
+        color: $footer-description-foreground;  /* dim accent text falls under 4.5:1 */
+    }
+    KeysFooter .footer-item {
+        width: auto;
+        height: 1;
+    }
+    KeysFooter .footer-pinned {
+        dock: right;
+        width: auto;
+        height: 1;
+    }
+    """
+
     def __init__(self) -> None:
         super().__init__()
         self._shown: Hashable = None
+        self._widths: dict[Widget, int] = {}
+
+    def _footer_keys(self) -> list[Shown]:
+        """The keys to show, one per action, in the order of the active bindings."""
+        by_action: dict[str, Shown] = {}
+        for _, binding, enabled, tooltip in self.screen.active_bindings.values():
+            if binding.show and binding.action not in by_action:
+                by_action[binding.action] = (binding, enabled, tooltip)
+        return list(by_action.values())
 
     def _keys_shown(self) -> Hashable:
-        """Everything `Footer.compose` draws from, in order."""
+        """Everything `compose` draws from, in order."""
         if not self._bindings_ready:
             return None
-        return (
-            self.show_command_palette,
-            tuple(
-                (
-                    binding.key,
-                    binding.action,
-                    binding.description,
-                    binding.group,
-                    self.app.get_key_display(binding),
-                    enabled,
-                    tooltip,
-                )
-                for _, binding, enabled, tooltip in self.screen.active_bindings.values()
-                if binding.show
-            ),
+        return tuple(
+            (
+                binding.key,
+                binding.action,
+                binding.description,
+                binding.group,
+                self.app.get_key_display(binding),
+                enabled,
+                tooltip,
+            )
+            for binding, enabled, tooltip in self._footer_keys()
         )
+
+    def compose(self) -> ComposeResult:
+        if not self._bindings_ready:
+            return
+        shown = self._footer_keys()
+        loose = [key for key in shown if not pinned(key[0])]
+        for group, members in groupby(loose, lambda key: key[0].group):
+            keys = list(members)
+            if group is not None and len(keys) > 1:
+                with HorizontalGroup(classes="footer-item"):
+                    for binding, enabled, tooltip in keys:
+                        yield self._key(binding, enabled, tooltip or binding.description, "")
+                    yield FooterLabel(group.description)
+            else:
+                for binding, enabled, tooltip in keys:
+                    yield self._key(binding, enabled, tooltip, binding.description, "footer-item")
+        with HorizontalGroup(classes="footer-pinned"):
+            for binding, enabled, tooltip in shown:
+                if pinned(binding):
+                    yield self._key(binding, enabled, tooltip, binding.description)
+
+    def _key(
+        self, binding: Binding, enabled: bool, tooltip: str, description: str, classes: str = ""
+    ) -> FooterKey:
+        return FooterKey(
+            binding.key,
+            self.app.get_key_display(binding),
+            description,
+            binding.action,
+            disabled=not enabled,
+            tooltip=tooltip,
+            classes=classes,
+        ).data_bind(compact=Footer.compact)
 
     async def recompose(self) -> None:
         if not self.is_attached or self._pruning:
@@ -46,4 +131,30 @@ class KeysFooter(Footer):
         if shown is not None and shown == self._shown:
             return
         self._shown = shown
+        self._widths = {}
         await super().recompose()
+        self.call_after_refresh(self._fit)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit()
+
+    def _items(self) -> Iterator[Widget]:
+        return (child for child in self.children if child.has_class("footer-item"))
+
+    def _fit(self) -> None:
+        """Show the unpinned keys that fit beside the pinned ones, in order; leave out the
+        rest whole."""
+        if not self._widths:
+            # Measured once laid out with every key shown (the first fit after a compose).
+            self._widths = {item: item.outer_size.width for item in self._items()}
+            if not any(self._widths.values()):
+                self._widths = {}
+                return
+        pins = self.query(".footer-pinned")
+        room = self.size.width - (pins.first().outer_size.width if pins else 0)
+        used = 0
+        fits = True
+        for item in self._items():
+            used += self._widths.get(item, 0)
+            fits = fits and used <= room
+            item.display = fits

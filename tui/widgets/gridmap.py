@@ -54,6 +54,8 @@ from tui.widgets.gridmodel import (
 )
 from tui.widgets.prompt import OptionMessage
 
+JUMP = "move the cursor {} to the nearest square you may choose"
+
 PICKS = (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM)
 """The decisions the map can answer by itself (one option, one cell)."""
 
@@ -69,12 +71,15 @@ class GridMap(ScrollView, can_focus=False):
     }
     """
 
+    HELP_TITLE = "the map, while you may choose a square on it (m)"
+
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "jump(0, -1)", "Up", show=False),
-        Binding("down", "jump(0, 1)", "Down", show=False),
-        Binding("left", "jump(-1, 0)", "Left", show=False),
-        Binding("right", "jump(1, 0)", "Right", show=False),
-        Binding("enter,space", "choose", "Choose", show=False),
+        # One footer entry for the four arrows (the footer shows the focused pane's keys).
+        Binding("up", "jump(0, -1)", "Move", key_display="arrows", tooltip=JUMP.format("up")),
+        Binding("down", "jump(0, 1)", "Down", show=False, tooltip=JUMP.format("down")),
+        Binding("left", "jump(-1, 0)", "Left", show=False, tooltip=JUMP.format("left")),
+        Binding("right", "jump(1, 0)", "Right", show=False, tooltip=JUMP.format("right")),
+        Binding("enter,space", "choose", "Choose", tooltip="choose the option at the cursor"),
     ]
 
     class CursorMoved(OptionMessage):

@@ -59,8 +59,10 @@ class Glyph:
 
 @dataclass(frozen=True)
 class MapCell:
-    """One cell: its place code, the pieces on it (drawn apart from the code, never glued to
-    it) and the joints to its east and south neighbours."""
+    """One cell: its place code, the pieces on it and the joints to its east and south
+    neighbours. The code always shows (its short form in a narrow cell); the pieces follow it,
+    a space apart where there is room, and in their own style (a colour block per seat), so
+    the two read apart even when a narrow cell leaves no room for the space."""
 
     label: tuple[Glyph, ...]
     short: tuple[Glyph, ...] = ()
@@ -120,7 +122,8 @@ def marks_for(decision: Decision | None, index: int | None) -> Marks:
     if decision is None:
         return Marks()
     options = decision.options
-    cells = frozenset(option.at for option in options if option.at is not None)
+    # An unavailable option's cell is not one to choose (the prompt says why not).
+    cells = frozenset(option.at for option in options if option.at is not None and option.available)
     paths = any(len(option.path) > 1 for option in options)
     areas = any(option.area for option in options)
     if index is None or not 0 <= index < len(options):
@@ -131,10 +134,8 @@ def marks_for(decision: Decision | None, index: int | None) -> Marks:
 
 def option_at(decision: Decision, cell: Cell, current: int | None = None) -> int | None:
     """The option to choose at `cell`: the current one if it is there, else the first there."""
-    options = decision.options
-    if current is not None and 0 <= current < len(options) and options[current].at == cell:
-        return current
-    return next((i for i, option in enumerate(options) if option.at == cell), None)
+    here = [i for i, o in enumerate(decision.options) if o.at == cell and o.available]
+    return current if current in here else next(iter(here), None)
 
 
 def nearest(origin: Cell, direction: Direction, cells: Iterable[Cell]) -> Cell | None:
@@ -231,10 +232,18 @@ class Drawing:
 
     lines: list[Line]
     keys: list[Key] = field(default_factory=list)
+    unexplained: list[str] = field(default_factory=list)
+    """What was drawn without a legend entry (blanks aside): a kit's test keeps this empty."""
 
     def use(self, found: Key | None) -> None:
         if found is not None and found not in self.keys:
             self.keys.append(found)
+
+    def draws(self, glyph: Glyph, text: str) -> None:
+        """`text` of `glyph` is drawn: its legend entry is used (or its lack noted)."""
+        if glyph.key is None and text.strip():
+            self.unexplained.append(text)
+        self.use(glyph.key)
 
 
 def draw(model: GridModel, marks: Marks, at: Layout) -> Drawing:
@@ -276,7 +285,7 @@ class _Painter:
         if between in self.links:
             self.drawing.use(PATH)
             return (glyph.text * width, PATH_STYLE)
-        self.drawing.use(glyph.key)
+        self.drawing.draws(glyph, glyph.text)
         return (glyph.text * width, glyph.style)
 
     def row(self, y: int) -> Line:
@@ -311,7 +320,7 @@ class _Painter:
             extra = f"{extra} {AREA_STYLE}".strip()
         content: list[Run] = []
         for glyph in fitted(here, width):
-            self.drawing.use(glyph.key)
+            self.drawing.draws(glyph, glyph.text)
             content.append((glyph.text, f"{glyph.style} {extra}".strip()))
         size = sum(cell_len(text) for text, _ in content)
         before = (width - size) // 2
@@ -345,11 +354,12 @@ class _Painter:
 
 def fitted(here: MapCell, width: int) -> tuple[Glyph, ...]:
     """What of a cell fits `width` columns: its label (or short label), a space and its
-    pieces; pieces alone if the label leaves them no room; as many pieces as fit and a `+`."""
+    pieces; with no room for the space, the short label and the pieces side by side (their
+    style sets them apart); with no room for every piece, as many as fit and a `+`. The label
+    always shows (cropped to leave a column for the pieces if it must)."""
     label = here.label
     short = here.short or label
     pieces = here.pieces
-    space = (Glyph(" "),)
     if not pieces:
         for choice in (label, short):
             if _size(choice) <= width:
@@ -357,10 +367,13 @@ def fitted(here: MapCell, width: int) -> tuple[Glyph, ...]:
         return _crop(short, width)
     for choice in (label, short):
         if _size(choice) + 1 + _size(pieces) <= width:
-            return (*choice, *space, *pieces)
-    if _size(pieces) <= width:
-        return pieces
-    return (*pieces[: width - 1], Glyph(MORE.sample[0][0], MORE.sample[0][1], MORE))
+            return (*choice, Glyph(" "), *pieces)
+    code = short if _size(short) < width else _crop(short, width - 1)
+    room = width - _size(code)
+    if _size(pieces) <= room:
+        return (*code, *pieces)
+    more = Glyph(MORE.sample[0][0], MORE.sample[0][1], MORE)
+    return (*code, *pieces[: room - 1], more)
 
 
 def _size(glyphs: tuple[Glyph, ...]) -> int:

@@ -1,11 +1,18 @@
-"""The log panel: every event as a sentence, as the viewer may read it."""
+"""The log panel: every event as a sentence, as the viewer may read it; and the last reveal,
+which stays on screen after the log has moved on."""
 
 from __future__ import annotations
+
+from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
 from textual import events
-from textual.widgets import RichLog
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import RichLog, Static
+
+LAST_REVEAL = "Last reveal"
 
 
 def log_line(number: int, text: str, current: bool = False) -> Table:
@@ -19,7 +26,17 @@ def log_line(number: int, text: str, current: bool = False) -> Table:
 
 
 class LogPanel(RichLog):
-    """Narration lines (entry number, text). Rewritten in one batch; appended as entries come."""
+    """Narration lines (entry number, text). Rewritten in one batch; appended as entries come.
+    Focused (Tab), it scrolls by the keys below; the footer shows them."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "scroll_up", "Scroll", key_display="up/down", tooltip="one line up"),
+        Binding("down", "scroll_down", show=False, tooltip="one line down"),
+        Binding("pageup", "page_up", "Page", key_display="pgup/pgdn", tooltip="a page up"),
+        Binding("pagedown", "page_down", show=False, tooltip="a page down"),
+        Binding("home", "scroll_home", show=False, tooltip="the oldest line"),
+        Binding("end", "scroll_end", show=False, tooltip="the newest line"),
+    ]
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(
@@ -49,6 +66,13 @@ class LogPanel(RichLog):
             self.write(log_line(number, text, number == self.current), scroll_end=False)
         self.scroll_end(animate=False)
 
+    def page(self, step: int) -> None:
+        """Scroll a page back (-1) or on (1): the screen's keys, whatever has the focus."""
+        if step < 0:
+            self.scroll_page_up(animate=False)
+        else:
+            self.scroll_page_down(animate=False)
+
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
         self.following = new_value >= self.max_scroll_y
@@ -67,3 +91,54 @@ class LogPanel(RichLog):
     def text(self) -> str:
         """The plain text shown (for tests)."""
         return "\n".join(f"{number} {text}" for number, text in self.shown)
+
+
+class LastReveal(Static):
+    """The lines of the last reveal or fight's result (an entry the table calls notable), and
+    while the screen holds on it, how to go on. Hidden until there is one."""
+
+    DEFAULT_CSS = """
+    LastReveal {
+        height: auto;
+        padding: 0 1;
+        background: $boost;
+    }
+    """
+
+    MOST_ROWS = 4
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.text = ""
+        """The plain text shown (for tests)."""
+        self.display = False
+
+    def show(self, number: int | None, lines: list[str], hint: str = "") -> None:
+        """Show entry `number`'s `lines` (nothing: hide), with `hint` (how to go on) first."""
+        self.display = number is not None and bool(lines)
+        if number is None or not lines:
+            self.text = ""
+            return
+        text = Text()
+        text.append(f" {LAST_REVEAL} ({number}) ", style="bold reverse")
+        text.append(f" {hint}\n" if hint else " ", style="bold")  # how to go on, first
+        text.append("  ".join(lines))
+        self.text = text.plain
+        self.update(text)
+
+
+class LogBox(Vertical):
+    """The last reveal above the log, in the room the prompt leaves: the reveal takes at most
+    MOST_ROWS rows, and fewer when the log would be left less than its least height."""
+
+    DEFAULT_CSS = """
+    LogBox {
+        height: 1fr;
+    }
+    """
+
+    def on_resize(self, event: events.Resize) -> None:
+        log = self.query_one(LogPanel)
+        least = int(log.styles.min_height.value) if log.styles.min_height else 0
+        rows = max(1, min(LastReveal.MOST_ROWS, event.size.height - least))
+        self.query_one(LastReveal).styles.max_height = rows

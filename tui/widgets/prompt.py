@@ -2,8 +2,15 @@
 
 One widget serves every decision kind, so a new game needs no new prompt:
 
-- choose one / confirm: digits 1-9 pick at once; arrows move, Enter picks.
-- choose several: digits or Space toggle; Enter confirms the set.
+- choose one / confirm: every option has a number (its key, kept for the whole decision: see
+  tui/widgets/optionkeys.py); typing it picks the option (a key of 10 or more is typed digit by
+  digit; a digit that could start a longer key waits for the next one or Enter); arrows move,
+  Enter picks. An unavailable option stays in its place, dimmed, with its reason; its key
+  says why it cannot be chosen.
+- choose several: numbers or Space toggle; Enter confirms the set.
+- choose one / several: `/` opens a filter line: typing shows only the options whose text
+  contains it (numbers still pick by key, the keys never change); Backspace edits, Escape
+  clears it.
 - order: Up/Down select an item; Left/Right, [ ] or Shift+Up/Down move it; Home or f moves it
   to the front; Space picks it up (arrows then move it) or puts it down; Enter confirms. With a
   `card_info` hook (the game's kit), each item shows as a card: position, level, name, timing.
@@ -37,6 +44,17 @@ from textual.widget import Widget
 from core.decisions import ActingFor, Choice, Decision, DecisionKind, Option, OptionId
 from core.text import visible
 from tui.boards import CardInfo
+from tui.widgets.optionkeys import Keys, keys_for, matches, waits
+
+KEYED = (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM, DecisionKind.CHOOSE_SEVERAL)
+"""The kinds whose options are picked by their keys, and can be filtered."""
+
+FILTER_LINE = "Filter: {text}_  (Backspace edits, Esc clears)"
+NO_MATCH = "No option matches."
+FILTER_HINT = "/ filters"
+GONE = "{label}: no longer on offer"
+NO_OPTION = "there is no option {key}"
+TYPED = "{typed}_: type the next digit, or Enter for {typed}."
 
 
 @dataclass
@@ -59,18 +77,65 @@ class DecisionPrompt(Widget, can_focus=True):
     """The pending decision of the seat at the screen, or what the table is waiting for."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "cursor(-1)", "Up", show=False),
-        Binding("down", "cursor(1)", "Down", show=False),
-        Binding("enter", "submit", "Choose", show=False),
-        Binding("space", "space", "Toggle", show=False),
-        Binding("left,minus", "adjust(-1)", "Less", show=False),
-        Binding("right,plus,equals_sign", "adjust(1)", "More", show=False),
-        Binding("home", "home", show=False),
-        Binding("end", "cursor_to(-1)", show=False),
-        Binding("shift+up,left_square_bracket", "move(-1)", show=False),
-        Binding("shift+down,right_square_bracket", "move(1)", show=False),
-        Binding("f", "front", show=False),
+        Binding("up", "cursor(-1)", "Up", show=False, tooltip="the option above"),
+        Binding("down", "cursor(1)", "Down", show=False, tooltip="the option below"),
+        Binding("enter", "submit", "Choose", show=False, tooltip="pick the option; confirm"),
+        Binding(
+            "space",
+            "space",
+            "Toggle",
+            show=False,
+            tooltip="choose several: toggle; order a list: pick up / put down",
+        ),
+        Binding(
+            "left,minus",
+            "adjust(-1)",
+            "Less",
+            show=False,
+            tooltip="allocate: one less; order a list: move the item up",
+        ),
+        Binding(
+            "right,plus,equals_sign",
+            "adjust(1)",
+            "More",
+            show=False,
+            tooltip="allocate: one more; order a list: move the item down",
+        ),
+        Binding("home", "home", show=False, tooltip="the first option; order: to the front"),
+        Binding("end", "cursor_to(-1)", show=False, tooltip="the last option"),
+        Binding(
+            "shift+up,left_square_bracket",
+            "move(-1)",
+            show=False,
+            tooltip="order a list: move the item up",
+        ),
+        Binding(
+            "shift+down,right_square_bracket",
+            "move(1)",
+            show=False,
+            tooltip="order a list: move the item down",
+        ),
+        Binding("f", "front", show=False, tooltip="order a list: move the item to the front"),
     ]
+    HELP_KEYS: ClassVar[tuple[tuple[str, str], ...]] = (
+        (
+            "1-9",
+            "pick an option by its number (choose several: toggle it; allocate: set the amount); "
+            "a number keeps its option for the whole question. A dimmed option cannot be chosen "
+            "now: its number says why",
+        ),
+        (
+            "10, 11 ...",
+            "type both digits; when a longer number could follow (1 of 1-19), type the next "
+            "digit or press Enter",
+        ),
+        (
+            "/",
+            "filter a long list: type part of an option's text to show only those that match "
+            "(numbers still pick, and never change); Backspace edits, Escape clears",
+        ),
+    )
+    """Keys read outside the bindings (on_key), for the help screen."""
 
     class Chosen(Message):
         """The seat at the screen answered `decision` with `choice`."""
@@ -98,10 +163,17 @@ class DecisionPrompt(Widget, can_focus=True):
         self._line_options: dict[int, int] = {}
         self._line_rows: dict[int, int] = {}
         self._dragging = False
+        self.keys: Keys | None = None
+        """The option keys of the last keyed decision shown (kept while it is asked again)."""
+        self.typed = ""
+        """The digits of a key typed so far (a key of 10 or more is typed digit by digit)."""
+        self.filter: str | None = None
+        """The filter line's text; None while it is closed."""
+        self._left: tuple[OptionId | None, set[OptionId]] = (None, set())
 
     @property
     def cursor(self) -> int:
-        """The row under the cursor (an option's index, or its place in an order)."""
+        """The row under the cursor (its place in the rows shown)."""
         return self._cursor
 
     @cursor.setter
@@ -114,12 +186,40 @@ class DecisionPrompt(Widget, can_focus=True):
 
     def option_index(self) -> int | None:
         """The index in decision.options of the option under the cursor."""
+        rows = self.rows
+        return rows[self._cursor] if 0 <= self._cursor < len(rows) else None
+
+    @property
+    def rows(self) -> list[int]:
+        """The options shown, top to bottom (indices in decision.options): an order as it
+        stands; the other kinds by key, only those the filter matches."""
         decision = self.decision
-        if decision is None or not 0 <= self._cursor < len(decision.options):
-            return None
+        if decision is None:
+            return []
         if decision.kind is DecisionKind.ORDER:
-            return self.order[self._cursor] if self._cursor < len(self.order) else None
-        return self._cursor
+            return self.order
+        indices = list(range(len(decision.options)))
+        keys = self.keys
+        if decision.kind in KEYED and keys is not None:
+            indices.sort(key=lambda i: keys.by_id[decision.options[i].id])
+            text = self.filter
+            if text:
+                indices = [i for i in indices if matches(decision.options[i], text)]
+        return indices
+
+    def key_of(self, index: int) -> int:
+        """The number that picks option `index` (an order's: its place)."""
+        decision = self.decision
+        assert decision is not None
+        if decision.kind is DecisionKind.ORDER:
+            return self.order.index(index) + 1
+        if decision.kind in KEYED and self.keys is not None:
+            return self.keys.by_id[decision.options[index].id]
+        return index + 1
+
+    def _row_of(self, index: int) -> int | None:
+        rows = self.rows
+        return rows.index(index) if index in rows else None
 
     # --- what to show ------------------------------------------------------------------------
 
@@ -128,25 +228,51 @@ class DecisionPrompt(Widget, can_focus=True):
         `banner` is a line above the question (whose behalf the seat decides on)."""
         self.banner = banner if decision is not None else ""
         if decision != self.decision:
-            self.decision = decision
-            self._cursor = 0
-            self.selected = set()
-            self.order = list(range(len(decision.options))) if decision else []
-            self.amounts = [0] * len(decision.options) if decision else []
-            self.held = False
-            self.error = ""
-            self._end_drag()
+            self._ask(decision)
         self.waiting = waiting
         self.refresh(layout=True)
 
+    def _ask(self, decision: Decision | None) -> None:
+        """A new decision (or none). Asked again (the same decision name for the same seat),
+        its options keep their keys, the filter, the cursor's option and the chosen ones."""
+        old = self.decision
+        if old is not None and old.kind in KEYED:
+            at = self._cursor_option()
+            chosen = {old.options[i].id for i in self.selected}
+            self._left = (at.id if at is not None else None, chosen)
+        self.decision = decision
+        self._end_drag()
+        if decision is None:
+            return  # the keys, filter and error stay until the next question
+        again = decision.kind in KEYED and self.keys is not None and self.keys.asks_again(decision)
+        self.keys = keys_for(decision, self.keys) if decision.kind in KEYED else None
+        self.order = list(range(len(decision.options)))
+        self.amounts = [0] * len(decision.options)
+        self.held = False
+        self._cursor = 0
+        self.selected = set()
+        if not again:
+            self.error, self.typed, self.filter = "", "", None
+            return
+        cursor_id, chosen = self._left
+        options = decision.options
+        self.selected = {i for i, o in enumerate(options) if o.id in chosen and o.available}
+        index = next((i for i, option in enumerate(options) if option.id == cursor_id), None)
+        row = None if index is None else self._row_of(index)
+        self._cursor = row or 0
+
     def select(self, index: int) -> None:
-        """Put the cursor on option `index` (the player moved to it on the map)."""
+        """Put the cursor on option `index` (the player moved to it on the map); a filter that
+        hides it is cleared."""
         decision = self.decision
         if decision is None or self._ordering() or not 0 <= index < len(decision.options):
             return
-        if index != self._cursor:
-            self.cursor = index
-            self.refresh(layout=True)
+        if self._row_of(index) is None:
+            self.filter = None
+        row = self._row_of(index)
+        if row is not None and row != self._cursor:
+            self.cursor = row
+        self.refresh(layout=True)
 
     def show_error(self, message: str) -> None:
         self.error = visible(message)  # reasons may quote names and answers
@@ -155,7 +281,7 @@ class DecisionPrompt(Widget, can_focus=True):
     # --- keys --------------------------------------------------------------------------------
 
     def _count(self) -> int:
-        return len(self.decision.options) if self.decision else 0
+        return len(self.rows)
 
     def action_cursor(self, step: int) -> None:
         count = self._count()
@@ -176,6 +302,9 @@ class DecisionPrompt(Widget, can_focus=True):
             self.order.insert(target, item)
         self.cursor = target
         self.refresh(layout=True)
+
+    def _filterable(self) -> bool:
+        return self.decision is not None and self.decision.kind in KEYED
 
     def _ordering(self) -> bool:
         return self.decision is not None and self.decision.kind is DecisionKind.ORDER
@@ -207,8 +336,10 @@ class DecisionPrompt(Widget, can_focus=True):
         decision = self.decision
         if decision is None:
             return
+        index = self.option_index()
         if decision.kind is DecisionKind.CHOOSE_SEVERAL:
-            self._toggle(self.cursor)
+            if index is not None:
+                self._toggle(index)
         elif decision.kind is DecisionKind.ORDER:
             self.held = not self.held
             self.refresh(layout=True)
@@ -216,6 +347,10 @@ class DecisionPrompt(Widget, can_focus=True):
             self.action_submit()
 
     def _toggle(self, index: int) -> None:
+        option = self.decision.options[index] if self.decision else None
+        if option is not None and option.unavailable and index not in self.selected:
+            self.show_error(option.refusal())
+            return
         self.selected ^= {index}
         self.error = ""
         self.refresh(layout=True)
@@ -225,9 +360,10 @@ class DecisionPrompt(Widget, can_focus=True):
         if self._ordering():
             self.action_move(step)
             return
-        if decision is None or decision.kind is not DecisionKind.ALLOCATE:
+        index = self.option_index()
+        if decision is None or decision.kind is not DecisionKind.ALLOCATE or index is None:
             return
-        self._set_amount(self.cursor, self.amounts[self.cursor] + step)
+        self._set_amount(index, self.amounts[index] + step)
 
     def _set_amount(self, index: int, amount: int) -> None:
         decision = self.decision
@@ -248,7 +384,11 @@ class DecisionPrompt(Widget, can_focus=True):
         options = decision.options
         choice: Choice
         if kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM):
-            choice = options[self.cursor].id
+            index = self.option_index()
+            if index is None:
+                self.show_error(NO_MATCH)
+                return
+            choice = options[index].id
         elif kind is DecisionKind.CHOOSE_SEVERAL:
             choice = tuple(options[index].id for index in sorted(self.selected))
         elif kind is DecisionKind.ORDER:
@@ -259,33 +399,120 @@ class DecisionPrompt(Widget, can_focus=True):
         self.post_message(self.Chosen(decision, choice))
 
     def on_key(self, event: events.Key) -> None:
+        """Numbers pick by key, `/` opens the filter, and while it is open the keys that
+        type go into it."""
         decision = self.decision
-        if decision is None or event.character is None or not event.character.isdigit():
+        if decision is None:
             return
-        digit = int(event.character)
+        char = event.character or ""
+        if self.filter is not None and self._filtering(event.key, char):
+            pass
+        elif len(char) == 1 and char in "0123456789":
+            self._digit(char)
+        elif char == "/" and self._filterable():
+            self.filter = ""
+            self._refilter()
+        elif self.typed and event.key in ("enter", "escape"):
+            typed, self.typed = self.typed, ""
+            if event.key == "enter":
+                self._choose_key(int(typed))
+            self.refresh(layout=True)
+        else:
+            if self.typed:  # any other key: the number typed so far is dropped
+                self.typed = ""
+                self.refresh(layout=True)
+            return
         event.stop()
         event.prevent_default()
+
+    def _filtering(self, key: str, char: str) -> bool:
+        """A key while the filter line is open: True if it edited the filter."""
+        text = self.filter or ""
+        if key == "escape":
+            self.filter = None
+        elif key == "backspace":
+            self.filter = text[:-1]
+        elif len(char) == 1 and char.isprintable() and char not in "0123456789":
+            self.filter = text + char
+        else:
+            return False
+        self._refilter()
+        return True
+
+    def _refilter(self) -> None:
+        """The filter changed: keep the cursor on its option if it still shows, else the
+        first that does."""
+        at = self._cursor_option()
+        rows = self.rows
+        options = self.decision.options if self.decision else ()
+        index = next((i for i in rows if at is not None and options[i].id == at.id), None)
+        self.cursor = rows.index(index) if index is not None else 0
+        self.error = ""
+        self.refresh(layout=True)
+
+    def _digit(self, digit: str) -> None:
+        decision = self.decision
+        assert decision is not None
         if decision.kind is DecisionKind.ALLOCATE:
-            self._set_amount(self.cursor, digit)
+            index = self.option_index()
+            if index is not None:
+                self._set_amount(index, int(digit))
             return
-        index = digit - 1
-        if not 0 <= index < len(decision.options):
-            self.show_error(f"there is no option {digit}")
+        if decision.kind is DecisionKind.ORDER:
+            self._choose_key(int(digit))
             return
-        if not self._pick(index):
-            self.cursor = self.order.index(index)
+        self.typed += digit
+        keys = self.keys
+        taken = [*keys.by_id.values()] if keys is not None else []
+        if waits(self.typed, taken):
+            index = self._index_of_key(int(self.typed))
+            row = None if index is None else self._row_of(index)
+            if row is not None:
+                self.cursor = row
             self.refresh(layout=True)
+            return
+        typed, self.typed = self.typed, ""
+        self._choose_key(int(typed))
+
+    def _index_of_key(self, key: int) -> int | None:
+        decision = self.decision
+        if decision is None:
+            return None
+        return next((i for i in range(len(decision.options)) if self.key_of(i) == key), None)
+
+    def _choose_key(self, key: int) -> None:
+        """The key `key` was typed: pick its option (an order: select the item in that
+        place), or say why not."""
+        decision = self.decision
+        assert decision is not None
+        if decision.kind is DecisionKind.ORDER:
+            if 1 <= key <= len(self.order):
+                self.cursor = key - 1
+                self.refresh(layout=True)
+            else:
+                self.show_error(NO_OPTION.format(key=key))
+            return
+        index = self._index_of_key(key)
+        if index is None:
+            gone = self.keys.gone(decision) if self.keys is not None else {}
+            if key in gone:
+                self.show_error(GONE.format(label=gone[key]))
+            else:
+                self.show_error(NO_OPTION.format(key=key))
+            return
+        self._pick(index)
 
     def _pick(self, index: int) -> bool:
         """Option `index` chosen by its digit or a click: choose it at once (choose one), or
         toggle it (choose several). False for the other kinds, which do not pick this way."""
         decision = self.decision
         assert decision is not None
+        row = self._row_of(index)
+        if row is not None:
+            self.cursor = row
         if decision.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM):
-            self.cursor = index
-            self.action_submit()
+            self.post_message(self.Chosen(decision, decision.options[index].id))
         elif decision.kind is DecisionKind.CHOOSE_SEVERAL:
-            self.cursor = index
             self._toggle(index)
         else:
             return False
@@ -301,7 +528,7 @@ class DecisionPrompt(Widget, can_focus=True):
         if index is None or decision is None:
             return
         if not self._pick(index) and decision.kind is DecisionKind.ALLOCATE:
-            self._move_cursor(index)
+            self._move_cursor(self._row_of(index) or 0)
         # In an order, the mouse-down selects (and starts a drag): nothing more to do.
 
     # --- the mouse in an order: press on an item, drag it, release it where it goes ----------
@@ -358,12 +585,13 @@ class DecisionPrompt(Widget, can_focus=True):
     # --- drawing -----------------------------------------------------------------------------
 
     def _parts(self, width: int) -> tuple[list[_Line], ...]:
-        """The banner and question, one line per option, the cursor option's detail, the keys,
-        the decision's help and the error."""
+        """The banner and question, the filter line, one line per option, the cursor option's
+        detail, the keys, the decision's help and the error."""
         width = max(width, 10)
         decision = self.decision
         detail: list[_Line] = []
         head: list[_Line] = []
+        filter_: list[_Line] = []
         body: list[_Line] = []
         hint: list[_Line] = []
         help_: list[_Line] = []
@@ -373,21 +601,25 @@ class DecisionPrompt(Widget, can_focus=True):
         if decision is None:
             waiting = Text(self.waiting or "Nothing to decide.", style="italic")
             head = [_Line(line) for line in _wrap(waiting, width)]
-            return head, body, detail, hint, help_, error
+            return head, filter_, body, detail, hint, help_, error
         if self.banner:
             head = [_Line(line) for line in _wrap(Text(self.banner, style="bold reverse"), width)]
         head += [_Line(line) for line in _wrap(Text(decision.prompt, style="bold"), width)]
-        kind = decision.kind
-        for row in range(len(decision.options)):
-            index = self.order[row] if kind is DecisionKind.ORDER else row
+        if self.filter is not None:
+            line = Text(FILTER_LINE.format(text=self.filter), style="bold")
+            line.truncate(width, overflow="ellipsis")
+            filter_ = [_Line(line)]
+        for row, index in enumerate(self.rows):
             option = decision.options[index]
             body.append(_Line(self._option_line(option, index, row, width), index, row))
+        if not body:
+            body = [_Line(Text(NO_MATCH, style="italic"))]
         full = self._detail()
         detail = [_Line(line) for line in _wrap(full, width)] if body and full.plain else []
         hint = [_Line(line) for line in _wrap(Text(self._hint(), style="dim"), width)]
         if decision.help:
             help_ = [_Line(line) for line in _wrap(Text(decision.help, style="dim italic"), width)]
-        return head, body, detail, hint, help_, error
+        return head, filter_, body, detail, hint, help_, error
 
     def _cursor_option(self) -> Option | None:
         decision = self.decision
@@ -418,14 +650,13 @@ class DecisionPrompt(Widget, can_focus=True):
         decision = self.decision
         assert decision is not None
         kind = decision.kind
-        at_cursor = row == self.cursor if kind is DecisionKind.ORDER else index == self.cursor
+        at_cursor = row == self.cursor
         line = Text("> " if at_cursor else "  ", style="bold")
-        number = f"{index + 1}." if index < 9 else "  "
-        if kind is DecisionKind.ORDER:
-            number = f"{row + 1}."
-        line.append(f"{number:<3}")
+        widest = len(str(self._widest_key()))
+        line.append(f"{f'{self.key_of(index)}.':<{widest + 2}}")
         if kind is DecisionKind.CHOOSE_SEVERAL:
-            line.append("[x] " if index in self.selected else "[ ] ")
+            box = "[-] " if option.unavailable else "[ ] "
+            line.append("[x] " if index in self.selected else box)
         if kind is DecisionKind.ALLOCATE:
             line.append(f"{self.amounts[index]:>2} ", style="bold")
         label_style = "reverse" if at_cursor and self.has_focus else ("bold" if at_cursor else "")
@@ -438,6 +669,10 @@ class DecisionPrompt(Widget, can_focus=True):
             line.append(f" {info.timing}", style="italic")
             if info.ability:
                 line.append(f" {info.ability}", style="dim")
+        elif option.unavailable:
+            # Still in its place (its key stays), dimmed, saying why it cannot be chosen.
+            line.append(option.label, style=f"{label_style} dim".strip())
+            line.append(f"  ({option.unavailable})", style="dim italic")
         else:
             line.append(option.label, style=label_style)
             if option.detail:
@@ -445,19 +680,30 @@ class DecisionPrompt(Widget, can_focus=True):
         line.truncate(width, overflow="ellipsis")
         return line
 
+    def _widest_key(self) -> int:
+        decision = self.decision
+        if decision is None:
+            return 1
+        if decision.kind in KEYED and self.keys is not None:
+            return max(self.keys.by_id.values(), default=1)
+        return len(decision.options)
+
     def _hint(self) -> str:
         decision = self.decision
         assert decision is not None
         kind = decision.kind
+        if self.typed:
+            return TYPED.format(typed=self.typed)
+        numbers = f"1-{self._widest_key()}" if self._widest_key() > 1 else "1"
         if kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM):
             if any(option.at is not None for option in decision.options):
-                return "Press 1-9, or arrows and Enter; m: choose on the map."
-            return "Press 1-9, or arrows and Enter."
+                return f"Press {numbers}, or arrows and Enter; m: choose on the map."
+            return f"Press {numbers}, or arrows and Enter."
         if kind is DecisionKind.CHOOSE_SEVERAL:
             low, high = decision.min_count, decision.max_count
             span = f"{low}" if low == high else f"{low} to {high}"
             chosen = len(self.selected)
-            return f"Choose {span}: 1-9 or Space toggle, Enter confirms ({chosen} chosen)."
+            return f"Choose {span}: {numbers} or Space toggle, Enter confirms ({chosen} chosen)."
         if kind is DecisionKind.ORDER:
             if self.held:
                 return "Put in order. Moving: arrows move it, Space puts it down; Enter confirms."
@@ -478,7 +724,8 @@ class DecisionPrompt(Widget, can_focus=True):
     def render(self) -> Text:
         width = self.content_region.width or self.size.width
         height = self.content_region.height or self.size.height
-        head, body, detail, hint, help_, error = self._parts(width)
+        head, filter_, body, detail, hint, help_, error = self._parts(width)
+        error = filter_ + error  # the filter line and the error always show
 
         def total() -> int:
             return len(head) + len(body) + len(detail) + len(hint) + len(help_) + len(error)
@@ -505,8 +752,9 @@ class DecisionPrompt(Widget, can_focus=True):
             if room < 3:
                 hint = []
                 room = height - len(head) - len(error)
-            body = _window(body, self.cursor, max(1, room))
-        lines = head + body + detail + hint + help_ + error
+            more = "" if self.filter is not None or not self._filterable() else FILTER_HINT
+            body = _window(body, self.cursor, max(1, room), more)
+        lines = head + filter_ + body + detail + hint + help_ + error[len(filter_) :]
         self._line_options = {
             number: line.option for number, line in enumerate(lines) if line.option is not None
         }
@@ -542,8 +790,9 @@ def _wrap(text: Text, width: int) -> list[Text]:
     return list(text.wrap(console, width))
 
 
-def _window(body: list[_Line], cursor: int, room: int) -> list[_Line]:
-    """`room` lines of the options around the cursor, with markers for what is cut off."""
+def _window(body: list[_Line], cursor: int, room: int, more: str = "") -> list[_Line]:
+    """`room` lines of the options around the cursor, with markers for what is cut off (and
+    `more` after them: how to filter)."""
     if len(body) <= room:
         return body
     if room < 3:
@@ -559,8 +808,8 @@ def _window(body: list[_Line], cursor: int, room: int) -> list[_Line]:
     end = start + inner
     result: list[_Line] = []
     if start:
-        result.append(_Line(Text(f"   ^ {start} more", style="dim")))
+        result.append(_Line(Text(f"   ^ {start} more  {more}".rstrip(), style="dim")))
     result.extend(body[start:end])
     if end < len(body):
-        result.append(_Line(Text(f"   v {len(body) - end} more", style="dim")))
+        result.append(_Line(Text(f"   v {len(body) - end} more  {more}".rstrip(), style="dim")))
     return result

@@ -9,7 +9,7 @@ from typing import Any
 from core.agenda import Asking, Automatic, Done, push
 from core.decisions import Decision, Option, choose_one, choose_several
 from core.games.dangerous.battle import card, combat, is_party, row, tell, with_combat
-from core.games.dangerous.cards import card_name, pile_options
+from core.games.dangerous.cards import card_name, card_option, pile_options
 from core.games.dangerous.state import State
 from core.narration import Lines, join, say
 
@@ -129,7 +129,7 @@ class HandLimit(Asking[State]):
         extra = len(party) - HAND_LIMIT
         if extra <= 0:
             return None
-        options = tuple(Option(c, card_name(c)) for c in party)
+        options = tuple(card_option(c) for c in party)
         prompt = f"Your party holds more than {HAND_LIMIT}: choose {extra} for your discard pile."
         return choose_several(self.seat, "hand-limit", prompt, options, extra, extra)
 

@@ -76,10 +76,14 @@ def active_effect(state: State, side: int, timing: str) -> Card | None:
     )
 
 
-def supporters(state: State, side: int, effect: str) -> list[Card]:
-    """Cards of `side` that are not fighting and have the support `effect`."""
+def supporting(state: State, side: int, effect: str) -> list[str]:
+    """The cards (instances) of `side` that are not fighting and have the support `effect`."""
     fighter = front(state, side)
-    return [card(c) for c in row(state, side) if c != fighter and card(c).effect == effect]
+    return [c for c in row(state, side) if c != fighter and card(c).effect == effect]
+
+
+def supporters(state: State, side: int, effect: str) -> list[Card]:
+    return [card(c) for c in supporting(state, side, effect)]
 
 
 def deciding_for(state: State, side: int) -> ActingFor | None:

@@ -9,10 +9,10 @@ from typing import Any
 from core import chance
 from core.agenda import Asking, Automatic, Done, Task, push
 from core.chance import ChanceRequest
-from core.decisions import Decision, Option, choose_one
+from core.decisions import Decision, choose_one
 from core.games.dangerous.aftermath import HandLimit, take
 from core.games.dangerous.board import retire_tokens
-from core.games.dangerous.cards import card_name
+from core.games.dangerous.cards import card_name, card_option
 from core.games.dangerous.content import content
 from core.games.dangerous.final import FinalStart
 from core.games.dangerous.meeting import ItemRoll
@@ -71,7 +71,7 @@ class BossPick(Asking[State]):
     cards: tuple[str, ...]
 
     def ask(self, state: State) -> Decision:
-        options = tuple(Option(c, card_name(c)) for c in self.cards)
+        options = tuple(card_option(c) for c in self.cards)
         prompt = (
             "The boss is beaten: choose one of its cards for your party (the rest are discarded)."
         )

@@ -108,5 +108,6 @@ def space_label(space_id: str) -> str:
         )
         return name
     if space.name:
-        return f"{space.name} ({space.number})" if space.number else space.name
+        name = f"{space.name} {space.english}" if space.english else space.name
+        return f"{name} ({space.number})" if space.number else name
     return f"square {space_id} ({space.number})" if space.number else f"square {space_id}"

@@ -15,6 +15,7 @@ from functools import cache
 from core.agenda import FIRST, LATER, WhoFirst
 from core.decisions import Choice, Decision, DecisionKind
 from core.games.base import View
+from core.games.dangerous import tally
 from core.games.dangerous.content import content
 from core.games.dangerous.view import Board
 
@@ -85,6 +86,7 @@ def chain_odds(mine: tuple[int, ...], theirs: tuple[int, ...], bonus: int = 0) -
 
 class DangerousBot:
     def choose(self, view: View, decision: Decision, rng: random.Random) -> Choice:
+        decision = decision.choosable()  # never an unavailable option
         board: Board = view.board
         seat = decision.seat
         me = board.players[seat]
@@ -207,9 +209,12 @@ class DangerousBot:
         mine, theirs = fight.dice[side], fight.dice[1 - side]
         if not mine or not theirs:
             return "done"
-        gap = max(theirs) - (
-            max(mine) + fight.bonus[side] + self._combat_bonus(board, seat) * (side == 0)
+        used = sum(
+            part.amount
+            for part in fight.parts[side]
+            if part.kind in (tally.ITEM, tally.ABILITY) and part.amount > 0
         )
+        gap = max(theirs) - (max(mine) + used + self._combat_bonus(board, seat) * (side == 0))
         if gap < 0:
             return "done"
         for option in ids:

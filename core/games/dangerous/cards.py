@@ -12,11 +12,23 @@ def card_name(instance: str) -> str:
     return f"{card.name} (Lv{card.level})"
 
 
-def card_option(instance: str) -> Option:
-    """A card as an option: its name, with its ability and text as the detail."""
+def card_label(instance: str) -> str:
+    """A card as an option names it: both names and its level."""
     card = content().card(instance)
-    detail = f"{card.ability}: {card.text_en}" if card.ability else card.text_en
-    return Option(instance, card_name(instance), detail)
+    return f"{card.name} {card.english} (Lv{card.level})"
+
+
+def ability_name(instance: str) -> str:
+    """A card's ability, both names."""
+    card = content().card(instance)
+    return f"{card.ability} {card.ability_en}"
+
+
+def card_option(instance: str) -> Option:
+    """A card as an option: its names, with its ability and text as the detail."""
+    card = content().card(instance)
+    detail = f"{ability_name(instance)}: {card.text_en}" if card.ability else card.text_en
+    return Option(instance, card_label(instance), detail)
 
 
 ORDER_HELP = (
@@ -33,4 +45,4 @@ def party_order_decision(state: State, seat: int, prompt: str) -> Decision:
 
 def pile_options(cards: tuple[str, ...]) -> tuple[Option, ...]:
     """The cards of a pile as options, each card once (a pile may hold two copies)."""
-    return tuple(Option(card, card_name(card)) for card in dict.fromkeys(cards))
+    return tuple(Option(card, card_label(card)) for card in dict.fromkeys(cards))

@@ -50,6 +50,7 @@ class Card:
     effect: str
     params: dict[str, int | bool]
     ability: str
+    ability_en: str
     text_ja: str
     text_en: str
     named: bool = field(metadata={TOML_KEY: "named_in_rulebook"})

@@ -15,6 +15,7 @@ from core import chance
 from core.agenda import Asking, Automatic, Done, Menu, Task, push, push_behind
 from core.chance import ChanceRequest
 from core.decisions import ActingFor, Choice, Decision, Option, choose_one
+from core.games.dangerous import tally
 from core.games.dangerous.battle import (
     active_effect,
     card,
@@ -30,11 +31,12 @@ from core.games.dangerous.battle import (
     tell,
     with_duel,
 )
-from core.games.dangerous.cards import card_name
+from core.games.dangerous.cards import ability_name, card_label, card_name
 from core.games.dangerous.casualties import hit
 from core.games.dangerous.content import content
 from core.games.dangerous.outcome import OnWin, Resolve, Settlement, value_text
 from core.games.dangerous.state import State
+from core.games.dangerous.tally import Part
 from core.games.dangerous.windows import in_either_order
 from core.narration import Lines, say
 
@@ -113,7 +115,8 @@ class UseAbility(Asking[State]):
         seat = combat(state).seats[self.side]
         ability = found.ability or "ability"
         prompt = f"Use {card_name(self.user)}'s {ability}? {found.text_en}"
-        options = (Option(YES, f"Use {found.ability or 'it'}"), Option(NO, "Don't use it"))
+        use = f"Use {ability_name(self.user)}" if found.ability else "Use it"
+        options = (Option(YES, use), Option(NO, "Don't use it"))
         return choose_one(
             seat, "ability", prompt, options, acting_for=deciding_for(state, self.side)
         )
@@ -269,7 +272,8 @@ def after_options(state: State, side: int) -> list[Option]:
             if ability.effect == "reroll"
             else f"+{ability.param('amount', 1)}"
         )
-        label = f"{ability.ability or card_name(fighter)}: {verb}"
+        name = f"{ability.ability} {ability.ability_en}" if ability.ability else card_label(fighter)
+        label = f"{name}: {verb}"
         options.append(Option(f"card:{fighter}", label))
     if is_party(state, side) and combat(state).duel.rolled:
         seat = combat(state).seats[side]
@@ -315,24 +319,29 @@ class AfterDice(Menu[State]):
             items.remove(ident)
             state = state.with_player(owner, items=tuple(items))
             effect, amount = item.effect, item.param("amount", 1)
+            part_kind = tally.ITEM
             state = tell(state, lines, f"{state.names[owner]} uses {item.name} ({item.english}).")
         else:
             found = card(ident)
             effect, amount = found.effect, found.param("amount", 1)
+            part_kind = tally.ABILITY
             state = with_duel(state, used=(*duel.used, ident))
             state = tell(state, lines, f"{card_name(ident)} uses {found.ability or effect}.")
         if effect == "reroll":
             count = len(combat(state).duel.dice[side])
             state = push_behind(state, Reroll(side, max(count, 1)))
         elif effect == "support_minus":
-            penalty = list(combat(state).duel.penalty)
-            penalty[1 - side] += amount
-            state = with_duel(state, penalty=(penalty[0], penalty[1]))
+            # Taken off each of the other side's dice (never below 1).
+            state = _modify(state, 1 - side, Part(part_kind, -amount, ident))
         else:
-            bonus = list(combat(state).duel.bonus)
-            bonus[side] += amount
-            state = with_duel(state, bonus=(bonus[0], bonus[1]))
+            state = _modify(state, side, Part(part_kind, amount, ident))
         return state, lines
+
+
+def _modify(state: State, side: int, part: Part) -> State:
+    mods = list(combat(state).duel.mods)
+    mods[side] = (*mods[side], part)
+    return with_duel(state, mods=(mods[0], mods[1]))
 
 
 @dataclass(frozen=True)

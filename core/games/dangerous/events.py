@@ -17,7 +17,7 @@ from core.games.dangerous.board import (
     retire_tokens,
     token_fought,
 )
-from core.games.dangerous.cards import card_name, pile_options
+from core.games.dangerous.cards import card_name, card_option, pile_options
 from core.games.dangerous.combat import start_combat
 from core.games.dangerous.content import content
 from core.games.dangerous.piles import DrawRandom, top_up
@@ -164,7 +164,7 @@ class SpringOut(Asking[State]):
     seat: int
 
     def ask(self, state: State) -> Decision:
-        options = tuple(Option(c, card_name(c)) for c in state.players[self.seat].party)
+        options = tuple(card_option(c) for c in state.players[self.seat].party)
         prompt = "Which party card goes to the discard pile?"
         return choose_one(self.seat, "spring-out", prompt, options)
 

@@ -11,13 +11,22 @@ from core.agenda import Asking, Automatic, Done, Menu, push, push_behind
 from core.decisions import Choice, Decision, Option, choose_one
 from core.games.dangerous.aftermath import take
 from core.games.dangerous.board import cell_of, destinations, space_label
-from core.games.dangerous.cards import card_name, party_order_decision, pile_options
+from core.games.dangerous.cards import (
+    ability_name,
+    card_name,
+    party_order_decision,
+    pile_options,
+)
 from core.games.dangerous.content import content
 from core.games.dangerous.events import Event, event_text
 from core.games.dangerous.state import State
 from core.narration import join, say
 
 REORDER = "reorder"
+USED_THIS_TURN = "already used this turn"
+NO_DISCARD = "your discard pile is empty"
+NO_TARGET = "no player to use it on"
+ONE_CARD = "your party has one card"
 
 
 def movement(state: State, seat: int) -> int:
@@ -39,28 +48,22 @@ move, and a jump replaces the move itself (line 155)."""
 def field_options(
     state: State, seat: int, used: tuple[str, ...], effects: tuple[str, ...] | None = None
 ) -> list[Option]:
-    """`seat`'s field abilities (each card once a turn: `used`) and field items usable now,
-    with `effects` only those effects (None: all)."""
+    """`seat`'s field abilities (each card once a turn: `used`) and field items, with
+    `effects` only those effects (None: all); those not usable now are offered unavailable,
+    saying why, so that the others keep their places."""
     options: list[Option] = []
     for instance in state.players[seat].party:
         found = content().card(instance)
-        if (
-            found.timing == "field"
-            and instance not in used
-            and (effects is None or found.effect in effects)
-            and _field_usable(state, seat, instance)
-        ):
-            label = f"{found.ability} ({found.name})"
-            options.append(Option(f"card:{instance}", label, found.text_en))
+        if found.timing == "field" and (effects is None or found.effect in effects):
+            why = USED_THIS_TURN if instance in used else _field_unusable(state, seat, instance)
+            label = f"{ability_name(instance)} ({found.name} {found.english})"
+            options.append(Option(f"card:{instance}", label, found.text_en, unavailable=why))
     for item_id in state.players[seat].items:
         item = content().items[item_id]
-        if (
-            item.timing == "field"
-            and (effects is None or item.effect in effects)
-            and (item.effect != "heal" or state.players[seat].discard)
-        ):
+        if item.timing == "field" and (effects is None or item.effect in effects):
+            why = NO_DISCARD if item.effect == "heal" and not state.players[seat].discard else ""
             label = f"{item.name} {item.english}"
-            options.append(Option(f"item:{item_id}", label, item.text_en))
+            options.append(Option(f"item:{item_id}", label, item.text_en, unavailable=why))
     return options
 
 
@@ -116,8 +119,8 @@ class Explore(Menu[State]):
             label = f"{verb}: {space_label(space)}"
             detail = event_text(state, seat, space)
             options.append(Option(space, label, detail, at=cell_of(space)))
-        if len(state.players[seat].party) > 1:
-            options.append(Option(REORDER, "Reorder your party"))
+        one = ONE_CARD if len(state.players[seat].party) < 2 else ""
+        options.append(Option(REORDER, "Reorder your party", unavailable=one))
         options += field_options(state, seat, self.used)
         return tuple(options)
 
@@ -187,14 +190,15 @@ class AfterMove(Menu[State]):
         return replace(state, explorer=-1), []
 
 
-def _field_usable(state: State, seat: int, instance: str) -> bool:
+def _field_unusable(state: State, seat: int, instance: str) -> str:
+    """Why `seat` cannot use `instance`'s field ability now ("" if it can)."""
     effect = content().card(instance).effect
     others = [s for s in range(state.player_count) if s != seat]
-    if effect == "slow_player":
-        return bool(others)
-    if effect == "grasshopper":
-        return bool(_grasshopper_targets(state, seat))
-    return True
+    if effect == "slow_player" and not others:
+        return NO_TARGET
+    if effect == "grasshopper" and not _grasshopper_targets(state, seat):
+        return NO_TARGET
+    return ""
 
 
 def _grasshopper_targets(state: State, seat: int) -> list[int]:

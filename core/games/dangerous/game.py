@@ -52,7 +52,12 @@ class Dangerous:
         return self._applied(state, *ENGINE.chance(state, outcome))
 
     def _applied(self, before: State, after: State, lines: Lines) -> Applied[State]:
-        return Applied(after, tuple(lines), reveals=after.reveal_count > before.reveal_count)
+        return Applied(
+            after,
+            tuple(lines),
+            reveals=after.reveal_count > before.reveal_count,
+            decides=after.duels_decided > before.duels_decided,
+        )
 
     def view(self, state: State, viewer: int | None) -> TableView:
         return build_view(state, viewer, self.pending(state))

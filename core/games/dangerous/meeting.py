@@ -10,7 +10,7 @@ from core.agenda import Asking, Automatic, Done, Menu, Task, push
 from core.chance import ChanceRequest
 from core.decisions import Choice, Decision, Option, choose_one
 from core.games.dangerous.board import cell_of, space_label, token_spaces
-from core.games.dangerous.cards import card_name
+from core.games.dangerous.cards import ability_name, card_label, card_name
 from core.games.dangerous.content import content
 from core.games.dangerous.state import Meeting, State
 from core.narration import Lines, say
@@ -39,23 +39,31 @@ def ap_cost(instance: str) -> int:
     return content().card(instance).param("ap_cost")
 
 
-def window_cards(state: State, seat: int, timing: str, used: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(
-        c
-        for c in state.players[seat].party
-        if content().card(c).timing == timing and c not in used and _usable(state, seat, c)
-    )
+USED = "already used"
+NO_AP = "needs {cost} AP, you have {left}"
+NO_TOKEN_ROOM = "no Lv2 token can be placed now"
+NO_AP_PLACED = "you have no AP placed to move"
+FULL = "full: {total} of {cap} AP placed"
 
 
-def _usable(state: State, seat: int, instance: str) -> bool:
-    if ap_cost(instance) > meeting(state).ap_left[seat]:
-        return False
+def window_cards(state: State, seat: int, timing: str) -> tuple[str, ...]:
+    """`seat`'s cards with abilities of `timing`, usable or not."""
+    return tuple(c for c in state.players[seat].party if content().card(c).timing == timing)
+
+
+def unusable(state: State, seat: int, instance: str, used: tuple[str, ...]) -> str:
+    """Why `seat` cannot use `instance`'s meeting ability now ("" if it can)."""
+    if instance in used:
+        return USED
+    cost, left = ap_cost(instance), meeting(state).ap_left[seat]
+    if cost > left:
+        return NO_AP.format(cost=cost, left=left)
     effect = content().card(instance).effect
-    if effect == "place_lv2_token":
-        return not state.lv2_retired and bool(token_spaces(state))
-    if effect == "move_ap":
-        return any(meeting(state).count(a.id, seat) for a in content().actions)
-    return True
+    if effect == "place_lv2_token" and (state.lv2_retired or not token_spaces(state)):
+        return NO_TOKEN_ROOM
+    if effect == "move_ap" and not any(meeting(state).count(a.id, seat) for a in content().actions):
+        return NO_AP_PLACED
+    return ""
 
 
 @dataclass(frozen=True)
@@ -79,10 +87,12 @@ class MeetingAbilities(Menu[State]):
 
     def actions(self, state: State) -> tuple[Option, ...]:
         options = []
-        for c in window_cards(state, self.seat, self.timing, self.used):
+        for c in window_cards(state, self.seat, self.timing):
             found = content().card(c)
             cost = f" ({ap_cost(c)} AP)" if ap_cost(c) else ""
-            options.append(Option(c, f"{card_name(c)}: {found.ability}{cost}", found.text_en))
+            label = f"{card_label(c)}: {ability_name(c)}{cost}"
+            why = unusable(state, self.seat, c, self.used)
+            options.append(Option(c, label, found.text_en, unavailable=why))
         return tuple(options)
 
     def again(self, action: Choice) -> MeetingAbilities:
@@ -116,8 +126,14 @@ class MeetingAbilities(Menu[State]):
 
 
 def room(state: State, action: str) -> bool:
+    return not full(state, action)
+
+
+def full(state: State, action: str) -> str:
+    """Why `action` takes no more AP ("" while it does)."""
     cap = next(a for a in content().actions if a.id == action).cap(state.player_count)
-    return cap == 0 or meeting(state).total(action) < cap
+    total = meeting(state).total(action)
+    return FULL.format(total=total, cap=cap) if cap and total >= cap else ""
 
 
 @dataclass(frozen=True)
@@ -152,9 +168,9 @@ class ApPlace(Asking[State]):
     def ask(self, state: State) -> Decision:
         current = meeting(state)
         options = []
+        # Every action, a full one too (unavailable, saying so): an option keeps its place
+        # while the other seats place their AP between this seat's placements.
         for action in content().actions:
-            if not room(state, action.id):
-                continue
             mine = current.count(action.id, self.seat)
             cap = action.cap(state.player_count)
             total = f"{current.total(action.id)}/{cap}" if cap else f"{current.total(action.id)}"
@@ -163,6 +179,7 @@ class ApPlace(Asking[State]):
                     action.id,
                     f"{action.name} {action.english}",
                     f"yours {mine}, all {total}. {action.help}",
+                    unavailable=full(state, action.id),
                 )
             )
         left = current.ap_left[self.seat]
@@ -198,9 +215,10 @@ class ApMove(Asking[State]):
             if not current.count(source.id, self.seat):
                 continue
             for target in content().actions:
-                if target.id != source.id and room(state, target.id):
-                    label = f"{source.english} -> {target.english}"
-                    options.append(Option(f"{source.id}>{target.id}", label))
+                if target.id != source.id:
+                    label = f"{source.name} {source.english} -> {target.name} {target.english}"
+                    why = full(state, target.id)
+                    options.append(Option(f"{source.id}>{target.id}", label, unavailable=why))
         options.append(Option(DONE, "Leave them"))
         prompt = f"Move one of your AP ({self.left} at most):"
         return choose_one(self.seat, "ap-move", prompt, tuple(options))

@@ -3,12 +3,13 @@ settlement that discards the loser."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from core import chance
 from core.agenda import Asking, Automatic, Done, Task, push
 from core.chance import ChanceRequest
+from core.games.dangerous import tally
 from core.games.dangerous.aftermath import Revival, Spoils
 from core.games.dangerous.battle import (
     active_effect,
@@ -19,7 +20,7 @@ from core.games.dangerous.battle import (
     row,
     side_name,
     side_of,
-    supporters,
+    supporting,
     tell,
     with_combat,
     with_duel,
@@ -27,24 +28,54 @@ from core.games.dangerous.battle import (
 from core.games.dangerous.cards import card_name
 from core.games.dangerous.casualties import OnDiscard, fall, hit
 from core.games.dangerous.state import State
+from core.games.dangerous.tally import Part, Parts, sum_text, with_floor
 from core.games.dangerous.windows import in_either_order
 from core.narration import Lines
 
 # --- the final result ----------------------------------------------------------------------------
 
 
-def value(state: State, side: int) -> int:
-    """The fighting card's result: its highest die (after support penalties) plus every bonus."""
+def parts(state: State, side: int) -> Parts:
+    """The fighting card's result, part by part: its highest die, the penalties on its dice
+    (the other side's supports and items; a die never counts less than 1), then every bonus
+    and curse on the result. Nothing before the dice."""
     fight = combat(state)
-    faces = fight.duel.dice[side]
-    minus = sum(c.param("amount", 1) for c in supporters(state, 1 - side, "support_minus"))
-    minus += fight.duel.penalty[side]
-    highest = max((max(1, face - minus) for face in faces), default=3 if fight.duel.rolled else 0)
-    plus = sum(c.param("amount", 1) for c in supporters(state, side, "support_plus"))
-    total = highest + plus + fight.duel.bonus[side] - fight.duel.curse[side]
+    duel = fight.duel
+    if not duel.rolled:
+        return ()
+    faces = duel.dice[side]
+    if not faces:
+        return (Part(tally.NO_DICE, tally.NO_DICE_RESULT), *_on_result(state, side))
+    minus = _supports(state, 1 - side, "support_minus")
+    against = tuple(Part(tally.SUPPORT, -amount, c) for c, amount in minus)
+    against += tuple(p for p in duel.mods[side] if p.amount < 0)
+    die = Part(tally.DIE, max(faces))
+    return (*with_floor(die, against), *_on_result(state, side))
+
+
+def _on_result(state: State, side: int) -> Parts:
+    """The parts added to the result itself: 戦闘力 AP, supports, items and abilities, curses."""
+    fight = combat(state)
+    found: list[Part] = []
     if side == 0 and fight.kind != "final" and state.meeting is not None:
-        total += state.meeting.count("combat", fight.seats[0])
-    return total
+        ap = state.meeting.count(tally.COMBAT_ACTION, fight.seats[0])
+        if ap:
+            found.append(Part(tally.AP, ap))
+    plus = _supports(state, side, "support_plus")
+    found += [Part(tally.SUPPORT, amount, c) for c, amount in plus]
+    found += [p for p in fight.duel.mods[side] if p.amount > 0]
+    found += fight.duel.curse[side]
+    return tuple(found)
+
+
+def _supports(state: State, side: int, effect: str) -> list[tuple[str, int]]:
+    """The cards of `side` supporting with `effect`, and by how much."""
+    return [(c, card(c).param("amount", 1)) for c in supporting(state, side, effect)]
+
+
+def value(state: State, side: int) -> int:
+    """The fighting card's result: the sum of its parts."""
+    return tally.result(parts(state, side))
 
 
 def value_text(state: State, side: int) -> str:
@@ -59,6 +90,7 @@ class Resolve(Automatic[State]):
         lines: Lines = []
         if combat(state).duel.winner >= 0:
             return state, lines
+        state = replace(state, duels_decided=state.duels_decided + 1)
         present = (front(state, 0) is not None, front(state, 1) is not None)
         if not all(present):
             # A fighter left the game before the result: the one remaining wins (勝敗決定).
@@ -66,20 +98,30 @@ class Resolve(Automatic[State]):
             if winner < 2:
                 state = tell(state, lines, f"{side_name(state, winner)}'s card wins by default.")
             return with_duel(state, winner=winner), lines
-        results = (value(state, 0), value(state, 1))
+        shares = (parts(state, 0), parts(state, 1))
+        results = (tally.result(shares[0]), tally.result(shares[1]))
         winner = 0 if results[0] > results[1] else 1 if results[1] > results[0] else 2
-        state = with_duel(state, result=results, winner=winner)
+        state = with_duel(state, result=results, parts=shares, winner=winner)
         a, b = front(state, 0) or "", front(state, 1) or ""
         deciders = [side for side in (0, 1) if winner == 2 and _decides_tie(state, side)]
         verdict = {0: f"{card_name(a)} wins", 1: f"{card_name(b)} wins", 2: "a mutual kill"}
         if deciders:
             verdict[2] = "a tie"
-        text = f"Final result {results[0]} against {results[1]}: {verdict[winner]}."
+        how = _how(state, shares)
+        text = f"Final result {results[0]} against {results[1]}{how}: {verdict[winner]}."
         state = tell(state, lines, text)
         # Both fighters may be able to decide the tie: the first to use its ability wins (103).
         situation = "A tie: both fighting cards have an ability that decides it."
         turns = ((DecideTie(0),) if 0 in deciders else (), (DecideTie(1),) if 1 in deciders else ())
         return in_either_order(state, situation, turns, len(deciders) == 2), lines
+
+
+def _how(state: State, shares: tuple[Parts, Parts]) -> str:
+    """The results part by part, unless each is simply its highest die."""
+    if all(len(share) == 1 and share[0].kind == tally.DIE for share in shares):
+        return ""
+    sides = [f"{side_name(state, side)} {sum_text(shares[side])}" for side in (0, 1)]
+    return f" ({'; '.join(sides)})"
 
 
 def _decides_tie(state: State, side: int) -> bool:
@@ -143,7 +185,7 @@ class OnWinFire(Automatic[State]):
             return state, lines
         if found.effect == "on_win_curse":
             curse = list(combat(state).curse)
-            curse[loser_side] += found.param("amount", 1)
+            curse[loser_side] += (Part(tally.CURSE, -found.param("amount", 1), self.winner),)
             return with_combat(state, curse=(curse[0], curse[1])), lines
         if found.effect in ("on_win_shove_six", "on_win_detective"):
             return push(state, WinRoll(self.side, self.winner)), lines
@@ -220,10 +262,11 @@ class Settlement(Automatic[State]):
         return state, lines
 
 
-def _spent_curse(state: State) -> tuple[int, int]:
+def _spent_curse(state: State) -> tuple[Parts, Parts]:
     """A curse is spent by the 1-on-1 that rolled with it; one set by this 1-on-1's on-win
-    ability waits for the next."""
+    ability (added after the ones it carried) waits for the next."""
     fight = combat(state)
     if not fight.duel.rolled:
         return fight.curse
-    return (fight.curse[0] - fight.duel.curse[0], fight.curse[1] - fight.duel.curse[1])
+    spent = fight.duel.curse
+    return (fight.curse[0][len(spent[0]) :], fight.curse[1][len(spent[1]) :])

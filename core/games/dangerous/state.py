@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from core.agenda import Task
+from core.games.dangerous.tally import Parts
 
 
 @dataclass(frozen=True)
@@ -57,14 +58,14 @@ class Duel:
     """The 1-on-1 in progress: each side's dice and modifiers (index 0 attacker, 1 defender)."""
 
     dice: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
-    bonus: tuple[int, int] = (0, 0)
-    penalty: tuple[int, int] = (0, 0)  # taken off each of that side's dice (never below 1)
+    mods: tuple[Parts, Parts] = ((), ())  # after-dice items and abilities, on each side's result
     rolled: bool = False
     used: tuple[str, ...] = ()
     fighters: tuple[str, str] = ("", "")  # the two cards in this 1-on-1 (pierce changes one)
     result: tuple[int, int] = (0, 0)
+    parts: tuple[Parts, Parts] = ((), ())  # each result part by part (tally.py), summing to it
     winner: int = -1  # 0, 1, or 2 for a mutual kill; -1 undecided
-    curse: tuple[int, int] = (0, 0)  # the on-win curses this 1-on-1 carries (from the one before)
+    curse: tuple[Parts, Parts] = ((), ())  # the on-win curses this 1-on-1 carries (from before)
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,7 @@ class Combat:
     defeated: tuple[str, ...] = ()  # enemy cards defeated so far
     fought: tuple[int, int] = (0, 0)  # 1-on-1s each side has fought
     duel: Duel = field(default_factory=Duel)
-    curse: tuple[int, int] = (0, 0)
+    curse: tuple[Parts, Parts] = ((), ())  # on-win curses waiting for each side's next 1-on-1
     lost_this_settlement: tuple[bool, bool] = (False, False)
     revived: tuple[bool, bool] = (False, False)
     killers: dict[str, str] = field(default_factory=dict)  # discarded card -> responsible card
@@ -126,6 +127,7 @@ class State:
     last_battle: tuple[str, ...] = ()
     seen_bosses: tuple[str, ...] = ()  # bosses whose cards were turned up in a fight
     reveal_count: int = 0  # bumped whenever hidden cards become public (an undo barrier)
+    duels_decided: int = 0  # 1-on-1 results so far: each is a moment a screen holds on
 
     @property
     def player_count(self) -> int:

@@ -14,8 +14,10 @@ from core.agenda import pending_gather
 from core.games.base import SeatSummary, Step, View
 from core.games.dangerous.content import content
 from core.games.dangerous.final import ready, secret_party
+from core.games.dangerous.outcome import parts
 from core.games.dangerous.setup import DraftPick
 from core.games.dangerous.state import State
+from core.games.dangerous.tally import Parts
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,7 @@ class CombatView:
     rows: tuple[tuple[str, ...], tuple[str, ...]]
     boss: str
     dice: tuple[tuple[int, ...], tuple[int, ...]]
-    bonus: tuple[int, int]
+    parts: tuple[Parts, Parts]  # each side's result so far, part by part (none before the dice)
     result: tuple[int, int]
     defeated: tuple[str, ...]
     log: tuple[str, ...]
@@ -100,7 +102,7 @@ def build_view(state: State, viewer: int | None, step: Step) -> View:
             rows=(state.players[fight.seats[0]].party, enemy),
             boss=fight.boss,
             dice=fight.duel.dice,
-            bonus=fight.duel.bonus,
+            parts=_parts(state),
             result=fight.duel.result,
             defeated=fight.defeated,
             log=fight.log,
@@ -157,6 +159,17 @@ def build_view(state: State, viewer: int | None, step: Step) -> View:
     if fight is not None and fight.kind != "final":
         shown = f"battle ({fight.kind})"
     return View(viewer, turn, shown, seats, board, over)
+
+
+def _parts(state: State) -> tuple[Parts, Parts]:
+    """The parts of each side's result: as settled once the 1-on-1 has one, else as they stand
+    (after the dice; none before)."""
+    duel = state.combat.duel if state.combat is not None else None
+    if duel is None or not duel.rolled:
+        return ((), ())
+    if duel.winner >= 0:
+        return duel.parts
+    return (parts(state, 0), parts(state, 1))
 
 
 def _party(state: State, seat: int, viewer: int | None) -> tuple[str, ...]:

@@ -23,6 +23,7 @@ CATALOGUE = Catalogue(
             "keep-card variant: each player holding a card kept from last turn, before the deal",
             ("keep", "draw"),
             note="'draw' only while the deck can still give everyone a card",
+            label="keep their card or draw a new one",
         ),
         DecisionInfo(
             "claim",
@@ -30,23 +31,34 @@ CATALOGUE = Catalogue(
             "last",
             ("silent", "<role>"),
             note="the parent claims a hero, the others a role-deck role; lying is allowed",
+            label="claim a role or stay silent",
         ),
-        DecisionInfo("verdict", "the parent, after the discussion", ("party", "give-up")),
+        DecisionInfo(
+            "verdict",
+            "the parent, after the discussion",
+            ("party", "give-up"),
+            label="fight the boss or give up",
+        ),
         DecisionInfo(
             "party",
             "the parent, after choosing to fight",
             ("<seat>",),
             kinds=SEVERAL,
             note="the companions, any number; the parent is always in",
+            label="choose the party",
         ),
         DecisionInfo(
-            "reroll", "a Warrior or Devil in the party, after its die", ("keep", "reroll")
+            "reroll",
+            "a Warrior or Devil in the party, after its die",
+            ("keep", "reroll"),
+            label="keep or reroll their die",
         ),
         DecisionInfo(
             "choose",
             "a Mage or Witch in the party whose two dice differ",
             ("<face>",),
             note="the die that counts",
+            label="choose which die counts",
         ),
     ),
     (

@@ -15,6 +15,10 @@ class Colour(Enum):
     RED = "red"
 
 
+SIDE_NAMES = {Colour.BLUE: "blue side", Colour.RED: "red side"}
+"""A card's side in words, for wherever colour alone would have to tell it."""
+
+
 class Effect(Enum):
     SUM = "sum"
     REROLL = "reroll"
@@ -38,6 +42,11 @@ class Role:
     @property
     def label(self) -> str:
         return f"{self.english} {self.name}"
+
+    @property
+    def sided(self) -> str:
+        """The label with the card's side: 'Devil 悪魔 (red side)'."""
+        return f"{self.label} ({SIDE_NAMES[self.colour]})"
 
 
 @dataclass(frozen=True)

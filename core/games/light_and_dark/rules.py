@@ -362,7 +362,7 @@ def _hero_draw(state: State, order: tuple[str, ...]) -> Applied[State]:
     name = state.names[parent]
     line = Narration(
         f"{name} draws a hero card.",
-        secret=((parent, f"You draw the {role(card).label}."),),
+        secret=((parent, f"You draw the {role(card).sided}."),),
         full=f"{name} draws the {role(card).label}.",
     )
     keepers = tuple(
@@ -397,7 +397,7 @@ def _deal(state: State) -> tuple[State, Narration]:
     who = join(state.names[seat] for seat in drawers) or "Nobody"
     public = f"{who} {'draws a role card' if len(drawers) == 1 else 'draw role cards'}."
     secret = tuple(
-        (seat, f"{public} You draw the {role(_hand(nxt, seat)).label}.") for seat in drawers
+        (seat, f"{public} You draw the {role(_hand(nxt, seat)).sided}.") for seat in drawers
     )
     full = "; ".join(
         f"{state.names[seat]} draws the {role(_hand(nxt, seat)).label}" for seat in drawers
@@ -477,7 +477,7 @@ def _battle_result(state: State, lines: Lines) -> Applied[State]:
     record = _record(state, state.party, state.rolls, total, won, changes)
     nxt = replace(state, scores=scores)
     ended, end_lines = _end_turn(nxt, record, party_formed=True)
-    return Applied(ended, tuple(lines + result_lines + end_lines))
+    return Applied(ended, tuple(lines + result_lines + end_lines), decides=True)
 
 
 def _end_turn(state: State, record: TurnRecord, party_formed: bool) -> tuple[State, Lines]:
@@ -519,7 +519,16 @@ def _record(
 ) -> TurnRecord:
     roles = tuple(card or "" for card in state.hands)
     return TurnRecord(
-        state.turns_played + 1, state.parent, state.boss_hp, roles, party, rolls, total, won, deltas
+        state.turns_played + 1,
+        state.parent,
+        state.boss_hp,
+        roles,
+        party,
+        rolls,
+        total,
+        won,
+        deltas,
+        state.claims,
     )
 
 
@@ -624,6 +633,9 @@ def _roll_off(
 # --- decisions -------------------------------------------------------------------------------
 
 
+DECK_TOO_SHORT = "the role deck has no card left for you (those who must draw come first)"
+
+
 def _keep_decision(state: State) -> Any:
     seat = state.queue[0]
     card = role(_hand(state, seat))
@@ -631,8 +643,9 @@ def _keep_decision(state: State) -> Any:
         1 for other in range(state.players) if other != state.parent and state.hands[other] is None
     )
     options = [Option(KEEP, f"Keep the {card.label}", "Play it again this turn.")]
-    if len(state.role_deck) > must_draw:
-        options.append(Option(DRAW, "Draw a new card", "The kept card goes to the discard pile."))
+    short = "" if len(state.role_deck) > must_draw else DECK_TOO_SHORT
+    detail = "The kept card goes to the discard pile."
+    options.append(Option(DRAW, "Draw a new card", detail, unavailable=short))
     return choose_one(
         seat,
         "keep",

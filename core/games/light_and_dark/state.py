@@ -41,7 +41,8 @@ class Roll:
 
 @dataclass(frozen=True)
 class TurnRecord:
-    """What everyone saw of a finished turn; `deltas` is each seat's score change in it."""
+    """What everyone saw of a finished turn; `deltas` is each seat's score change in it, and
+    `claims` what each seat claimed (compared with `roles`, who told the truth)."""
 
     number: int
     parent: int
@@ -52,6 +53,7 @@ class TurnRecord:
     total: int | None
     won: bool | None
     deltas: tuple[int, ...]
+    claims: tuple[str | None, ...] = ()
 
     @property
     def gave_up(self) -> bool:

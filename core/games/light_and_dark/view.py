@@ -115,7 +115,7 @@ def _notes(state: State, seat: int, card: str | None) -> tuple[str, ...]:
     if state.phase is not Phase.OVER and seat == state.parent:
         notes.append("parent")
     if card is not None:
-        notes.append(content().roles[card].label)
+        notes.append(content().roles[card].sided)
     claim = state.claims[seat]
     if claim == SILENT:
         notes.append("silent")

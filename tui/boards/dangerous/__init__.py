@@ -42,6 +42,12 @@ def auto_mode(view: View) -> str:
     return "map"
 
 
+def on_the_map(view: View) -> bool:
+    """The map has nothing to show once the final battle begins (the pieces leave it)."""
+    board = view.board
+    return not isinstance(board, Board) or board.phase not in ("final", "over")
+
+
 def _narrowest_map() -> int:
     """The map's width at its smallest cells: the other views take at least as much."""
     spaces = content().board.spaces.values()
@@ -53,10 +59,10 @@ KIT = BoardKit(
     render_map,
     RULES,
     modes=(
-        BoardMode("map", "Map", render_map, grid=school_map),
+        BoardMode("map", "Map", render_map, grid=school_map, shows=on_the_map),
         BoardMode("table", "Decks & bosses", render_table, _narrowest_map()),
         BoardMode("ap", "AP board", render_ap, _narrowest_map()),
-        BoardMode("battle", "Battle", render_battle, _narrowest_map()),
+        BoardMode("battle", "Battle", render_battle, _narrowest_map(), follow=True),
     ),
     auto_mode=auto_mode,
     seat_mark=seat_mark,

@@ -1,6 +1,7 @@
-"""The Dangerous battle view: the battle going on (both rows front first, the dice, bonuses and
-result, the battle's own log), the final battle's party building, or the last battle once it is
-over."""
+"""The Dangerous battle view: the battle going on (its own log, oldest first, then both rows
+front first, the dice and each side's result part by part), the final battle's party building,
+or the last battle once it is over. The newest is at the bottom, where the panel stays scrolled
+(`BoardMode.follow`), as in the game's log."""
 
 from __future__ import annotations
 
@@ -11,8 +12,13 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from core.games.base import View
+from core.games.dangerous import tally
+from core.games.dangerous.tally import Parts, part_name
 from core.games.dangerous.view import Board, CombatView, FinalView
 from tui.boards.dangerous.common import boss_title, card, card_label, seat_mark, who
+
+ENEMY = "Enemy"
+NO_CARD_LEFT = "no card left"
 
 
 def render_battle(view: View, names: tuple[str, ...]) -> RenderableType:
@@ -20,13 +26,14 @@ def render_battle(view: View, names: tuple[str, ...]) -> RenderableType:
     if not isinstance(board, Board):
         return Text(str(board))
     parts: list[RenderableType] = []
+    # Oldest first: the last battle's log above the final battle's parties.
+    if board.combat is None and board.last_battle:
+        parts.append(Text("Last battle", style="bold"))
+        parts.extend(_log_lines(board.last_battle))
     if board.combat is not None:
         parts.extend(_combat(board, board.combat, names))
     elif board.final is not None:
         parts.extend(_final(view, board, board.final, names))
-    if board.combat is None and board.last_battle:
-        parts.append(Text("Last battle", style="bold"))
-        parts.extend(_log_lines(board.last_battle))
     if not parts:
         parts.append(Text("No battle yet.", style="dim"))
     return Group(*parts)
@@ -48,46 +55,38 @@ def _side_title(board: Board, combat: CombatView, side: int, names: tuple[str, .
 
 
 def _combat(board: Board, combat: CombatView, names: tuple[str, ...]) -> list[RenderableType]:
+    """The battle's log, oldest first, then where it stands now: the newest at the bottom,
+    where the panel stays scrolled (the game's log reads the same way)."""
+    parts: list[RenderableType] = [Text("Battle log", style="bold")]
+    parts.extend(_log_lines(combat.log))
     kinds = {"lv1": "Lv1 fight", "lv2": "Lv2 fight", "boss": "Boss fight", "final": "Final duel"}
     head = Text(kinds.get(combat.kind, combat.kind), style="bold reverse")
     head.append(" ")
     head.append_text(_side_title(board, combat, 0, names))
     head.append(" vs ")
     head.append_text(_side_title(board, combat, 1, names))
-    parts: list[RenderableType] = [head]
+    parts.append(head)
     grid = RichTable.grid(padding=(0, 1), expand=True)
     grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
     grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
-    enemy = who(names, combat.seats[1]) if combat.kind == "final" else Text("Enemy", style="bold")
-    grid.add_row(Text.assemble(who(names, combat.seats[0]), ("  > fights", "dim")), enemy)
+    grid.add_row(
+        Text.assemble(who(names, combat.seats[0]), ("  > fights", "dim")),
+        _side_head(combat, names),
+    )
     rows = combat.rows
     for index in range(max(len(rows[0]), len(rows[1]), 1)):
-        cells = []
-        for side in (0, 1):
-            row = rows[side]
-            if index >= len(row):
-                cells.append(Text("no card standing" if not row else "", style="dim"))
-                continue
-            found = card(row[index])
-            line = Text("> " if index == 0 else "  ", style="bold")
-            line.append(f"{index + 1} Lv{found.level} ")
-            line.append(found.name, style="bold")
-            cells.append(line)
-        grid.add_row(*cells)
-    if any(combat.dice) or combat.result != (0, 0):
-        dice = []
-        for side in (0, 1):
-            faces = "".join(f"[{face}]" for face in combat.dice[side]) or "-"
-            line = Text("dice ", style="dim")
-            line.append(faces, style="bold")
-            bonus = combat.bonus[side]
-            if bonus:
-                line.append(f" {bonus:+d}")
-            if combat.result != (0, 0):
-                line.append(f" = {combat.result[side]}", style="bold")
-            dice.append(line)
-        grid.add_row(*dice)
+        grid.add_row(*(_row_cell(rows[side], index) for side in (0, 1)))
+    if any(combat.dice) or any(combat.parts):
+        grid.add_row(*(_dice(combat.dice[side]) for side in (0, 1)))
     parts.append(grid)
+    for side in (0, 1):
+        if combat.parts[side]:
+            parts.append(
+                _sum_line(
+                    _side_head(combat, names) if side else who(names, combat.seats[0]),
+                    combat.parts[side],
+                )
+            )
     if combat.result != (0, 0):
         mine, theirs = combat.result
         verdict = "win" if mine > theirs else ("mutual kill" if mine == theirs else "loss")
@@ -96,9 +95,47 @@ def _combat(board: Board, combat: CombatView, names: tuple[str, ...]) -> list[Re
         beaten = Text("Beaten: ", style="bold")
         beaten.append(", ".join(f"{card(c).name} Lv{card(c).level}" for c in combat.defeated))
         parts.append(beaten)
-    parts.append(Text.assemble(("Battle log", "bold"), (" newest first", "dim")))
-    parts.extend(_log_lines(reversed(combat.log)))
     return parts
+
+
+def _side_head(combat: CombatView, names: tuple[str, ...]) -> Text:
+    """The right-hand side's name: the other party in the final battle, else the enemy."""
+    if combat.kind == "final":
+        return who(names, combat.seats[1])
+    return Text(ENEMY, style="bold")
+
+
+def _row_cell(row: tuple[str, ...], index: int) -> Text:
+    """Card `index` of a row, front first; an empty row says so once."""
+    if index >= len(row):
+        return Text(NO_CARD_LEFT if index == 0 else "", style="dim")
+    found = card(row[index])
+    line = Text("> " if index == 0 else "  ", style="bold")
+    line.append(f"{index + 1} Lv{found.level} ")
+    line.append(found.name, style="bold")
+    return line
+
+
+def _dice(faces: tuple[int, ...]) -> Text:
+    line = Text("dice ", style="dim")
+    line.append("".join(f"[{face}]" for face in faces) or "none", style="bold")
+    return line
+
+
+def _sum_line(side: Text, parts: Parts) -> Text:
+    """A side's result part by part, each part named as the log names it (core tally):
+    "A Aki: 4 +1 戦闘力 AP +2 刀 Katana = 7"."""
+    line = Text.assemble(side, ": ")
+    first, rest = parts[0], parts[1:]
+    line.append(str(first.amount), style="bold")
+    if first.kind != tally.DIE:
+        line.append(f" ({part_name(first)})", style="dim")
+    for part in rest:
+        line.append(f" {part.amount:+d} ", style="bold")
+        line.append(part_name(part))
+    if rest:
+        line.append(f" = {tally.result(parts)}", style="bold")
+    return line
 
 
 def _log_lines(lines: Iterable[str]) -> list[RenderableType]:

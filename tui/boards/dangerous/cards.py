@@ -48,10 +48,12 @@ def item_block(item_id: str) -> Text:
     item = content().items.get(item_id)
     if item is None:
         return Text(item_id)
+    # The item die's number goes last, named: "2. 刀" under "Items (1)" read as a miscount.
     text = Text()
-    text.append(f"{item.number}. {item.name}", style="bold")
+    text.append(item.name, style="bold")
     text.append(f" {item.english}", style="dim")
-    text.append(f"  [{timing_name(item.timing)}]\n", style="italic")
+    text.append(f"  [{timing_name(item.timing)}]", style="italic")
+    text.append(f"  item die: {item.number}\n", style="dim")
     text.append(f"   {item.text_en}")
     return text
 

@@ -39,9 +39,6 @@ turns attacking another player's front card; the last player with cards wins.
 """
 
 KEYS = (
-    ("b", "board: map / table / AP board / battle (follows the phase by itself)"),
-    ("w", "wide board: the board takes the whole width (w again: back)"),
-    ("c", "cards: every player's party, items and discard pile, with abilities"),
     (
         "order a party",
         "Up/Down select; Left/Right, [ ] or Shift+Up/Down move the card; "

@@ -3,11 +3,11 @@
 Each space of content().board sits on its grid cell (x, y from board.toml). A normal square
 shows its number (what the Lv2 die rolls for), `*` when a Lv2 token is on it; the spring is SPR,
 a boss space its three letters (lower case and dim once its bosses are beaten), a space closed
-in a 2-player game `x`. Pieces are their seats' letters in their colours, apart from the place's
-code; paths between spaces are `-` and `|` (dim to a closed space). Everything drawn but the
-paths has its legend entry, so the legend under the map explains exactly what is shown; a line
-between two squares is read as a way between them without one, and at 80x24 the legend has
-two lines if the whole map is to show.
+in a 2-player game `x`; a narrow cell with pieces on it shortens a code to its first letter.
+Pieces are their seats' letters in their colour blocks (seat_style), after the place's code,
+which always shows. Ways between spaces are `-` and `|` (dim to a closed space). Everything
+drawn has its legend entry (KEYS, and the pieces'), so the legend under the map explains
+exactly what is shown.
 """
 
 from __future__ import annotations
@@ -25,9 +25,26 @@ SQUARE = key("1-6", "square")
 TOKEN_STYLE = "bold yellow"
 TOKEN = key("*", "Lv2", TOKEN_STYLE)
 SPRING = key("SPR", "spring", "bold")
+SPRING_SHORT = key("S", "spring", "bold")
 BOSS = key("BAN", "boss", "bold")
+BOSS_SHORT = key("B", "boss", "bold")
 BEATEN = key("ban", "beaten", "dim")
-CLOSED = key("x", "closed", "dim")
+BEATEN_SHORT = key("b", "beaten", "dim")
+CLOSED = Key("closed (2 players)", (("-", "dim"), ("x", "dim")))
+WAY = Key("way", (("-", ""), ("|", "")))
+KEYS = (
+    SQUARE,
+    TOKEN,
+    SPRING,
+    SPRING_SHORT,
+    BOSS,
+    BOSS_SHORT,
+    BEATEN,
+    BEATEN_SHORT,
+    CLOSED,
+    WAY,
+)
+"""Every entry the map's legend can have, but the pieces' (which depend on the seats)."""
 
 
 def school_map(view: View, names: tuple[str, ...]) -> GridModel:
@@ -36,7 +53,7 @@ def school_map(view: View, names: tuple[str, ...]) -> GridModel:
     assert isinstance(board, Board)
     spaces = content().board.spaces
     by_cell = {(space.x, space.y): space for space in spaces.values()}
-    pieces = _pieces(board)
+    pieces = _pieces(board, view.viewer)
     seats = sorted({seat for here in pieces.values() for seat in here})
     on_map = Key("pieces", tuple((seat_letter(seat), seat_style(seat)) for seat in seats))
     cells: dict[tuple[int, int], MapCell] = {}
@@ -50,15 +67,18 @@ def school_map(view: View, names: tuple[str, ...]) -> GridModel:
             south=_path(board, space, by_cell.get((space.x, space.y + 1)), "|"),
             name=square_name(space.id),
         )
-    return GridModel(cells, order=(SQUARE, TOKEN, SPRING, BOSS, BEATEN, CLOSED, on_map))
+    return GridModel(cells, order=(*KEYS, on_map))
 
 
-def _pieces(board: Board) -> dict[str, tuple[int, ...]]:
-    """The seats on each space (none in the final battle and after: the map is done)."""
+def _pieces(board: Board, viewer: int | None) -> dict[str, tuple[int, ...]]:
+    """The seats on each space, the viewer's own piece first (a narrow cell shows as many as
+    fit); none in the final battle and after: the map is done."""
     if board.phase in ("final", "over"):
         return {}
     found: dict[str, tuple[int, ...]] = {}
-    for seat, player in enumerate(board.players):
+    seats = sorted(range(len(board.players)), key=lambda seat: seat != viewer)
+    for seat in seats:
+        player = board.players[seat]
         if not player.out:
             found[player.space] = (*found.get(player.space, ()), seat)
     return found
@@ -74,13 +94,14 @@ def _label(board: Board, space: Space) -> tuple[tuple[Glyph, ...], tuple[Glyph, 
         closed = (Glyph("x", "dim", CLOSED),)
         return closed, closed
     if space.kind == "spring":
-        return (Glyph("SPR", "bold", SPRING),), (Glyph("S", "bold", SPRING),)
+        return (Glyph("SPR", "bold", SPRING),), (Glyph("S", "bold", SPRING_SHORT),)
     if space.kind == "boss":
         code = boss_code(space.id)
         standing = any(b.space == space.id and b.cleared_by < 0 for b in board.bosses)
         if standing:
-            return (Glyph(code, "bold", BOSS),), (Glyph(code[0], "bold", BOSS),)
-        return (Glyph(code.lower(), "dim", BEATEN),), (Glyph(code[0].lower(), "dim", BEATEN),)
+            return (Glyph(code, "bold", BOSS),), (Glyph(code[0], "bold", BOSS_SHORT),)
+        beaten = code.lower()
+        return (Glyph(beaten, "dim", BEATEN),), (Glyph(beaten[0], "dim", BEATEN_SHORT),)
     number: tuple[Glyph, ...] = (Glyph(str(space.number), "", SQUARE),)
     if space.id in board.tokens:
         number = (*number, Glyph("*", TOKEN_STYLE, TOKEN))
@@ -92,8 +113,9 @@ def _path(board: Board, space: Space, other: Space | None, text: str) -> Glyph |
     closed with two players), else nothing."""
     if other is None or other.id not in content().board.edges[space.id]:
         return None
-    closed = _closed(board, space) or _closed(board, other)
-    return Glyph(text, "dim" if closed else "")
+    if _closed(board, space) or _closed(board, other):
+        return Glyph(text, "dim", CLOSED)
+    return Glyph(text, "", WAY)
 
 
 def render_map(view: View, names: tuple[str, ...]) -> RenderableType:

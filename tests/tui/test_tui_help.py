@@ -1,0 +1,117 @@
+"""Item 13 of issue 9: `?` (or F1) lists every key the screen it opens from accepts, read from
+the bindings of the screen, its panes and the app; the footer shows the focused pane's keys."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_tui_dangerous import AKI_VS_BOT, HOT_SEAT, dg_table, drive, named
+from test_tui_sizes import SCREENS, app_for, open_screen
+from textual.binding import Binding
+from textual.pilot import Pilot
+from textual.screen import Screen
+from tuikit import SIZE, ld_table, make_app, screen_text, settle
+
+from tui.screens.cards import CardsScreen
+from tui.screens.curtain import CurtainScreen
+from tui.screens.help import HelpScreen
+from tui.widgets.gridmap import GridMap
+from tui.widgets.log import LogPanel
+
+
+async def reachable_keys(pilot: Pilot[Any], screen: Screen[Any]) -> set[str]:
+    """Every key Textual dispatches on `screen` with some widget focused (or none): its
+    active bindings with each focusable widget in turn, then with none."""
+    keys: set[str] = set()
+    before = screen.focused
+    for widget in [*screen.focus_chain, None]:
+        screen.set_focus(widget)
+        await pilot.pause()
+        keys.update(screen.active_bindings)
+    screen.set_focus(before)
+    await pilot.pause()
+    return keys
+
+
+def listed(help_screen: HelpScreen) -> set[str]:
+    """The keys the help shows (each row's keys, split)."""
+    return {
+        key
+        for section in help_screen.sections
+        for keys, _ in section.keys
+        for key in keys.split(" / ")
+    }
+
+
+async def check_help(pilot: Pilot[Any], digits: bool = False) -> HelpScreen:
+    app = pilot.app
+    screen = app.screen
+    keys = await reachable_keys(pilot, screen)
+    await pilot.press("f1")
+    await pilot.pause()
+    help_screen = app.screen
+    assert isinstance(help_screen, HelpScreen), help_screen
+    shown = listed(help_screen)
+    missing = {key for key in keys if app.get_key_display(Binding(key, "")) not in shown}
+    assert not missing, f"{type(screen).__name__}: {sorted(missing)} not in the help"
+    text = screen_text(app)
+    assert "On this screen" in text
+    if digits:
+        assert "1-9" in shown
+    return help_screen
+
+
+@pytest.mark.parametrize("kind", SCREENS)
+async def test_the_help_lists_every_key_of_its_screen(tmp_path: Path, kind: str) -> None:
+    app = app_for(kind, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_screen(kind, pilot)
+        await check_help(pilot, digits=kind in ("light-and-dark", "dangerous"))
+
+
+async def test_the_help_of_the_card_viewer_and_the_curtain(tmp_path: Path) -> None:
+    app = make_app(tmp_path, table=dg_table(AKI_VS_BOT), save_path=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, CardsScreen)
+        await check_help(pilot)
+    app = make_app(tmp_path, table=dg_table(HOT_SEAT, seed=4), save_path=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        await check_help(pilot)
+
+
+async def test_the_map_keys_are_in_the_help_while_a_square_is_chosen(tmp_path: Path) -> None:
+    app = make_app(tmp_path, table=dg_table(), save_path=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await drive(pilot, named("move"))
+        grid = app.screen.query_one(GridMap)
+        assert grid.choosable
+        await pilot.press("m")
+        await pilot.pause()
+        assert grid.has_focus
+        assert "arrows Move" in screen_text(app).splitlines()[-1]  # the map's keys
+        help_screen = await check_help(pilot, digits=True)
+        assert any(GridMap.HELP_TITLE in section.title for section in help_screen.sections)
+
+
+async def test_the_footer_shows_the_focused_panes_keys(tmp_path: Path) -> None:
+    app = make_app(tmp_path, table=ld_table(), save_path=tmp_path / "g.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert "Scroll" not in footer and "u Undo" in footer
+        await pilot.press("tab")
+        await pilot.pause()
+        assert isinstance(app.focused, LogPanel)
+        footer = screen_text(app).splitlines()[-1]
+        assert footer.startswith(" up/down Scroll  pgup/pgdn Page"), footer
+        assert footer.rstrip().endswith("? Help  esc Setup"), footer
+        await pilot.press("shift+tab")
+        await pilot.pause()
+        assert "Scroll" not in screen_text(app).splitlines()[-1]

@@ -1,0 +1,83 @@
+"""The message every screen shows instead of itself on a terminal below the smallest size the
+layouts are made for; the screen comes back as it was once the terminal is large enough.
+
+The app mounts one `TooSmall` on every screen it shows (tui/app.py) and sets breakpoints that
+class a screen `-too-narrow` or `-too-short`; the stylesheet then hides the screen's other
+widgets and shows this one, so no screen needs to know about it.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.dom import DOMNode
+from textual.widget import Widget
+from textual.widgets import Static
+
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+"""The smallest terminal every screen is laid out for (the classic 80x24)."""
+
+MESSAGE = "Make the terminal at least {width}×{height} (it is {now_width}×{now_height})."
+
+HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-wide-enough")]
+VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-tall-enough")]
+
+
+def too_small_text(width: int, height: int) -> str:
+    return MESSAGE.format(width=MIN_WIDTH, height=MIN_HEIGHT, now_width=width, now_height=height)
+
+
+def too_small(node: DOMNode) -> bool:
+    """Is `node` (a screen) classed too small by the app's breakpoints?"""
+    return node.has_class("-too-narrow") or node.has_class("-too-short")
+
+
+class TooSmall(Static):
+    """The too-small message, sized to the terminal (shown only by the stylesheet)."""
+
+    SCOPED_CSS = False  # its rules style the screen it is on
+    DEFAULT_CSS = """
+    TooSmall {
+        display: none;
+        width: 1fr;
+        height: 1fr;
+        content-align: center middle;
+        text-align: center;
+        padding: 0 1;
+        background: $background;
+        color: $foreground;
+    }
+    .-too-narrow > *, .-too-short > * {
+        display: none;
+    }
+    .-too-narrow > TooSmall, .-too-short > TooSmall {
+        display: block;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._focus: Widget | None = None
+
+    def on_mount(self) -> None:
+        self._focus = self.screen.focused
+        self.watch(self.screen, "focused", self._focus_moved, init=False)
+        self._say()
+
+    def _focus_moved(self, focused: Widget | None) -> None:
+        """Remember the focus while the screen shows: hiding it drops the focus."""
+        if not too_small(self.screen):
+            self._focus = focused
+
+    def on_hide(self) -> None:
+        """The terminal is large enough again: the focus goes back where it was."""
+        focus = self._focus
+        if self.screen.focused is None and focus is not None and focus.is_attached:
+            self.screen.set_focus(focus)
+
+    def on_resize(self) -> None:
+        self._say()
+
+    def _say(self) -> None:
+        width, height = self.app.size
+        self.update(Text(too_small_text(width, height), style="bold"))
