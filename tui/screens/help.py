@@ -64,7 +64,7 @@ def binding_rows(node: DOMNode) -> list[tuple[str, str]]:
     by_action: dict[str, tuple[list[str], Binding]] = {}
     for key, bindings in node._bindings.key_to_bindings.items():
         for binding in bindings:
-            if not accepted(node, binding.action):
+            if not accepted(node, binding.action) or shadowed(node, key):
                 continue
             keys = by_action.setdefault(binding.action, ([], binding))[0]
             if key not in keys:
@@ -79,6 +79,15 @@ def binding_rows(node: DOMNode) -> list[tuple[str, str]]:
     return rows
 
 
+def shadowed(node: DOMNode, key: str) -> bool:
+    """An app priority binding takes `key` before `node` sees it (ctrl+c: the app copies or
+    saves and quits, never Textual's screen copy), so `node`'s binding on it never acts."""
+    app = node.app
+    return node is not app and any(
+        binding.priority for binding in app._bindings.key_to_bindings.get(key, ())
+    )
+
+
 def pane_title(widget: Widget) -> str:
     """The pane a widget is: its own border title, its nearest titled container's, or its
     kind in words ("option list")."""
@@ -86,7 +95,8 @@ def pane_title(widget: Widget) -> str:
         title = getattr(node, "border_title", None)
         if title:
             return f"the {title} panel"
-    return "a " + re.sub(r"(?<!^)(?=[A-Z])", " ", type(widget).__name__).lower()
+    kind = re.sub(r"(?<!^)(?=[A-Z])", " ", type(widget).__name__).lower()
+    return ("an " if kind[0] in "aeiou" else "a ") + kind
 
 
 def screen_sections(screen: Screen[Any]) -> list[Section]:
