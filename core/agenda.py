@@ -28,12 +28,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from core import chance
 from core.chance import ChanceRequest, Outcome
 from core.decisions import ActingFor, Choice, Decision, IllegalAction, Option, choose_one
+from core.frozen import replace
 from core.games.base import Step
 from core.narration import Lines, say
 

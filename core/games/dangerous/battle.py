@@ -7,10 +7,10 @@ in the final battle, the target player's party.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from core.decisions import ActingFor
+from core.frozen import replace
 from core.games.dangerous.content import Card, content
 from core.games.dangerous.state import Combat, State
 from core.narration import Lines, say

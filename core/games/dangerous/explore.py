@@ -4,11 +4,12 @@ still apply until the player ends the turn (line 62: 手番中いつでも) — 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core.agenda import Asking, Automatic, Done, Menu, push, push_behind
 from core.decisions import Choice, Decision, Option, choose_one
+from core.frozen import replace
 from core.games.dangerous.aftermath import take
 from core.games.dangerous.board import cell_of, destinations, space_label
 from core.games.dangerous.cards import card_name, party_order_decision, pile_options

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core import chance
 from core.agenda import Asking, Automatic, Done, Menu, Task, push
 from core.chance import ChanceRequest
 from core.decisions import Choice, Decision, Option, choose_one
+from core.frozen import replace
 from core.games.dangerous.board import cell_of, space_label, token_spaces
 from core.games.dangerous.cards import card_name
-from core.games.dangerous.content import content
+from core.games.dangerous.content import Action, content
 from core.games.dangerous.state import Meeting, State
 from core.narration import Lines, say
 
@@ -115,9 +116,9 @@ class MeetingAbilities(Menu[State]):
 # --- AP placement ---------------------------------------------------------------------------------
 
 
-def room(state: State, action: str) -> bool:
-    cap = next(a for a in content().actions if a.id == action).cap(state.player_count)
-    return cap == 0 or meeting(state).total(action) < cap
+def room(state: State, action: Action) -> bool:
+    cap = action.cap(state.player_count)
+    return cap == 0 or meeting(state).total(action.id) < cap
 
 
 @dataclass(frozen=True)
@@ -132,7 +133,7 @@ class ApRound(Automatic[State]):
             seat = current.order[index]
             if current.ap_left[seat] == 0:
                 continue
-            if not any(room(state, action.id) for action in content().actions):
+            if not any(room(state, action) for action in content().actions):
                 ap = list(current.ap_left)
                 ap[seat] = 0
                 state = replace(state, meeting=replace(current, ap_left=tuple(ap)))
@@ -153,7 +154,7 @@ class ApPlace(Asking[State]):
         current = meeting(state)
         options = []
         for action in content().actions:
-            if not room(state, action.id):
+            if not room(state, action):
                 continue
             mine = current.count(action.id, self.seat)
             cap = action.cap(state.player_count)
@@ -177,7 +178,7 @@ class ApPlace(Asking[State]):
         ap[self.seat] -= 1
         placed = {**current.placed, action: tuple(counts)}
         nxt = replace(current, placed=placed, ap_left=tuple(ap))
-        name = next(a for a in content().actions if a.id == action)
+        name = content().action(action)
         return replace(state, meeting=nxt), [
             say(f"{state.names[self.seat]} puts 1 AP on {name.name} ({name.english}).")
         ]
@@ -198,7 +199,7 @@ class ApMove(Asking[State]):
             if not current.count(source.id, self.seat):
                 continue
             for target in content().actions:
-                if target.id != source.id and room(state, target.id):
+                if target.id != source.id and room(state, target):
                     label = f"{source.english} -> {target.english}"
                     options.append(Option(f"{source.id}>{target.id}", label))
         options.append(Option(DONE, "Leave them"))
