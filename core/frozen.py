@@ -15,6 +15,7 @@ mypy sees `dataclasses.replace` (its dataclass plugin checks each call's field n
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 from typing import TYPE_CHECKING, Any
 
@@ -22,24 +23,26 @@ if TYPE_CHECKING:
     from dataclasses import replace as replace
 else:
     _plain: dict[type, frozenset[str] | None] = {}
+    _UNSEEN = frozenset({"<unseen>"})
     _new = object.__new__
     _set = object.__setattr__
 
     def replace(obj: Any, /, **changes: Any) -> Any:
         cls = obj.__class__
-        try:
-            names = _plain[cls]
-        except KeyError:
+        names = _plain.get(cls, _UNSEEN)
+        if names is _UNSEEN:
             names = _plain[cls] = _field_names(cls)
         if names is None:
             return dataclasses.replace(obj, **changes)
-        if not names.issuperset(changes):
+        fields = obj.__dict__.copy()  # a plain dataclass's __dict__ is its fields
+        fields.update(changes)
+        if len(fields) != len(names):
             unknown = sorted(set(changes) - names)[0]
             raise TypeError(
                 f"{cls.__name__}.__init__() got an unexpected keyword argument {unknown!r}"
             )
         new = _new(cls)
-        _set(new, "__dict__", {**obj.__dict__, **changes})
+        _set(new, "__dict__", fields)
         return new
 
 
@@ -52,8 +55,14 @@ def _field_names(cls: type) -> frozenset[str] | None:
         return None
     if any(vars(klass).get("__slots__") for klass in cls.__mro__):
         return None  # fields in slots are not in __dict__
+    if any(isinstance(value, functools.cached_property) for value in _attributes(cls)):
+        return None  # a value cached in __dict__ must not follow the copy
     names = frozenset(field.name for field in dataclasses.fields(cls))
     # init=False fields, an InitVar or an __init__ of the class's own show in its parameters.
     if set(inspect.signature(cls.__init__).parameters) - {"self"} != names:  # type: ignore[misc]
         return None
     return names
+
+
+def _attributes(cls: type) -> list[object]:
+    return [value for klass in cls.__mro__ for value in vars(klass).values()]

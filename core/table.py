@@ -343,6 +343,8 @@ class Table:
         self._set_state(state)
 
     def _notify(self, kind: ChangeKind) -> None:
+        if not self._subscribers:
+            return
         change = Change(kind, len(self._log))
         for callback in list(self._subscribers):
             callback(change)

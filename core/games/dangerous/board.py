@@ -10,6 +10,7 @@ from core.games.dangerous.state import State
 from core.grid import Cell, cheapest
 
 
+@cache  # the board never changes: asked for every option that names a square
 def cell_of(space: str) -> Cell:
     """Where `space` is on the board (board.toml's x, y): what a UI marks for an option."""
     found = content().board.spaces[space]
@@ -113,6 +114,7 @@ def retire_tokens(state: State) -> State:
     return replace(state, tokens=(), token_supply=0, lv2_retired=True)
 
 
+@cache
 def space_label(space_id: str) -> str:
     space = content().board.spaces[space_id]
     if space.kind == "spring":
