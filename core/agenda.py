@@ -296,7 +296,7 @@ class Agenda(Generic[S]):
         kind = kind_of(task)
         lines: Lines = []
         if kind is Gather:
-            gather = cast(Gather[S], task)
+            gather = cast("Gather[S]", task)
             if seat not in gather.waiting(state):
                 raise IllegalAction(f"seat {seat} has nothing to answer now")
             lines += gather.answered(state, seat, choice)
@@ -305,14 +305,14 @@ class Agenda(Generic[S]):
                 return push(rest, held), lines
             state, more = gather.reveal(rest, dict(held.answers))
         elif kind is Menu:
-            menu = cast(Menu[S], task)
+            menu = cast("Menu[S]", task)
             if menu.done is not None and choice == menu.done.id:
                 state, more = menu.close(rest)
             else:
                 again = menu.again(choice)
                 state, more = menu.choose(rest if again is None else push(rest, again), choice)
         elif kind is Asking:
-            state, more = cast(Asking[S], task).act(rest, choice, seat)
+            state, more = cast("Asking[S]", task).act(rest, choice, seat)
         else:
             raise IllegalAction(f"{type(task).__name__} asks nobody")
         lines += more
@@ -322,7 +322,7 @@ class Agenda(Generic[S]):
         task = state.agenda[0]
         if kind_of(task) is not Asking:
             raise IllegalAction(f"{type(task).__name__} asked no chance outcome")
-        state, lines = cast(Asking[S], task).act(_rest(state), outcome, -1)
+        state, lines = cast("Asking[S]", task).act(_rest(state), outcome, -1)
         return self.settle(state, lines), lines
 
     def settle(self, state: S, lines: Lines) -> S:
@@ -334,14 +334,14 @@ class Agenda(Generic[S]):
             task = state.agenda[0]
             kind = kind_of(task)
             if kind is Automatic:
-                state, more = cast(Automatic[S], task).run(_rest(state))
+                state, more = cast("Automatic[S]", task).run(_rest(state))
             elif (step := self._question(state, task)) is not None:
                 self._last = (state, step)
                 return state
             elif kind is Menu:
-                state, more = cast(Menu[S], task).close(_rest(state))
+                state, more = cast("Menu[S]", task).close(_rest(state))
             elif kind is Gather:
-                gather = cast(Gather[S], task)
+                gather = cast("Gather[S]", task)
                 state, more = gather.reveal(_rest(state), dict(gather.answers))
             else:
                 state, more = _rest(state), []
@@ -353,16 +353,16 @@ class Agenda(Generic[S]):
         question that asks nothing, a gather everyone has answered; an automatic task)."""
         kind = kind_of(task)
         if kind is Gather:
-            gather = cast(Gather[S], task)
+            gather = cast("Gather[S]", task)
             waiting = gather.waiting(state)
             decisions = tuple(gather.decision(state, seat) for seat in waiting)
             return Step(decisions=decisions, simultaneous=True) if waiting else None
         if kind is Menu:
-            menu = cast(Menu[S], task)
+            menu = cast("Menu[S]", task)
             actions = menu.actions(state)
             return Step(decisions=(self._menu_decision(state, menu, actions),)) if actions else None
         if kind is Asking:
-            question = cast(Asking[S], task).ask(state)
+            question = cast("Asking[S]", task).ask(state)
             if isinstance(question, Decision):
                 return Step(decisions=(question,))
             if isinstance(question, ChanceRequest):

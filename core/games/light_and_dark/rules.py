@@ -112,16 +112,7 @@ class LightAndDark:
         if phase is Phase.CLAIMS:
             return _claim_decision(state)
         if phase is Phase.VERDICT:
-            return choose_one(
-                state.parent,
-                "verdict",
-                "Take a party to fight the boss, or give up this turn?",
-                (
-                    Option(FORM_PARTY, "Choose a party", "Everyone you leave out loses 1 point."),
-                    Option(GIVE_UP, "Give up", "You alone lose 1 point; all cards are revealed."),
-                ),
-                help="After the discussion the parent decides whether to fight at all.",
-            )
+            return _verdict_question(state.parent)
         if phase is Phase.PARTY:
             return _party_decision(state)
         current = state.rolls[-1]
@@ -674,6 +665,21 @@ def _claim_question(seat: int, deck: str) -> Decision:
         "Tell the table your role (you may lie), or stay silent.",
         tuple(options),
         help="Claims are public. Only the parent's party can score, so make your case.",
+    )
+
+
+@cache
+def _verdict_question(parent: int) -> Decision:
+    """The parent's verdict: it never changes."""
+    return choose_one(
+        parent,
+        "verdict",
+        "Take a party to fight the boss, or give up this turn?",
+        (
+            Option(FORM_PARTY, "Choose a party", "Everyone you leave out loses 1 point."),
+            Option(GIVE_UP, "Give up", "You alone lose 1 point; all cards are revealed."),
+        ),
+        help="After the discussion the parent decides whether to fight at all.",
     )
 
 

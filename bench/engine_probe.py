@@ -1,0 +1,69 @@
+"""Time the engine of one source tree, in a fresh process; prints one JSON object.
+
+    python bench/engine_probe.py ROOT selfplay GAME PLAYERS GAMES [BOT]
+    python bench/engine_probe.py ROOT verify GAME PLAYERS SAVES
+
+ROOT is a Partyline checkout (this one, or a temporary worktree of another commit): its `core`
+is imported instead of this tree's, so bench/bench.py can run the same work through two
+versions of the engine and compare them. Only what every version since issue 6 has is used
+(`core.simulate.play_one`, `core.saves.dumps` / `loads`, the table's log).
+
+- selfplay: bot-only games from seeds 1..GAMES (bot `random` unless told); prints the CPU
+  seconds, decisions and entries. The games of two versions are the same games (saves replay
+  identically), so their times compare the same work.
+- verify: SAVES heuristic games are played and saved first (not timed), then each save's text is
+  loaded and replayed (`saves.loads`, as `partyline verify` does); prints the CPU seconds and
+  entries.
+
+CPU time (time.process_time), not wall time: the machine is shared, and what other processes do
+then disturbs the figures less.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+
+def selfplay(game: str, players: int, games: int, bot: str) -> dict[str, float]:
+    from core.log import DecisionEntry
+    from core.simulate import play_one
+
+    play_one(game, players, 0, bot)  # imports, content files and caches: not what is measured
+    seconds = 0.0
+    decisions = entries = 0
+    for seed in range(1, games + 1):
+        start = time.process_time()
+        table = play_one(game, players, seed, bot)
+        seconds += time.process_time() - start
+        entries += len(table)
+        decisions += sum(isinstance(entry, DecisionEntry) for entry in table.log)
+    return {"seconds": seconds, "decisions": decisions, "entries": entries}
+
+
+def verify(game: str, players: int, count: int) -> dict[str, float]:
+    from core import saves
+    from core.simulate import play_one
+
+    texts = [saves.dumps(play_one(game, players, seed, "heuristic")) for seed in range(count)]
+    saves.loads(texts[0], continue_chance=False)
+    start = time.process_time()
+    for text in texts:
+        saves.loads(text, continue_chance=False)
+    seconds = time.process_time() - start
+    return {"seconds": seconds, "entries": sum(text.count("[[log]]") for text in texts)}
+
+
+def main() -> None:
+    root, mode, game, players, count, *rest = sys.argv[1:]
+    sys.path.insert(0, root)
+    if mode == "selfplay":
+        figures = selfplay(game, int(players), int(count), rest[0] if rest else "random")
+    else:
+        figures = verify(game, int(players), int(count))
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
