@@ -48,10 +48,10 @@ def side_of(state: State, instance: str) -> int:
 def front(state: State, side: int) -> str | None:
     """The card of `side` in the current 1-on-1 (or at the front, between 1-on-1s); None if that
     card has left its row."""
+    cards = row(state, side)
     fighter = combat(state).duel.fighters[side]
     if fighter:
-        return fighter if fighter in row(state, side) else None
-    cards = row(state, side)
+        return fighter if fighter in cards else None
     return cards[0] if cards else None
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from core import chance
@@ -152,20 +153,15 @@ class ApPlace(Asking[State]):
 
     def ask(self, state: State) -> Decision:
         current = meeting(state)
+        players = state.player_count
         options = []
         for action in content().actions:
-            if not room(state, action):
-                continue
-            mine = current.count(action.id, self.seat)
-            cap = action.cap(state.player_count)
-            total = f"{current.total(action.id)}/{cap}" if cap else f"{current.total(action.id)}"
-            options.append(
-                Option(
-                    action.id,
-                    f"{action.name} {action.english}",
-                    f"yours {mine}, all {total}. {action.help}",
+            cap = action.cap(players)
+            total = current.total(action.id)
+            if cap == 0 or total < cap:  # room(state, action)
+                options.append(
+                    _ap_option(action.id, current.count(action.id, self.seat), total, cap)
                 )
-            )
         left = current.ap_left[self.seat]
         return choose_one(self.seat, "ap", f"Place one AP ({left} left).", tuple(options))
 
@@ -182,6 +178,17 @@ class ApPlace(Asking[State]):
         return replace(state, meeting=nxt), [
             say(f"{state.names[self.seat]} puts 1 AP on {name.name} ({name.english}).")
         ]
+
+
+@cache
+def _ap_option(action_id: str, mine: int, total: int, cap: int) -> Option:
+    """An action to put one AP on, with the AP already there (a handful of combinations, asked
+    for every AP placed)."""
+    action = content().action(action_id)
+    shown = f"{total}/{cap}" if cap else f"{total}"
+    return Option(
+        action.id, f"{action.name} {action.english}", f"yours {mine}, all {shown}. {action.help}"
+    )
 
 
 @dataclass(frozen=True)
