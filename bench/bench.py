@@ -33,6 +33,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
@@ -45,14 +46,14 @@ except ModuleNotFoundError:  # `python3 bench/bench.py` outside the venv: run in
         os.execv(VENV_PYTHON, [str(VENV_PYTHON), *sys.argv])
     raise
 
-from compare import CompareError, checkout, compare  # noqa: E402
+import compare as engines  # noqa: E402
 from marathon import Marathon  # noqa: E402
 
 from core import paths, saves  # noqa: E402
 from core.games import REGISTRY  # noqa: E402
 from core.games.base import GameInfo  # noqa: E402
 from core.log import DecisionEntry  # noqa: E402
-from core.simulate import play_one, simulate  # noqa: E402
+from core.simulate import MAX_ENTRIES, play_one, simulate  # noqa: E402
 from core.table import Seat, Table, new_table  # noqa: E402
 
 GAMES_BENCHED = (("light-and-dark", 5), ("dangerous", 4))
@@ -70,7 +71,7 @@ ENGINE_JOBS = (
 )
 
 
-def per(unit: str) -> Callable[[dict[str, float]], float]:
+def per(unit: str) -> Callable[[dict[str, Any]], float]:
     """Microseconds of CPU per decision or entry, from a probe's figures."""
     count = "decisions" if unit == "decision" else "entries"
     return lambda figures: figures["seconds"] / figures[count] * 1e6
@@ -79,16 +80,30 @@ def per(unit: str) -> Callable[[dict[str, float]], float]:
 def bench_engine(against: str, quick: bool) -> None:
     """Issue 10: this tree's engine against `against`'s, on the same games."""
     rounds = 3 if quick else 7
-    with checkout(against) as other:
+    with engines.checkout(against) as other:
         for label, args, count, unit in ENGINE_JOBS:
             games = max(2, count // 4) if quick else count
-            result = compare(other, rounds, (*args, str(games)), per(unit))
+            result = engines.compare(other, rounds, (*args, str(games)), per(unit))
             print(
                 label.ljust(38)
                 + f": {result.ours:6.1f} us/{unit} here, {result.theirs:6.1f} at {against}: "
                 f"{result.ratio:5.2f}x fewer   (target >= 3)"
             )
     print(f"(CPU time; medians of {rounds} fresh processes each, taking turns)")
+
+
+def bench_long_games(against: str, quick: bool) -> None:
+    """Issue 10: heuristic bots make progress toward 旧校舎 without a turn limit."""
+    games, cap = (8 if quick else 20), MAX_ENTRIES
+    with engines.checkout(against) as other:
+        for name, tree in (("here", ROOT), (against, other)):
+            figures = engines.probe(tree, "long", "4", str(games), str(cap))
+            lengths, ended = figures["lengths"], sum(figures["ended"])
+            print(
+                f"dangerous 4p heuristic, turn_limit=0, {name}".ljust(38)
+                + f": median {statistics.median(lengths):6.0f} entries, {ended} of {games} "
+                f"ended, {games - ended} still going at {cap:,} (longest {max(lengths):,})"
+            )
 
 
 def not_measured(what: str) -> Callable[[bool], None]:
@@ -251,8 +266,13 @@ def bench_hostile(count: int) -> None:
         print(f"load all {count} of them".ljust(37) + f": {loads * 1000:8.1f} ms")
 
 
+AGAINST: dict[str, tuple[str, Callable[[str, bool], None]]] = {
+    "engine": ("engine", bench_engine),
+    "long-games": ("dangerous heuristic bots without a turn limit", bench_long_games),
+}
+"""Sections that compare this tree with --against REF."""
+
 SECTIONS: dict[str, tuple[str, Callable[[bool], None]]] = {
-    "long-games": ("dangerous heuristic bots without a turn limit", lambda quick: None),
     "autosave": (
         "autosave",
         not_measured("saving one entry at log length 10,000 against 100 (target <= 2x)"),
@@ -284,20 +304,20 @@ def main() -> None:
         "--against", default="main", metavar="REF", help="the commit the engine is compared with"
     )
     parser.add_argument(
-        "sections", nargs="*", metavar="SECTION", help=f"engine, {', '.join(SECTIONS)}"
+        "sections", nargs="*", metavar="SECTION", help=", ".join([*AGAINST, *SECTIONS])
     )
     args = parser.parse_args()
-    unknown = [name for name in args.sections if name != "engine" and name not in SECTIONS]
+    unknown = [name for name in args.sections if name not in AGAINST and name not in SECTIONS]
     if unknown:
         parser.error(f"unknown section {unknown[0]!r}")
-    chosen = args.sections or ["engine", *SECTIONS]
+    chosen = args.sections or [*AGAINST, *SECTIONS]
     for name in chosen:
-        if name == "engine":
-            section(f"engine: this tree against {args.against}")
+        if name in AGAINST:
+            section(f"{AGAINST[name][0]}: this tree against {args.against}")
             try:
-                bench_engine(args.against, args.quick)
-            except CompareError as error:
-                print(f"engine: {error}")
+                AGAINST[name][1](args.against, args.quick)
+            except engines.CompareError as error:
+                print(f"{name}: {error}")
             continue
         title, run = SECTIONS[name]
         section(title)

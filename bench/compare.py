@@ -17,6 +17,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 PROBE = ROOT / "bench" / "engine_probe.py"
@@ -48,7 +49,7 @@ def _git(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
     )
 
 
-def probe(tree: Path, *args: str) -> dict[str, float]:
+def probe(tree: Path, *args: str) -> dict[str, Any]:
     """One run of the probe over `tree`'s engine: its JSON figures."""
     done = subprocess.run(
         [sys.executable, str(PROBE), str(tree), *args], capture_output=True, text=True, cwd=tree
@@ -56,7 +57,7 @@ def probe(tree: Path, *args: str) -> dict[str, float]:
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["no output"])[-1]
         raise CompareError(f"the probe failed on {tree}: {last}")
-    figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return figures
 
 
@@ -72,7 +73,7 @@ class Compared:
 
 
 def compare(
-    other: Path, rounds: int, args: tuple[str, ...], cost: Callable[[dict[str, float]], float]
+    other: Path, rounds: int, args: tuple[str, ...], cost: Callable[[dict[str, Any]], float]
 ) -> Compared:
     """The median `cost` of the probe `args` in this tree and in `other`, over `rounds` runs
     each, taking turns."""

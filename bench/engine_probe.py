@@ -2,6 +2,7 @@
 
     python bench/engine_probe.py ROOT selfplay GAME PLAYERS GAMES [BOT]
     python bench/engine_probe.py ROOT verify GAME PLAYERS SAVES
+    python bench/engine_probe.py ROOT long PLAYERS GAMES MAX_ENTRIES
 
 ROOT is a Partyline checkout (this one, or a temporary worktree of another commit): its `core`
 is imported instead of this tree's, so bench/bench.py can run the same work through two
@@ -11,6 +12,9 @@ versions of the engine and compare them. Only what every version since issue 6 h
 - selfplay: bot-only games from seeds 1..GAMES (bot `random` unless told); prints the CPU
   seconds, decisions and entries. The games of two versions are the same games (saves replay
   identically), so their times compare the same work.
+- long: heuristic dangerous games without a turn limit from seeds 1..GAMES, each stopped at
+  MAX_ENTRIES entries at the latest (by this probe: older versions have no guard); prints each
+  game's length and whether it ended.
 - verify: SAVES heuristic games are played and saved first (not timed), then each save's text is
   loaded and replayed (`saves.loads`, as `partyline verify` does); prints the CPU seconds and
   entries.
@@ -55,11 +59,30 @@ def verify(game: str, players: int, count: int) -> dict[str, float]:
     return {"seconds": seconds, "entries": sum(text.count("[[log]]") for text in texts)}
 
 
+def long_games(players: int, games: int, cap: int) -> dict[str, list[int]]:
+    from core.runner import BotDriver
+    from core.simulate import bot_table
+
+    lengths, ended = [], []
+    for seed in range(1, games + 1):
+        table = bot_table("dangerous", players, seed, "heuristic", {"turn_limit": 0})
+        table.resolve_chance()
+        driver = BotDriver(table)
+        while len(table) < cap and driver.play_one():
+            pass
+        lengths.append(len(table))
+        ended.append(int(table.over))
+    return {"lengths": lengths, "ended": ended}
+
+
 def main() -> None:
     root, mode, game, players, count, *rest = sys.argv[1:]
     sys.path.insert(0, root)
+    figures: object
     if mode == "selfplay":
         figures = selfplay(game, int(players), int(count), rest[0] if rest else "random")
+    elif mode == "long":
+        figures = long_games(int(game), int(players), int(count))
     else:
         figures = verify(game, int(players), int(count))
     print(json.dumps(figures))
