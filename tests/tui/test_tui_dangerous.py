@@ -321,7 +321,9 @@ async def test_enemy_controller_is_told(tmp_path: Path) -> None:
         assert (
             "You act for the ENEMY" in text and f"against {table.names[combat.seats[0]]}." in text
         )
-        assert "Use" in text  # the options stay in sight below the long question
+        # The options stay in sight below the long question (here who acts first, R15).
+        assert decision.name == "act-first"
+        assert "1. Act first" in text and "2. Let the others act" in text
 
 
 async def test_final_battle_against_a_bot(tmp_path: Path) -> None:
