@@ -6,8 +6,8 @@ task taken or pushed, each player or battle changed), and `dataclasses.replace` 
 through `fields()` and `__init__` each time: it was a third of a Dangerous game's time (issue
 10). A frozen dataclass with no `__post_init__`, no `init=False` field, no `InitVar`, no
 `__slots__` and no cached property is its fields and nothing else, so a copy of its `__dict__`
-with the changes written in is exactly the object `dataclasses.replace` would build. Any other class goes through
-`dataclasses.replace` itself. Unknown field names raise TypeError, as there.
+with the changes written in is exactly the object `dataclasses.replace` would build. Any other
+class goes through `dataclasses.replace` itself. Unknown field names raise TypeError, as there.
 
 mypy sees `dataclasses.replace` (its dataclass plugin checks each call's field names and types).
 """
