@@ -63,12 +63,14 @@ def section(title: str) -> None:
     print(f"\n== {title}")
 
 
-ENGINE_JOBS = (
-    # (what, the probe's arguments, how many games or saves, what a figure is per)
-    ("self-play light-and-dark 5p random", ("selfplay", "light-and-dark", "5"), 200, "decision"),
-    ("self-play dangerous 4p random", ("selfplay", "dangerous", "4"), 12, "decision"),
-    ("verify dangerous saves (4p heuristic)", ("verify", "dangerous", "4"), 8, "entry"),
+ENGINE_JOBS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    # (what, the probe's arguments, what a figure is per)
+    ("self-play light-and-dark 5p random", ("selfplay", "light-and-dark", "5", "200"), "decision"),
+    ("self-play dangerous 4p random", ("selfplay", "dangerous", "4", "12"), "decision"),
+    ("verify dangerous saves (4p heuristic)", ("verify",), "entry"),
 )
+VERIFY_SAVES = 8
+"""Heuristic 4-player dangerous games written once by this tree, replayed by both."""
 
 
 def per(unit: str) -> Callable[[dict[str, Any]], float]:
@@ -80,10 +82,15 @@ def per(unit: str) -> Callable[[dict[str, Any]], float]:
 def bench_engine(against: str, quick: bool) -> None:
     """Issue 10: this tree's engine against `against`'s, on the same games."""
     rounds = 3 if quick else 7
-    with engines.checkout(against) as other:
-        for label, args, count, unit in ENGINE_JOBS:
-            games = max(2, count // 4) if quick else count
-            result = engines.compare(other, rounds, (*args, str(games)), per(unit))
+    with engines.checkout(against) as other, tempfile.TemporaryDirectory() as folder:
+        for seed in range(VERIFY_SAVES // 2 if quick else VERIFY_SAVES):
+            saves.write(play_one("dangerous", 4, seed, "heuristic"), Path(folder, f"{seed}.toml"))
+        for label, args, unit in ENGINE_JOBS:
+            if args[0] == "selfplay" and quick:
+                args = (*args[:3], str(max(2, int(args[3]) // 4)))
+            if args[0] == "verify":
+                args = (*args, folder)
+            result = engines.compare(other, rounds, args, per(unit))
             print(
                 label.ljust(38)
                 + f": {result.ours:6.1f} us/{unit} here, {result.theirs:6.1f} at {against}: "

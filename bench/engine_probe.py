@@ -1,7 +1,7 @@
 """Time the engine of one source tree, in a fresh process; prints one JSON object.
 
     python bench/engine_probe.py ROOT selfplay GAME PLAYERS GAMES [BOT]
-    python bench/engine_probe.py ROOT verify GAME PLAYERS SAVES
+    python bench/engine_probe.py ROOT verify FOLDER
     python bench/engine_probe.py ROOT long PLAYERS GAMES MAX_ENTRIES
 
 ROOT is a Partyline checkout (this one, or a temporary worktree of another commit): its `core`
@@ -15,9 +15,9 @@ versions of the engine and compare them. Only what every version since issue 6 h
 - long: heuristic dangerous games without a turn limit from seeds 1..GAMES, each stopped at
   MAX_ENTRIES entries at the latest (by this probe: older versions have no guard); prints each
   game's length and whether it ended.
-- verify: SAVES heuristic games are played and saved first (not timed), then each save's text is
-  loaded and replayed (`saves.loads`, as `partyline verify` does); prints the CPU seconds and
-  entries.
+- verify: every save in FOLDER (*.toml) is read, then loaded and replayed from its text
+  (`saves.loads`, as `partyline verify` does); prints the CPU seconds and entries. bench.py
+  writes the saves once, with this tree, so both versions replay the same games.
 
 CPU time (time.process_time), not wall time: the machine is shared, and what other processes do
 then disturbs the figures less.
@@ -46,11 +46,12 @@ def selfplay(game: str, players: int, games: int, bot: str) -> dict[str, float]:
     return {"seconds": seconds, "decisions": decisions, "entries": entries}
 
 
-def verify(game: str, players: int, count: int) -> dict[str, float]:
-    from core import saves
-    from core.simulate import play_one
+def verify(folder: str) -> dict[str, float]:
+    from pathlib import Path
 
-    texts = [saves.dumps(play_one(game, players, seed, "heuristic")) for seed in range(count)]
+    from core import saves
+
+    texts = [path.read_text("utf-8") for path in sorted(Path(folder).glob("*.toml"))]
     saves.loads(texts[0], continue_chance=False)
     start = time.process_time()
     for text in texts:
@@ -76,15 +77,17 @@ def long_games(players: int, games: int, cap: int) -> dict[str, list[int]]:
 
 
 def main() -> None:
-    root, mode, game, players, count, *rest = sys.argv[1:]
+    root, mode, *rest = sys.argv[1:]
     sys.path.insert(0, root)
     figures: object
     if mode == "selfplay":
-        figures = selfplay(game, int(players), int(count), rest[0] if rest else "random")
+        game, players, count, *bot = rest
+        figures = selfplay(game, int(players), int(count), bot[0] if bot else "random")
     elif mode == "long":
-        figures = long_games(int(game), int(players), int(count))
+        players, count, cap = rest
+        figures = long_games(int(players), int(count), int(cap))
     else:
-        figures = verify(game, int(players), int(count))
+        figures = verify(rest[0])
     print(json.dumps(figures))
 
 
