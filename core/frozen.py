@@ -25,6 +25,7 @@ else:
     _plain: dict[type, frozenset[str] | None] = {}
     _UNSEEN = frozenset({"<unseen>"})
     _new = object.__new__
+    _set = object.__setattr__
 
     def replace(obj: Any, /, **changes: Any) -> Any:
         cls = obj.__class__
@@ -33,15 +34,15 @@ else:
             names = _plain[cls] = _field_names(cls)
         if names is None:
             return dataclasses.replace(obj, **changes)
-        new = _new(cls)
-        fields = new.__dict__
-        fields.update(obj.__dict__)  # a plain dataclass's __dict__ is its fields
+        fields = obj.__dict__.copy()  # a plain dataclass's __dict__ is its fields
         fields.update(changes)
         if len(fields) != len(names):
             unknown = sorted(set(changes) - names)[0]
             raise TypeError(
                 f"{cls.__name__}.__init__() got an unexpected keyword argument {unknown!r}"
             )
+        new = _new(cls)
+        _set(new, "__dict__", fields)
         return new
 
 
