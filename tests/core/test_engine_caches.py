@@ -28,6 +28,8 @@ CACHES: list[Any] = [
     board._closed,
     cards.card_name,
     meeting._ap_option,
+    meeting._token_put,
+    meeting._token_move,
     explore._square,
 ]
 

@@ -315,21 +315,9 @@ class TokenPlace(Asking[State]):
         spaces = token_spaces(state, self.number)
         options: list[Option] = []
         if state.token_supply > 0:
-            options = [
-                Option(space, f"Put a token on {space_label(space)}", at=cell_of(space))
-                for space in spaces
-            ]
+            options = [_token_put(space) for space in spaces]
         else:
-            options = [
-                Option(
-                    f"{old}>{space}",
-                    f"Move the token on {space_label(old)} to {space_label(space)}",
-                    at=cell_of(space),
-                    path=(cell_of(old), cell_of(space)),
-                )
-                for old in state.tokens
-                for space in spaces
-            ]
+            options = [_token_move(old, space) for old in state.tokens for space in spaces]
         if self.number:
             options.append(Option(DONE, "Don't place one"))
         which = f"a square numbered {self.number}" if self.number else "any free square"
@@ -348,6 +336,21 @@ class TokenPlace(Asking[State]):
         space = str(answer)
         state = replace(state, tokens=(*state.tokens, space), token_supply=state.token_supply - 1)
         return state, [say(f"{name} puts a Lv2 token on {space_label(space)}.")]
+
+
+@cache
+def _token_put(space: str) -> Option:
+    return Option(space, f"Put a token on {space_label(space)}", at=cell_of(space))
+
+
+@cache
+def _token_move(old: str, space: str) -> Option:
+    return Option(
+        f"{old}>{space}",
+        f"Move the token on {space_label(old)} to {space_label(space)}",
+        at=cell_of(space),
+        path=(cell_of(old), cell_of(space)),
+    )
 
 
 @dataclass(frozen=True)
