@@ -3,7 +3,8 @@
 `checkout(ref)` lays the commit out in a temporary git worktree (removed afterwards);
 `compare(...)` runs the same probe (bench/engine_probe.py) through both trees in fresh
 processes, taking turns (which goes first alternates), so a machine busy with other work
-slows both alike; it gives each tree's median.
+slows both alike; it gives each tree's best run (the least disturbed: other work only ever adds
+time) and its median.
 """
 
 from __future__ import annotations
@@ -63,24 +64,33 @@ def probe(tree: Path, *args: str) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Compared:
-    ours: float
-    theirs: float
+    ours: list[float]
+    theirs: list[float]
 
     @property
-    def ratio(self) -> float:
+    def best(self) -> tuple[float, float]:
+        return min(self.ours), min(self.theirs)
+
+    @property
+    def median(self) -> tuple[float, float]:
+        return statistics.median(self.ours), statistics.median(self.theirs)
+
+    @staticmethod
+    def times(pair: tuple[float, float]) -> float:
         """How many times less ours costs than theirs."""
-        return self.theirs / self.ours if self.ours else float("inf")
+        ours, theirs = pair
+        return theirs / ours if ours else float("inf")
 
 
 def compare(
     other: Path, rounds: int, args: tuple[str, ...], cost: Callable[[dict[str, Any]], float]
 ) -> Compared:
-    """The median `cost` of the probe `args` in this tree and in `other`, over `rounds` runs
-    each, taking turns."""
+    """The `cost` of the probe `args` in this tree and in `other`, `rounds` runs each, taking
+    turns."""
     ours: list[float] = []
     theirs: list[float] = []
     for round_ in range(rounds):
         order = ((ROOT, ours), (other, theirs))
         for tree, samples in order if round_ % 2 == 0 else order[::-1]:
             samples.append(cost(probe(tree, *args)))
-    return Compared(statistics.median(ours), statistics.median(theirs))
+    return Compared(ours, theirs)
