@@ -113,7 +113,7 @@ class Decision:
     _ids: frozenset[OptionId] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_ids", frozenset(option.id for option in self.options))
+        object.__setattr__(self, "_ids", frozenset([option.id for option in self.options]))
         if not self.options:
             raise ValueError(f"decision {self.name!r} has no options")
         open_ = len(self.available)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from core import chance
 from core.chance import ImpossibleOutcome
@@ -65,9 +65,9 @@ class Change:
     log_length: int
 
 
-@dataclass(frozen=True)
-class _Meta:
-    """What the table remembers about each entry besides the entry itself."""
+class _Meta(NamedTuple):
+    """What the table remembers about each entry besides the entry itself (a tuple: one is
+    made for every entry)."""
 
     narration: tuple[Narration, ...]
     reveals: bool
@@ -349,6 +349,8 @@ class Table:
         self._set_state(state)
 
     def _notify(self, kind: ChangeKind) -> None:
+        if not self._subscribers:
+            return
         change = Change(kind, len(self._log))
         for callback in list(self._subscribers):
             callback(change)

@@ -15,6 +15,7 @@ from core import __version__
 from core.games import REGISTRY, UnknownGame, get_game
 from core.games.base import BadOption, Game
 from core.names import default_name
+from core.simulate import MAX_ENTRIES
 from core.table import Seat, SeatKind, Table, check_seed
 from core.text import BadText, visible, visible_json
 from tui.pace import (
@@ -162,6 +163,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--save", type=Path, help="write the last game's save here")
     simulate.add_argument(
+        "--max-entries",
+        type=int,
+        default=MAX_ENTRIES,
+        metavar="N",
+        help=f"stop a game that has not ended at N log entries (default {MAX_ENTRIES:,})",
+    )
+    simulate.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option"
     )
 
@@ -216,6 +224,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     _check_players(game, players)
     if args.games < 1:
         raise CliError("--games must be at least 1")
+    if args.max_entries < 1:
+        raise CliError("--max-entries must be at least 1")
     _check_seed(args.seed, "--seed")
     _check_seed(args.seed + args.games - 1, "--seed plus --games")  # the last game's seed
     try:
@@ -225,7 +235,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     options, filled = bot_options(game, _options(game, args.option))
     if args.save:
         _check_save_target(args.save)  # before the games, not after
-    report = simulate(game.id, players, args.seed, args.games, args.bot, options)
+    report = simulate(game.id, players, args.seed, args.games, args.bot, options, args.max_entries)
     say(
         f"{game.id}: {report.games} games, {players} {args.bot} bots, seeds {args.seed}-"
         f"{args.seed + report.games - 1}"
@@ -234,6 +244,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         say(
             f"note: {option.label} is {option.simulate} in these bot-only games (in play it is "
             f"{option.default}); --option {option.name}=VALUE sets it"
+        )
+    if report.stopped:
+        seeds = ", ".join(map(str, report.stopped[:10])) + (
+            ", ..." if len(report.stopped) > 10 else ""
+        )
+        say(
+            f"stopped: {len(report.stopped)} of {report.games} games had not ended at "
+            f"{report.max_entries:,} log entries (--max-entries), seeds {seeds}"
         )
     wins = ", ".join(
         f"{default_name(seat, human=False)} {report.wins[seat]}" for seat in range(players)

@@ -3,13 +3,14 @@ fire, the active player's first, then each party may use ambush items."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core import chance
 from core.agenda import Asking, Automatic, Done, Menu, Task, push
 from core.chance import ChanceRequest
 from core.decisions import Choice, Option
+from core.frozen import replace
 from core.games.dangerous.battle import card, combat, is_party, row, side_of, supporters, tell
 from core.games.dangerous.cards import card_name
 from core.games.dangerous.casualties import hit

@@ -7,10 +7,10 @@ in the final battle, the target player's party.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from core.decisions import ActingFor
+from core.frozen import replace
 from core.games.dangerous.content import Card, content
 from core.games.dangerous.state import Combat, State
 from core.narration import Lines, say
@@ -48,10 +48,10 @@ def side_of(state: State, instance: str) -> int:
 def front(state: State, side: int) -> str | None:
     """The card of `side` in the current 1-on-1 (or at the front, between 1-on-1s); None if that
     card has left its row."""
+    cards = row(state, side)
     fighter = combat(state).duel.fighters[side]
     if fighter:
-        return fighter if fighter in row(state, side) else None
-    cards = row(state, side)
+        return fighter if fighter in cards else None
     return cards[0] if cards else None
 
 

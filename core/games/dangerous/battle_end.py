@@ -3,13 +3,14 @@ rewards, and a wiped-out party's return to the spring."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core import chance
 from core.agenda import Asking, Automatic, Done, Task, push
 from core.chance import ChanceRequest
 from core.decisions import Decision, choose_one
+from core.frozen import replace
 from core.games.dangerous.aftermath import HandLimit, take
 from core.games.dangerous.board import retire_tokens
 from core.games.dangerous.cards import card_name, card_option

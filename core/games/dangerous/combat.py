@@ -8,11 +8,12 @@ spoils, the hand limit).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core.agenda import Asking, Automatic, Done, Task, push
 from core.decisions import Decision, Option, choose_one
+from core.frozen import replace
 from core.games.dangerous.aftermath import Spoils, take
 from core.games.dangerous.ambush import Ambush
 from core.games.dangerous.battle import combat, row, side_name, tell, with_combat, with_duel

@@ -3,13 +3,14 @@ token or a Lv1 card."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core import chance
 from core.agenda import Asking, Automatic, Done, push
 from core.chance import ChanceRequest
 from core.decisions import Decision, Option, choose_one
+from core.frozen import replace
 from core.games.dangerous.battle_end import CombatEnd
 from core.games.dangerous.board import (
     fightable_bosses,

@@ -4,11 +4,13 @@ still apply until the player ends the turn (line 62: 手番中いつでも) — 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from core.agenda import Asking, Automatic, Done, Menu, push, push_behind
 from core.decisions import Choice, Decision, Option, choose_one
+from core.frozen import replace
 from core.games.dangerous.aftermath import take
 from core.games.dangerous.board import cell_of, destinations, space_label
 from core.games.dangerous.cards import (
@@ -115,10 +117,9 @@ class Explore(Menu[State]):
         # A square, not a route: the rules ask only where the piece ends (the cheapest way
         # there is often one of several, and showing one would suggest a choice there is not).
         for space, cost in sorted(reach.items(), key=lambda item: (item[1], item[0])):
-            verb = "Stay" if space == here else f"Go ({cost})"
-            label = f"{verb}: {space_label(space)}"
-            detail = event_text(state, seat, space)
-            options.append(Option(space, label, detail, at=cell_of(space)))
+            options.append(
+                _square(space, -1 if space == here else cost, event_text(state, seat, space))
+            )
         one = ONE_CARD if len(state.players[seat].party) < 2 else ""
         options.append(Option(REORDER, "Reorder your party", unavailable=one))
         options += field_options(state, seat, self.used)
@@ -153,6 +154,14 @@ class Explore(Menu[State]):
         if space == state.players[seat].space:
             line = say(f"{name} stays on {space_label(space)}.")
         return push(moved, Event(seat, space), AfterMove(seat, self.used)), [line]
+
+
+@cache
+def _square(space: str, cost: int, event: str) -> Option:
+    """A square to move to at `cost` (-1: stay there), and what happens there (made once for
+    each: a move offers a dozen squares)."""
+    verb = "Stay" if cost < 0 else f"Go ({cost})"
+    return Option(space, f"{verb}: {space_label(space)}", event, at=cell_of(space))
 
 
 @dataclass(frozen=True)

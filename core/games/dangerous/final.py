@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core.agenda import Asking, Automatic, Done, Gather, Task, pending_gather, push
 from core.decisions import Choice, Decision, Option, choose_one, choose_several, order
+from core.frozen import replace
 from core.games.dangerous.ambush import AMBUSH_EFFECTS, AmbushFire, AmbushItems
 from core.games.dangerous.cards import card_name, card_option
 from core.games.dangerous.combat import start_combat

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from core import chance
 from core.agenda import Asking, Automatic, Done, Menu, Task, push
 from core.chance import ChanceRequest
 from core.decisions import Choice, Decision, Option, choose_one
+from core.frozen import replace
 from core.games.dangerous.board import cell_of, space_label, token_spaces
 from core.games.dangerous.cards import ability_name, card_label, card_name
-from core.games.dangerous.content import content
+from core.games.dangerous.content import Action, content
 from core.games.dangerous.state import Meeting, State
 from core.narration import Lines, say
 
@@ -125,14 +127,14 @@ class MeetingAbilities(Menu[State]):
 # --- AP placement ---------------------------------------------------------------------------------
 
 
-def room(state: State, action: str) -> bool:
+def room(state: State, action: Action) -> bool:
     return not full(state, action)
 
 
-def full(state: State, action: str) -> str:
+def full(state: State, action: Action) -> str:
     """Why `action` takes no more AP ("" while it does)."""
-    cap = next(a for a in content().actions if a.id == action).cap(state.player_count)
-    total = meeting(state).total(action)
+    cap = action.cap(state.player_count)
+    total = meeting(state).total(action.id)
     return FULL.format(total=total, cap=cap) if cap and total >= cap else ""
 
 
@@ -148,7 +150,7 @@ class ApRound(Automatic[State]):
             seat = current.order[index]
             if current.ap_left[seat] == 0:
                 continue
-            if not any(room(state, action.id) for action in content().actions):
+            if not any(room(state, action) for action in content().actions):
                 ap = list(current.ap_left)
                 ap[seat] = 0
                 state = replace(state, meeting=replace(current, ap_left=tuple(ap)))
@@ -167,19 +169,19 @@ class ApPlace(Asking[State]):
 
     def ask(self, state: State) -> Decision:
         current = meeting(state)
+        players = state.player_count
         options = []
         # Every action, a full one too (unavailable, saying so): an option keeps its place
         # while the other seats place their AP between this seat's placements.
         for action in content().actions:
-            mine = current.count(action.id, self.seat)
-            cap = action.cap(state.player_count)
-            total = f"{current.total(action.id)}/{cap}" if cap else f"{current.total(action.id)}"
+            cap = action.cap(players)
             options.append(
-                Option(
+                _ap_option(
                     action.id,
-                    f"{action.name} {action.english}",
-                    f"yours {mine}, all {total}. {action.help}",
-                    unavailable=full(state, action.id),
+                    current.count(action.id, self.seat),
+                    current.total(action.id),
+                    cap,
+                    full(state, action),
                 )
             )
         left = current.ap_left[self.seat]
@@ -194,10 +196,24 @@ class ApPlace(Asking[State]):
         ap[self.seat] -= 1
         placed = {**current.placed, action: tuple(counts)}
         nxt = replace(current, placed=placed, ap_left=tuple(ap))
-        name = next(a for a in content().actions if a.id == action)
+        name = content().action(action)
         return replace(state, meeting=nxt), [
             say(f"{state.names[self.seat]} puts 1 AP on {name.name} ({name.english}).")
         ]
+
+
+@cache
+def _ap_option(action_id: str, mine: int, total: int, cap: int, full: str) -> Option:
+    """An action to put one AP on, with the AP already there, unavailable when `full` says why
+    (a handful of combinations, asked for every AP placed)."""
+    action = content().action(action_id)
+    shown = f"{total}/{cap}" if cap else f"{total}"
+    return Option(
+        action.id,
+        f"{action.name} {action.english}",
+        f"yours {mine}, all {shown}. {action.help}",
+        unavailable=full,
+    )
 
 
 @dataclass(frozen=True)
@@ -217,7 +233,7 @@ class ApMove(Asking[State]):
             for target in content().actions:
                 if target.id != source.id:
                     label = f"{source.name} {source.english} -> {target.name} {target.english}"
-                    why = full(state, target.id)
+                    why = full(state, target)
                     options.append(Option(f"{source.id}>{target.id}", label, unavailable=why))
         options.append(Option(DONE, "Leave them"))
         prompt = f"Move one of your AP ({self.left} at most):"
@@ -325,21 +341,9 @@ class TokenPlace(Asking[State]):
         spaces = token_spaces(state, self.number)
         options: list[Option] = []
         if state.token_supply > 0:
-            options = [
-                Option(space, f"Put a token on {space_label(space)}", at=cell_of(space))
-                for space in spaces
-            ]
+            options = [_token_put(space) for space in spaces]
         else:
-            options = [
-                Option(
-                    f"{old}>{space}",
-                    f"Move the token on {space_label(old)} to {space_label(space)}",
-                    at=cell_of(space),
-                    path=(cell_of(old), cell_of(space)),
-                )
-                for old in state.tokens
-                for space in spaces
-            ]
+            options = [_token_move(old, space) for old in state.tokens for space in spaces]
         if self.number:
             options.append(Option(DONE, "Don't place one"))
         which = f"a square numbered {self.number}" if self.number else "any free square"
@@ -358,6 +362,21 @@ class TokenPlace(Asking[State]):
         space = str(answer)
         state = replace(state, tokens=(*state.tokens, space), token_supply=state.token_supply - 1)
         return state, [say(f"{name} puts a Lv2 token on {space_label(space)}.")]
+
+
+@cache
+def _token_put(space: str) -> Option:
+    return Option(space, f"Put a token on {space_label(space)}", at=cell_of(space))
+
+
+@cache
+def _token_move(old: str, space: str) -> Option:
+    return Option(
+        f"{old}>{space}",
+        f"Move the token on {space_label(old)} to {space_label(space)}",
+        at=cell_of(space),
+        path=(cell_of(old), cell_of(space)),
+    )
 
 
 @dataclass(frozen=True)

@@ -3,12 +3,13 @@ short party up from the Lv1 deck."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core import chance
 from core.agenda import Asking, Done, push
 from core.chance import ChanceRequest
+from core.frozen import replace
 from core.games.dangerous.aftermath import HAND_LIMIT, HandLimit
 from core.games.dangerous.cards import card_name
 from core.games.dangerous.state import State

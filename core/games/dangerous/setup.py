@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core import chance
 from core.agenda import Asking, Automatic, Done, Gather, push
 from core.chance import ChanceRequest
 from core.decisions import Choice, Decision, Option, choose_one
+from core.frozen import replace
 from core.games.dangerous.board import is_closed
 from core.games.dangerous.cards import card_name, card_option, party_order_decision
 from core.games.dangerous.content import content

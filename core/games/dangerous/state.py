@@ -8,10 +8,11 @@ tasks to the front. This keeps the long timing pipeline of a battle readable as 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from core.agenda import Task
+from core.frozen import replace
 from core.games.dangerous.tally import Parts
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from core.agenda import Automatic, Done, push
+from core.frozen import replace
 from core.games.dangerous.explore import Explore, ExploreStart
 from core.games.dangerous.final import FinalStart
 from core.games.dangerous.meeting import (

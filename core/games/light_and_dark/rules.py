@@ -9,12 +9,13 @@ seed is silent or wrong are in docs/rules/light-and-dark.md.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from core import chance
 from core.chance import Outcome
-from core.decisions import Choice, Option, choose_one, choose_several
+from core.decisions import Choice, Decision, Option, choose_one, choose_several
+from core.frozen import replace
 from core.games.base import Applied, Result, Step
 from core.games.base import View as TableView
 from core.games.light_and_dark import INFO
@@ -66,9 +67,22 @@ class LightAndDark:
             claims=(None,) * players,
         )
 
+    def __init__(self) -> None:
+        # The step `pending` last gave, for the view that asks again for the same state (states
+        # are immutable, so the same state object always has the same step).
+        self._last: tuple[State, Step] | None = None
+
     # --- what happens next -------------------------------------------------------------------
 
     def pending(self, state: State) -> Step:
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1]
+        step = self._pending(state)
+        self._last = (state, step)
+        return step
+
+    def _pending(self, state: State) -> Step:
         phase = state.phase
         if phase is Phase.SHUFFLE_ROLES:
             return Step(chance=chance.shuffle(content().deck("role"), "the role deck"))
@@ -98,16 +112,7 @@ class LightAndDark:
         if phase is Phase.CLAIMS:
             return _claim_decision(state)
         if phase is Phase.VERDICT:
-            return choose_one(
-                state.parent,
-                "verdict",
-                "Take a party to fight the boss, or give up this turn?",
-                (
-                    Option(FORM_PARTY, "Choose a party", "Everyone you leave out loses 1 point."),
-                    Option(GIVE_UP, "Give up", "You alone lose 1 point; all cards are revealed."),
-                ),
-                help="After the discussion the parent decides whether to fight at all.",
-            )
+            return _verdict_question(state.parent)
         if phase is Phase.PARTY:
             return _party_decision(state)
         current = state.rolls[-1]
@@ -655,9 +660,14 @@ def _keep_decision(state: State) -> Any:
     )
 
 
-def _claim_decision(state: State) -> Any:
+def _claim_decision(state: State) -> Decision:
     seat = state.queue[0]
-    deck = "hero" if seat == state.parent else "role"
+    return _claim_question(seat, "hero" if seat == state.parent else "role")
+
+
+@cache
+def _claim_question(seat: int, deck: str) -> Decision:
+    """The claim decision of `seat` holding a card of `deck`: it never changes."""
     roles = [card for card in content().roles.values() if card.deck == deck]
     options = [Option(SILENT, "Stay silent")] + [
         Option(card.id, f"Claim {card.label}", f"{card.colour.value}") for card in roles
@@ -668,6 +678,21 @@ def _claim_decision(state: State) -> Any:
         "Tell the table your role (you may lie), or stay silent.",
         tuple(options),
         help="Claims are public. Only the parent's party can score, so make your case.",
+    )
+
+
+@cache
+def _verdict_question(parent: int) -> Decision:
+    """The parent's verdict: it never changes."""
+    return choose_one(
+        parent,
+        "verdict",
+        "Take a party to fight the boss, or give up this turn?",
+        (
+            Option(FORM_PARTY, "Choose a party", "Everyone you leave out loses 1 point."),
+            Option(GIVE_UP, "Give up", "You alone lose 1 point; all cards are revealed."),
+        ),
+        help="After the discussion the parent decides whether to fight at all.",
     )
 
 

@@ -1,0 +1,95 @@
+"""Time the engine of one source tree, in a fresh process; prints one JSON object.
+
+    python bench/engine_probe.py ROOT selfplay GAME PLAYERS GAMES [BOT]
+    python bench/engine_probe.py ROOT verify FOLDER
+    python bench/engine_probe.py ROOT long PLAYERS GAMES MAX_ENTRIES
+
+ROOT is a Partyline checkout (this one, or a temporary worktree of another commit): its `core`
+is imported instead of this tree's, so bench/bench.py can run the same work through two
+versions of the engine and compare them. Only what every version since issue 6 has is used
+(`core.simulate.play_one`, `core.saves.dumps` / `loads`, the table's log).
+
+- selfplay: bot-only games from seeds 1..GAMES (bot `random` unless told); prints the CPU
+  seconds, decisions and entries. The games of two versions are the same games (saves replay
+  identically), so their times compare the same work.
+- long: heuristic dangerous games without a turn limit from seeds 1..GAMES, each stopped at
+  MAX_ENTRIES entries at the latest (by this probe: older versions have no guard); prints each
+  game's length and whether it ended.
+- verify: every save in FOLDER (*.toml) is read, then loaded and replayed from its text
+  (`saves.loads`, as `partyline verify` does); prints the CPU seconds and entries. bench.py
+  writes the saves once, with this tree, so both versions replay the same games.
+
+CPU time (time.process_time), not wall time: the machine is shared, and what other processes do
+then disturbs the figures less.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+
+def selfplay(game: str, players: int, games: int, bot: str) -> dict[str, float]:
+    from core.log import DecisionEntry
+    from core.simulate import play_one
+
+    play_one(game, players, 0, bot)  # imports, content files and caches: not what is measured
+    seconds = 0.0
+    decisions = entries = 0
+    for seed in range(1, games + 1):
+        start = time.process_time()
+        table = play_one(game, players, seed, bot)
+        seconds += time.process_time() - start
+        entries += len(table)
+        decisions += sum(isinstance(entry, DecisionEntry) for entry in table.log)
+    return {"seconds": seconds, "decisions": decisions, "entries": entries}
+
+
+def verify(folder: str) -> dict[str, float]:
+    from pathlib import Path
+
+    from core import saves
+
+    texts = [path.read_text("utf-8") for path in sorted(Path(folder).glob("*.toml"))]
+    saves.loads(texts[0], continue_chance=False)
+    start = time.process_time()
+    for text in texts:
+        saves.loads(text, continue_chance=False)
+    seconds = time.process_time() - start
+    return {"seconds": seconds, "entries": sum(text.count("[[log]]") for text in texts)}
+
+
+def long_games(players: int, games: int, cap: int) -> dict[str, list[int]]:
+    from core.runner import BotDriver
+    from core.simulate import bot_table
+
+    lengths, ended = [], []
+    for seed in range(1, games + 1):
+        table = bot_table("dangerous", players, seed, "heuristic", {"turn_limit": 0})
+        table.resolve_chance()
+        driver = BotDriver(table)
+        while len(table) < cap and driver.play_one():
+            pass
+        lengths.append(len(table))
+        ended.append(int(table.over))
+    return {"lengths": lengths, "ended": ended}
+
+
+def main() -> None:
+    root, mode, *rest = sys.argv[1:]
+    sys.path.insert(0, root)
+    figures: object
+    if mode == "selfplay":
+        game, players, count, *bot = rest
+        figures = selfplay(game, int(players), int(count), bot[0] if bot else "random")
+    elif mode == "long":
+        players, count, cap = rest
+        figures = long_games(int(players), int(count), int(cap))
+    else:
+        figures = verify(rest[0])
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
