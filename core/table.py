@@ -115,6 +115,10 @@ class Table:
     def __len__(self) -> int:
         return len(self._log)
 
+    def entry(self, index: int) -> Entry:
+        """Entry `index` (from 0), without copying the log as `log` does."""
+        return self._log[index]
+
     @property
     def step(self) -> Step:
         return self._step

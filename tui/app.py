@@ -76,12 +76,14 @@ class PartylineApp(App[None]):
         replay: Table | None = None,
         replay_viewer: int | None = None,
         replay_note: str = "",
+        notice: str = "",
         bot_delay: float = BOT_DELAY,
         reveal_hold: float | None = REVEAL_HOLD,
     ) -> None:
         """`replay_viewer` is the seat whose eyes `replay` opens with (None: everyone, which only
         a finished game allows; core.replay.default_viewer picks one). `replay_note` says why
-        the replay stops before the end of its file (core.saves.RulesChanged)."""
+        the replay stops before the end of its file (core.saves.RulesChanged). `notice` is shown
+        once the app is up (a continued save's note: its last entry was incomplete)."""
         if theme_name not in THEMES:
             raise ValueError(f"unknown theme {theme_name!r} (known: {', '.join(THEMES)})")
         if replay is not None:
@@ -110,6 +112,7 @@ class PartylineApp(App[None]):
         self._start_replay = replay
         self._start_replay_viewer = replay_viewer
         self._start_replay_note = replay_note
+        self._notice = notice
 
     def get_default_screen(self) -> Screen[Any]:
         """Opening on the setup screen, it is the bottom of the stack from the start (instead of
@@ -135,6 +138,8 @@ class PartylineApp(App[None]):
             self.push_screen(replay, lambda _: self.exit())
         elif self._start_table is not None:
             self.start_game(self._start_table, self._start_save_path)
+        if self._notice:
+            self.notify(self._notice, severity="warning", timeout=10, markup=False)
 
     def start_game(self, table: Table, save_path: Path | NewSave | None) -> None:
         """Show the game screen for `table`, autosaving to `save_path` (a new game's: once a

@@ -299,6 +299,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if args.json:
         print(visible_json(_verify_json(path, loaded, None)))
         return 0
+    if loaded.note:
+        say(loaded.note)
     result = table.result()
     state = f"finished: {result.summary}" if result else "not finished (can be continued)"
     rules = ""
@@ -330,6 +332,7 @@ def _verify_json(path: Path | None, loaded: Loaded | None, error: str | None) ->
             "scores": None,
             "winners": None,
             "result": None,
+            "note": None,
             "error": error,
         }
     table = loaded.table
@@ -347,6 +350,7 @@ def _verify_json(path: Path | None, loaded: Loaded | None, error: str | None) ->
         "scores": scores,
         "winners": [table.seats[seat].name for seat in result.winners] if result else [],
         "result": result.summary if result else None,
+        "note": loaded.note or None,
         "error": None,
     }
 
@@ -387,8 +391,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_continue(args: argparse.Namespace) -> int:
     from core.paths import followed
 
-    table = _load(args.path)
-    return _run_app(args, table=table, save_path=followed(args.path))
+    loaded = _load(args.path)
+    return _run_app(args, table=loaded.table, save_path=followed(args.path), notice=loaded.note)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -453,11 +457,11 @@ def _check_theme(theme: str) -> None:
         raise CliError(f"unknown theme {theme!r} (known: {', '.join(THEME_NAMES)})")
 
 
-def _load(path: Path) -> Table:
+def _load(path: Path) -> Loaded:
     from core import saves
 
     try:
-        return saves.load(path).table
+        return saves.load(path)
     except saves.SaveError as error:
         raise CliError(str(error), code=1) from None
 

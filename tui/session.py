@@ -252,5 +252,5 @@ class Session:
 
     def close(self) -> None:
         if self.autosave is not None:
-            self.autosave.unsubscribe()
+            self.autosave.close()
             self.autosave = None

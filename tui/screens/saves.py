@@ -254,6 +254,8 @@ class SavesScreen(Screen[SaveRow | None]):
             return
         if self.purpose == "continue" and row.loaded.table.over:
             self.notify("That game is finished: opening its results.", timeout=3)
+        if row.loaded.note:  # its last entry was incomplete: it goes on from the one before
+            self.notify(row.loaded.note, severity="warning", timeout=10, markup=False)
         self.dismiss(replace(row, path=paths.followed(row.path)))
 
     def action_leave(self) -> None:
