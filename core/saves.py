@@ -811,7 +811,7 @@ class Autosave:
     The first write of a session puts the whole file in place atomically (continuing a save, that
     repairs an incomplete last entry); after it each new entry is appended with one write, and
     only undo (a shorter log) rewrites the whole file again. When what was written is made
-    durable (fsync) is `_needs_sync`'s ruling. `close` ends the session.
+    durable (fsync) is `_sync_due`'s ruling. `close` ends the session.
 
     The target is a save's path, or a new game's `paths.NewSave`: its file is reserved when it
     is first written."""
@@ -845,8 +845,8 @@ class Autosave:
     def __call__(self, change: Change) -> None:
         file = self._file
         if file is not None and change.log_length == file.entries + 1 and change.kind is _ENTRY:
-            # The common change, one entry after those the file holds, without `_update`'s checks
-            # (a bot game spends a tenth of its time saving, and each step counts).
+            # The common change, one entry after those the file holds, without `_update`'s checks:
+            # this runs once an entry, and in a game of bots every step of it counts.
             index = file.entries
             entry = self.table.entry(index)
             try:

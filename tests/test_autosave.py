@@ -14,6 +14,7 @@ import stat
 import subprocess
 import sys
 import time
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -107,6 +108,8 @@ def test_each_entry_is_appended_to_the_same_file_which_stays_what_dumps_writes(
     assert [length for _, length, _ in seen] == list(range(seen[0][1], len(table) + 1))
     loaded = saves.load(path, continue_chance=False)
     assert loaded.table.log == table.log and loaded.note == ""
+    fields = [list(item.items()) for item in tomllib.loads(path.read_text("utf-8"))["log"]]
+    assert fields == [list(entry.to_data().items()) for entry in table.log]  # and their order
     assert b"\nentries = " not in on_disk(path) and b"\nformat_version = 2\n" in on_disk(path)
 
 
@@ -136,7 +139,13 @@ def test_undo_rewrites_the_file_whole_and_appending_goes_on_after_it(tmp_path: P
     play(table, 3)
     assert on_disk(path) == dumped(table) and path.stat().st_ino == inode
     save.close()
-    assert saves.load(path, continue_chance=False).table.log == table.log
+    again = saves.load(path).table  # and continued: rewritten once, then appended to
+    assert again.log == table.log
+    resumed = autosave(again, path)
+    play(again, 2)
+    table.undo(0)  # the first session's table is no longer saved: nothing changes on disk
+    resumed.close()
+    assert on_disk(path) == dumped(again) and len(again) > len(table)
     assert not [name for name in os.listdir(tmp_path) if name.endswith(".tmp")]
 
 

@@ -398,9 +398,9 @@ def cmd_continue(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from core import saves
 
-    note = ""
     try:
-        table = saves.load(args.path).table
+        loaded = saves.load(args.path)
+        table, note = loaded.table, loaded.note  # the note of an incomplete last entry, if any
     except saves.RulesChanged as changed:
         # An older rules version's save: watch it up to the last entry today's rules accept.
         table, note = changed.accepted.table, changed.reason
