@@ -70,7 +70,7 @@ def test_hot_seat_hides_every_role_card_behind_the_curtain() -> None:
     """Light and Dark: every seat holds a hidden role card, so the keyboard changes hands behind
     the curtain every time."""
     session = Session(ld_table(TWO_HUMANS))
-    assert session.view() is None and session.narration() == []
+    assert session.view() is None and session.log_lines() == (0, [])
     handovers = hot_seat_game(session)
     assert len(handovers) > 4 and {kind for kind, _ in handovers} == {"curtain"}
 

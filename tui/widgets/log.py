@@ -1,33 +1,91 @@
 """The log panel: every event as a sentence, as the viewer may read it; and the last reveal,
-which stays on screen after the log has moved on."""
+which stays on screen after the log has moved on.
+
+A long game's log holds thousands of lines, so the panel renders only the rows in sight (the
+Line API): each line is measured once for the panel's width (how many rows it wraps to), and
+wrapped into rows only when it scrolls into view. A new entry adds its lines, an undo drops
+the lines of the entries taken back: neither touches the rest of the log."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Sequence
+from itertools import pairwise
 from typing import ClassVar
 
-from rich.table import Table
+from rich._wrap import divide_line  # the line breaking of rich's Text.wrap, without a Text
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
 from textual.containers import Vertical
-from textual.widgets import RichLog, Static
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widgets import Static
+
+from core.text import visible
+from tui.shown import Line
 
 LAST_REVEAL = "Last reveal"
 
+GUTTER = 3
+"""The least width of the entry-number gutter (wider once the numbers are)."""
+LEAST_WIDTH = 10
+"""A panel narrower than this still wraps its lines as if it were this wide (and crops them)."""
+CACHED_LINES = 512
+"""Lines kept wrapped into rows: a few screens' worth, so scrolling back and forth is cheap."""
 
-def log_line(number: int, text: str, current: bool = False) -> Table:
-    """One narration line: the entry number in a gutter, the sentence wrapped beside it."""
-    grid = Table.grid(padding=(0, 1), expand=True)
-    grid.add_column(width=3, justify="right", no_wrap=True)
-    grid.add_column(ratio=1, overflow="fold")
-    marker = Text(str(number), style="bold" if current else "dim")
-    grid.add_row(marker, Text(text, style="bold reverse" if current else ""))
-    return grid
+NUMBER = Style(dim=True)
+CURRENT_NUMBER = Style(bold=True)
+CURRENT_TEXT = Style(bold=True, reverse=True)
 
 
-class LogPanel(RichLog):
-    """Narration lines (entry number, text). Rewritten in one batch; appended as entries come.
-    Focused (Tab), it scrolls by the keys below; the footer shows them."""
+def gutter_width(lines: Sequence[Line]) -> int:
+    """The gutter's width: the largest entry number fits (the lines come in entry order)."""
+    return max(GUTTER, len(str(lines[-1][0]))) if lines else GUTTER
+
+
+def line_breaks(text: str, width: int) -> list[int]:
+    """Where `text` breaks to fit `width` cells: between words, and inside a word longer than
+    a row (Japanese has no spaces), by cell width."""
+    return [] if cell_len(text) <= width else divide_line(text, width, fold=True)
+
+
+def line_rows(line: Line, gutter: int, width: int, current: bool) -> list[Strip]:
+    """A line's rows: its entry number in the gutter beside the first, the sentence wrapped to
+    `width` cells beside it (the current entry's, in a replay, highlighted)."""
+    number, text = line
+    number_style = CURRENT_NUMBER if current else NUMBER
+    style = CURRENT_TEXT if current else None
+    rows = []
+    for row, (start, end) in enumerate(pairwise([0, *line_breaks(text, width), len(text)])):
+        marker = str(number).rjust(gutter) if row == 0 else " " * gutter
+        part = text[start:end]
+        # A row ends at a word's end; only the spaces after the word can pass the edge.
+        part = part[: len(part) - max(0, cell_len(part) - width)]
+        rows.append(Strip([Segment(marker, number_style), Segment(" "), Segment(part, style)]))
+    return rows
+
+
+class LogPanel(ScrollView, can_focus=True):
+    """Narration lines (entry number, text), newest at the bottom. Focused (Tab), it scrolls by
+    the keys below; the footer shows them. It follows the newest line unless the reader has
+    scrolled back."""
+
+    DEFAULT_CSS = """
+    LogPanel {
+        background: $surface;
+        color: $foreground;
+        overflow-y: scroll;
+        &:focus {
+            background-tint: $foreground 5%;
+        }
+    }
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "scroll_up", "Scroll", key_display="up/down", tooltip="one line up"),
@@ -39,32 +97,99 @@ class LogPanel(RichLog):
     ]
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(
-            id=id, classes=classes, wrap=True, markup=False, highlight=False, min_width=10
-        )
-        self.shown: list[tuple[int, str]] = []
+        super().__init__(id=id, classes=classes)
+        self.shown: list[Line] = []
         self.current: int | None = None
+        """The entry shown highlighted (the replay's position), if any."""
         self.following = True  # scrolled to the newest line (not back by the reader)
-        self._width = 0  # the width the lines were wrapped to
+        self._starts: list[int] = []  # the first row of each line, at the measured width
+        self._rows = 0  # the rows of all lines
+        self._width = 0  # the width the lines are measured at (0: not yet laid out)
+        self._gutter = GUTTER
+        self._heights: dict[str, int] = {}  # rows by text, at the measured width
+        self._wrapped: LRUCache[tuple[int, int, str, bool], list[Strip]] = LRUCache(CACHED_LINES)
 
-    def show(self, lines: list[tuple[int, str]], current: int | None = None) -> None:
-        """Show `lines`; only what is new is written, unless earlier lines changed (undo)."""
-        if current == self.current and lines[: len(self.shown)] == self.shown:
-            new = lines[len(self.shown) :]
-            if new:
-                for number, text in new:
-                    self.write(log_line(number, text, number == current))
-                self.shown = list(lines)
-            return
-        self.shown = list(lines)
+    # --- what is shown -----------------------------------------------------------------------
+
+    def show(self, lines: list[Line], current: int | None = None) -> None:
+        """Show `lines` (entry number, text) in place of every line shown."""
+        self.update(0, lines, current)
+
+    def update(self, keep: int, lines: Sequence[Line], current: int | None = None) -> None:
+        """Keep the lines of entries 1 to `keep`, drop those after (undone), add `lines` (of
+        later entries); highlight entry `current`. Costs what changes, not the log's length."""
+        cut = bisect_right(self.shown, keep, key=lambda line: line[0])
+        if cut < len(self.shown):
+            self._rows = self._starts[cut] if self._width else 0
+            del self.shown[cut:], self._starts[cut:]
+        self.shown.extend((number, visible(text)) for number, text in lines)
         self.current = current
-        self._rewrite()
+        if gutter_width(self.shown) != self._gutter:
+            self._measure_all()
+        elif self._width:
+            self._measure(cut)
+        self._changed()
 
-    def _rewrite(self) -> None:
-        self.clear()
-        for number, text in self.shown:
-            self.write(log_line(number, text, number == self.current), scroll_end=False)
-        self.scroll_end(animate=False)
+    def _text_width(self) -> int:
+        return max(self._width - self._gutter - 1, 1)
+
+    def _measure(self, start: int) -> None:
+        """Count the rows of the lines from `start` on that are not counted yet."""
+        width, heights, starts = self._text_width(), self._heights, self._starts
+        rows = self._rows
+        for _, text in self.shown[len(starts) :]:
+            height = heights.get(text)
+            if height is None:
+                height = heights[text] = len(line_breaks(text, width)) + 1
+            starts.append(rows)
+            rows += height
+        self._rows = rows
+
+    def _measure_all(self) -> None:
+        """Count every line's rows again: the width or the gutter changed."""
+        self._gutter = gutter_width(self.shown)
+        self._heights.clear()
+        self._wrapped.clear()
+        self._starts.clear()
+        self._rows = 0
+        if self._width:
+            self._measure(0)
+
+    def _changed(self) -> None:
+        """Tell Textual the new height, and keep the newest line in sight if followed."""
+        size = Size(self._width, self._rows)
+        if size != self.virtual_size:
+            self.virtual_size = size
+        self.refresh()
+        if self.following and self._width:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+
+    # --- rendering: only the rows in sight ---------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        row = self.scroll_offset.y + y
+        width = self.scrollable_content_region.width
+        if row >= self._rows or not self._starts:
+            return Strip.blank(width, self.rich_style)
+        index = bisect_right(self._starts, row) - 1
+        strip = self._line(index)[row - self._starts[index]]
+        return strip.crop_extend(0, width, self.rich_style).apply_style(self.rich_style)
+
+    def _line(self, index: int) -> list[Strip]:
+        """Line `index`'s rows, wrapped when first in sight."""
+        number, text = self.shown[index]
+        key = (index, number, text, number == self.current)
+        rows = self._wrapped.get(key)
+        if rows is None:
+            rows = line_rows(self.shown[index], self._gutter, self._text_width(), key[3])
+            self._wrapped[key] = rows
+        return rows
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._wrapped.clear()
+
+    # --- scrolling ---------------------------------------------------------------------------
 
     def page(self, step: int) -> None:
         """Scroll a page back (-1) or on (1): the screen's keys, whatever has the focus."""
@@ -81,11 +206,11 @@ class LogPanel(RichLog):
         """Wrap the lines again when the panel's width changes (the terminal, the board beside
         it), and keep the newest line in sight when its height does (the prompt above grows
         and shrinks with each question), unless the reader has scrolled back."""
-        width, self._width = self._width, event.size.width
-        if width and width != event.size.width and self.shown:
-            self._rewrite()
-        elif self.following:
-            self.scroll_end(animate=False)
+        width = max(self.scrollable_content_region.width, LEAST_WIDTH)
+        if width != self._width:
+            self._width = width
+            self._measure_all()
+        self._changed()
 
     @property
     def text(self) -> str:
