@@ -108,6 +108,7 @@ class LogPanel(ScrollView, can_focus=True):
         self._gutter = GUTTER
         self._heights: dict[str, int] = {}  # rows by text, at the measured width
         self._wrapped: LRUCache[tuple[int, int, str, bool], list[Strip]] = LRUCache(CACHED_LINES)
+        self._style: Style | None = None  # the panel's colours, until its styles change
 
     # --- what is shown -----------------------------------------------------------------------
 
@@ -169,11 +170,13 @@ class LogPanel(ScrollView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         row = self.scroll_offset.y + y
         width = self.scrollable_content_region.width
+        if self._style is None:
+            self._style = self.rich_style  # (walks every ancestor: once, not once a row)
         if row >= self._rows or not self._starts:
-            return Strip.blank(width, self.rich_style)
+            return Strip.blank(width, self._style)
         index = bisect_right(self._starts, row) - 1
         strip = self._line(index)[row - self._starts[index]]
-        return strip.crop_extend(0, width, self.rich_style).apply_style(self.rich_style)
+        return strip.crop_extend(0, width, self._style).apply_style(self._style)
 
     def _line(self, index: int) -> list[Strip]:
         """Line `index`'s rows, wrapped when first in sight."""
@@ -187,7 +190,7 @@ class LogPanel(ScrollView, can_focus=True):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self._wrapped.clear()
+        self._style = None
 
     # --- scrolling ---------------------------------------------------------------------------
 
