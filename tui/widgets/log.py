@@ -61,13 +61,14 @@ def line_rows(line: Line, gutter: int, width: int, current: bool) -> list[Strip]
     number, text = line
     number_style = CURRENT_NUMBER if current else NUMBER
     style = CURRENT_TEXT if current else None
+    blank = Segment(" " * gutter)  # beside the rows after the first
     rows = []
     for row, (start, end) in enumerate(pairwise([0, *line_breaks(text, width), len(text)])):
-        marker = str(number).rjust(gutter) if row == 0 else " " * gutter
+        marker = Segment(str(number).rjust(gutter), number_style) if row == 0 else blank
         part = text[start:end]
         # A row ends at a word's end; only the spaces after the word can pass the edge.
         part = part[: len(part) - max(0, cell_len(part) - width)]
-        rows.append(Strip([Segment(marker, number_style), Segment(" "), Segment(part, style)]))
+        rows.append(Strip([marker, Segment(" "), Segment(part, style)]))
     return rows
 
 
