@@ -34,7 +34,7 @@ def main() -> None:
     from textual.pilot import Pilot
     from textual.widgets import Footer, Header, Static
 
-    def up(app: App[None]) -> bool:
+    def up(app: App[object]) -> bool:
         """Is the first screen up?"""
         return True
 
@@ -52,7 +52,7 @@ def main() -> None:
         table = saves.load(path).table
         app = PartylineApp(save_dir=path.parent, table=table, save_path=followed(path))
 
-        def up(app: App[None]) -> bool:
+        def up(app: App[object]) -> bool:
             """The game screen is up, its log laid out and in sight."""
             screen = app.screen
             return isinstance(screen, GameScreen) and bool(screen.query_one("#log").virtual_size)
@@ -68,11 +68,11 @@ def main() -> None:
 
         app = Bare()
 
-    async def first_screen(pilot: Pilot[None]) -> None:
+    async def first_screen(pilot: Pilot[object]) -> None:
         await pilot.pause()
         while not up(pilot.app):
             await pilot.pause()
-        pilot.app.exit(len(list(pilot.app.screen.walk_children(with_self=True))))  # type: ignore[arg-type]
+        pilot.app.exit(len(list(pilot.app.screen.walk_children(with_self=True))))
 
     widgets = app.run(headless=True, size=(80, 24), auto_pilot=first_screen)
     print(widgets)
