@@ -129,14 +129,14 @@ class LogPanel(ScrollView, can_focus=True):
         if gutter_width(self.shown) != self._gutter:
             self._measure_all()
         elif self._width:
-            self._measure(cut)
+            self._measure()
         self._changed()
 
     def _text_width(self) -> int:
         return max(self._width - self._gutter - 1, 1)
 
-    def _measure(self, start: int) -> None:
-        """Count the rows of the lines from `start` on that are not counted yet."""
+    def _measure(self) -> None:
+        """Count the rows of the lines not counted yet (the newest)."""
         width, heights, starts = self._text_width(), self._heights, self._starts
         rows = self._rows
         for _, text in self.shown[len(starts) :]:
@@ -155,7 +155,7 @@ class LogPanel(ScrollView, can_focus=True):
         self._starts.clear()
         self._rows = 0
         if self._width:
-            self._measure(0)
+            self._measure()
 
     def _changed(self) -> None:
         """Tell Textual the new height, and keep the newest line in sight if followed."""
@@ -210,6 +210,8 @@ class LogPanel(ScrollView, can_focus=True):
         """Wrap the lines again when the panel's width changes (the terminal, the board beside
         it), and keep the newest line in sight when its height does (the prompt above grows
         and shrinks with each question), unless the reader has scrolled back."""
+        if not self.scrollable_content_region.width:
+            return  # not laid out (hidden): measured once it is
         width = max(self.scrollable_content_region.width, LEAST_WIDTH)
         if width != self._width:
             self._width = width
