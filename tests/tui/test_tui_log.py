@@ -264,8 +264,9 @@ def long_save(folder: Path) -> Path:
 async def test_opening_a_long_save_wraps_only_the_lines_in_sight(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The game screen of a 5,000-entry save: the log panel is given the whole log once and
-    wraps only the lines on the screen, each once."""
+    """The game screen of a 5,000-entry save: the log panel is given the whole log once,
+    measures it once (at the width the screen's layout settles on, not also at the one before)
+    and wraps only the lines on the screen, each once."""
     path = long_save(tmp_path)
     table = saves.load(path).table
     fed: list[int] = []
@@ -278,6 +279,14 @@ async def test_opening_a_long_save_wraps_only_the_lines_in_sight(
 
     monkeypatch.setattr(Session, "log_lines", feed)
     wrapped = count_rows(monkeypatch)
+    widths: set[int] = set()  # the widths lines were measured at
+    real_breaks = log_module.line_breaks
+
+    def breaks(text: str, width: int) -> list[int]:
+        widths.add(width)
+        return real_breaks(text, width)
+
+    monkeypatch.setattr(log_module, "line_breaks", breaks)
     app = make_app(tmp_path, table=table, save_path=path, bot_delay=3600.0)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -288,7 +297,8 @@ async def test_opening_a_long_save_wraps_only_the_lines_in_sight(
         assert sorted(wrapped) == log.shown[-len(wrapped) :]  # the newest lines ...
         assert len(wrapped) <= log.scrollable_content_region.height  # ... the ones in sight
         assert set(wrapped.values()) == {1}
-        assert sum(fed) == len(log.shown)  # every line given once
+        assert sum(fed) == len(log.shown)  # every line given once ...
+        assert len(widths) == 1  # ... and measured at one width: the one the layout settled on
         shown = read_log(app, log)
         assert shown and shown == squashed(log.shown[-len(shown) :])
 

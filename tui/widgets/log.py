@@ -38,6 +38,8 @@ LEAST_WIDTH = 10
 """A panel narrower than this still wraps its lines as if it were this wide (and crops them)."""
 CACHED_LINES = 512
 """Lines kept wrapped into rows: a few screens' worth, so scrolling back and forth is cheap."""
+BATCH = 200
+"""More new lines than this (a whole log) are counted after the next refresh."""
 
 NUMBER = Style(dim=True)
 CURRENT_NUMBER = Style(bold=True)
@@ -47,6 +49,12 @@ CURRENT_TEXT = Style(bold=True, reverse=True)
 def gutter_width(lines: Sequence[Line]) -> int:
     """The gutter's width: the largest entry number fits (the lines come in entry order)."""
     return max(GUTTER, len(str(lines[-1][0]))) if lines else GUTTER
+
+
+def visible_line(line: Line) -> Line:
+    """`line` with any control character made visible (itself, not a copy, when it has none)."""
+    text = visible(line[1])
+    return line if text is line[1] else (line[0], text)
 
 
 def line_breaks(text: str, width: int) -> list[int]:
@@ -110,6 +118,7 @@ class LogPanel(ScrollView, can_focus=True):
         self._heights: dict[str, int] = {}  # rows by text, at the measured width
         self._wrapped: LRUCache[tuple[int, int, str, bool], list[Strip]] = LRUCache(CACHED_LINES)
         self._style: Style | None = None  # the panel's colours, until its styles change
+        self._settling = False  # lines wait to be counted after the next refresh
 
     # --- what is shown -----------------------------------------------------------------------
 
@@ -122,13 +131,30 @@ class LogPanel(ScrollView, can_focus=True):
         later entries); highlight entry `current`. Costs what changes, not the log's length."""
         cut = bisect_right(self.shown, keep, key=lambda line: line[0])
         if cut < len(self.shown):
-            self._rows = self._starts[cut] if self._width else 0
-            del self.shown[cut:], self._starts[cut:]
-        self.shown.extend((number, visible(text)) for number, text in lines)
+            if cut < len(self._starts):
+                self._rows = self._starts[cut]
+                del self._starts[cut:]
+            del self.shown[cut:]
+        self.shown.extend(map(visible_line, lines))
         self.current = current
-        if gutter_width(self.shown) != self._gutter:
+        if len(self.shown) - len(self._starts) <= BATCH:
+            self._settle()
+        elif not self._settling:
+            # A whole log (a game opened): counted once the screen's layout has settled
+            # (the board beside the log takes its width then), not once now and again then.
+            self._settling = True
+            self.call_after_refresh(self._settle)
+
+    def _settle(self) -> None:
+        """Count the rows of the lines not counted yet, at the panel's width now (all of them
+        again if it changed), and show them."""
+        self._settling = False
+        region = self.scrollable_content_region.width
+        width = max(region, LEAST_WIDTH) if region else 0
+        if width != self._width or gutter_width(self.shown) != self._gutter:
+            self._width = width
             self._measure_all()
-        elif self._width:
+        elif width:
             self._measure()
         self._changed()
 
@@ -210,13 +236,8 @@ class LogPanel(ScrollView, can_focus=True):
         """Wrap the lines again when the panel's width changes (the terminal, the board beside
         it), and keep the newest line in sight when its height does (the prompt above grows
         and shrinks with each question), unless the reader has scrolled back."""
-        if not self.scrollable_content_region.width:
-            return  # not laid out (hidden): measured once it is
-        width = max(self.scrollable_content_region.width, LEAST_WIDTH)
-        if width != self._width:
-            self._width = width
-            self._measure_all()
-        self._changed()
+        if self.scrollable_content_region.width:  # (hidden: measured once shown)
+            self._settle()
 
     @property
     def text(self) -> str:
