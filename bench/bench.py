@@ -13,8 +13,11 @@ SECTION, all of them run, in this order:
   how long they run and how many the `simulate` guard had to stop;
 - autosave: bench/autosave.py, saving one entry at log length 10,000 against 100 (target <= 2x)
   and saving's share of whole autosaved bot games (target < 10%), before and now;
-- open-long-save, decision-at-length, bytes-per-key: the rest of issue 10, not
-  measured yet (bench/gridmap.py prints the bytes per key on the Dangerous map);
+- open-long-save: a 5,000-entry save opened to its first screen against a bare Textual app,
+  fresh processes (target <= 1.5); decision-at-length: a decision at log length 5,000 against
+  the same at 50, screen update and autosave included (target <= 1.5): bench/openlong.py;
+- bytes-per-key: not measured yet (bench/gridmap.py prints the bytes per key on the Dangerous
+  map);
 - simulate: games/s and decisions/s with each bot, this tree only;
 - verify: entries/s replaying real saves of each game, and a 10,000-entry log;
 - undo: the cost of one undo at log length 10 and 10,000, and their ratio (target <= 2);
@@ -29,7 +32,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -50,7 +52,9 @@ except ModuleNotFoundError:  # `python3 bench/bench.py` outside the venv: run in
 
 import autosave as autosave_bench  # noqa: E402
 import compare as engines  # noqa: E402
+import openlong  # noqa: E402
 from marathon import Marathon  # noqa: E402
+from startup_probe import run_probe as probe  # noqa: E402
 
 from core import paths, saves  # noqa: E402
 from core.games import REGISTRY  # noqa: E402
@@ -214,18 +218,6 @@ def bench_undo(repeats: int) -> None:
     print(f"undo ratio 10,000 / 10               : {long / short:8.2f}   (target <= 2)")
 
 
-def probe(*args: str) -> tuple[float, int]:
-    start = time.perf_counter()
-    out = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "startup_probe.py"), *args],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-    )
-    return time.perf_counter() - start, int(out.stdout.strip().splitlines()[-1])
-
-
 def bench_startup(runs: int) -> None:
     probe("bare", "0")  # warm the file cache for both
     partyline = [probe("partyline") for _ in range(runs)]
@@ -290,11 +282,11 @@ SECTIONS: dict[str, tuple[str, Callable[[bool], None]]] = {
     ),
     "open-long-save": (
         "opening a 5,000-entry save",
-        not_measured("first screen against the bare Textual app (target <= 1.5x)"),
+        lambda quick: openlong.bench_open(3 if quick else 7),
     ),
     "decision-at-length": (
         "a decision at log length 5,000",
-        not_measured("against the same decision at length 50 (target <= 1.5x)"),
+        lambda quick: openlong.bench_decision(4 if quick else 8),
     ),
     "bytes-per-key": (
         "bytes per cursor key",

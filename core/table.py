@@ -255,8 +255,8 @@ class Table:
             return ""
         if self.over and not self.practice:
             return "the game is over: its end cannot be undone"
-        mine = [e for e in self._log if isinstance(e, DecisionEntry) and e.seat == seat]
-        if not mine:
+        # From the newest entry back: the screen asks this on every redraw of a long game.
+        if not any(isinstance(e, DecisionEntry) and e.seat == seat for e in reversed(self._log)):
             return "nothing to undo: you have not decided anything yet"
         last = self._log[-1]
         if isinstance(last, ChanceEntry):

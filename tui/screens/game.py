@@ -187,7 +187,7 @@ class GameScreen(BoardScreen):
             self.query_one(PlayersPanel).update("")
             self.query_one(BoardPanel).show(None, names)
             prompt.show(None, "Waiting for a player to take the keyboard.")
-            self.query_one(LogPanel).show([])
+            self.query_one(LogPanel).update(*session.log_lines())
             return
         title = Text()
         if view.viewer is not None:
@@ -215,7 +215,7 @@ class GameScreen(BoardScreen):
         board = self.query_one(BoardPanel)
         board.show(view, names, decision, prompt.option_index())
         self._layout()
-        self.query_one(LogPanel).show(session.narration())
+        self.query_one(LogPanel).update(*session.log_lines())
         number, lines = session.last_reveal() or (None, [])
         self.query_one(LastReveal).show(number, lines, hint)
         self.refresh_bindings()

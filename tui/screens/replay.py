@@ -2,6 +2,9 @@
 
 A finished game can be watched as any seat or as everyone; a game still being played only as the
 seat it was opened for (core.replay), so its keys refuse the other seats and everyone.
+
+A step gives the log panel only the lines it changes (those of the entries stepped over), so
+stepping costs the same at entry 5,000 as at entry 5.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from core.table import Table
 from core.text import visible
 from tui.boards import board_kit
 from tui.screens.boarded import BOARD_BINDINGS, BoardScreen
-from tui.shown import ShownTable
+from tui.shown import Line, ShownTable
 from tui.widgets.board import BoardPanel
 from tui.widgets.footer import KeysFooter
 from tui.widgets.log import LogPanel
@@ -73,6 +76,7 @@ class ReplayScreen(BoardScreen):
         self.position = len(table) if position is None else max(0, min(position, len(table)))
         self.kit = board_kit(table.game.id)
         self.note = note
+        self._logged: tuple[int | None, int] | None = None  # (viewer, position) the log shows
 
     def compose(self) -> ComposeResult:
         yield TitleBar(id="replay-title", classes="title-bar")
@@ -110,7 +114,16 @@ class ReplayScreen(BoardScreen):
         log = self.query_one(LogPanel)
         log.display = not board.wide
         log.border_subtitle = f"{self.position}/{len(table)}"
-        log.show(self.shown.narration(self.viewer, upto=self.position), current=self.position)
+        log.update(*self._log_lines(), current=self.position)
+
+    def _log_lines(self) -> tuple[int, list[Line]]:
+        """The log panel's change since it was last fed: keep the lines of the first `keep`
+        entries, add `lines`, up to the position (all again for another viewer)."""
+        viewer, position = self.viewer, self.position
+        logged = self._logged
+        keep = min(logged[1], position) if logged is not None and logged[0] == viewer else 0
+        self._logged = (viewer, position)
+        return keep, self.shown.narration(viewer, upto=position, start=keep)
 
     def on_resize(self) -> None:
         if self.is_mounted:
