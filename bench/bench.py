@@ -11,8 +11,10 @@ SECTION, all of them run, in this order:
   turns: the best run of each and the ratio (issue 10: at least 3x), and the medians;
 - long-games: bot-only dangerous games without a turn limit (`turn_limit=0`), heuristic bots:
   how long they run and how many the `simulate` guard had to stop;
-- autosave, open-long-save, decision-at-length, bytes-per-key: the rest of issue 10, not
-  measured yet (bench/gridmap.py prints the bytes per key on the Dangerous map);
+- autosave, open-long-save, decision-at-length: the rest of issue 10, not measured yet;
+- bytes-per-key: bench/keys.py: the bytes and repaints of a cursor key in each game against a
+  bare Textual app's (target <= 1.5x, one repaint), and key latency with and without the
+  garbage-collector freeze;
 - simulate: games/s and decisions/s with each bot, this tree only;
 - verify: entries/s replaying real saves of each game, and a 10,000-entry log;
 - undo: the cost of one undo at log length 10 and 10,000, and their ratio (target <= 2);
@@ -47,6 +49,7 @@ except ModuleNotFoundError:  # `python3 bench/bench.py` outside the venv: run in
     raise
 
 import compare as engines  # noqa: E402
+import keys  # noqa: E402
 from marathon import Marathon  # noqa: E402
 
 from core import paths, saves  # noqa: E402
@@ -293,10 +296,7 @@ SECTIONS: dict[str, tuple[str, Callable[[bool], None]]] = {
         "a decision at log length 5,000",
         not_measured("against the same decision at length 50 (target <= 1.5x)"),
     ),
-    "bytes-per-key": (
-        "bytes per cursor key",
-        not_measured("against the bare Textual app's (target <= 1.5x, one repaint a key)"),
-    ),
+    "bytes-per-key": ("bytes per cursor key", keys.run),
     "simulate": ("bot-only games, this tree", lambda quick: bench_simulate(50 if quick else 300)),
     "verify": ("verify, this tree", lambda quick: bench_verify(50 if quick else 300)),
     "undo": ("undo", lambda quick: bench_undo(200 if quick else 2000)),
