@@ -7,12 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.segment import Segment
+from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.geometry import Region
+from textual.strip import Strip
 
 from core.decisions import Decision, Option, OptionId, choose_one
 from core.grid import Cell
-from tui.widgets.gridmap import GridMap, MapPane
+from tui.widgets.gridmap import GridMap, MapPane, changed_span
 from tui.widgets.gridmodel import (
     CAN_CHOOSE,
     CURSOR,
@@ -319,3 +322,21 @@ async def test_only_ascii_is_drawn() -> None:
         grid = app.query_one(GridMap)
         for line in grid.drawing.lines:
             assert all(text.isascii() for text, _ in line)
+
+
+def strip(*parts: tuple[str, Style]) -> Strip:
+    return Strip([Segment(text, style) for text, style in parts])
+
+
+def test_changed_span_finds_the_cells_that_differ_in_text_or_style() -> None:
+    plain, bold, cursor = Style(), Style(bold=True), Style(bold=True, reverse=True)
+    line = strip(("ab-", plain), ("3", plain), ("-cd", plain))
+    assert changed_span(line, line) is None
+    # The cursor's brackets and its reversed number: cells 2 to 4.
+    marked = strip(("ab", plain), ("[", bold), ("3", cursor), ("]", bold), ("cd", plain))
+    assert changed_span(line, marked) == (2, 5)
+    # Only a style: that cell; a longer line: up to its end; a wide character: two cells.
+    assert changed_span(line, strip(("ab-", plain), ("3", bold), ("-cd", plain))) == (3, 4)
+    assert changed_span(line, strip(("ab-3-cdef", plain))) == (7, 9)
+    assert changed_span(strip(("校庭x", plain)), strip(("校庭y", plain))) == (4, 5)
+    assert changed_span(strip(("校x", plain)), strip(("庭x", plain))) == (0, 2)

@@ -254,14 +254,13 @@ def changed_span(before: Strip, after: Strip) -> tuple[int, int] | None:
     return start, end
 
 
-def _cells(strip: Strip) -> list[tuple[str, Style | None] | None]:
-    """A line cell by cell: its character and style (a wide character's second cell: its
-    style and an empty character)."""
-    cells: list[tuple[str, Style | None] | None] = []
+def _cells(strip: Strip) -> list[tuple[str, Style | None, int] | None]:
+    """A line cell by cell: the character drawn there, its style, and which of its cells this
+    is (a wide character's second cell differs wherever its first does)."""
+    cells: list[tuple[str, Style | None, int] | None] = []
     for text, style, _ in strip:
         for character in text:
-            cells.append((character, style))
-            cells.extend(("", style) for _ in range(cell_len(character) - 1))
+            cells.extend((character, style, part) for part in range(cell_len(character)))
     return cells
 
 
