@@ -231,8 +231,8 @@ class Latency:
     collections (milliseconds each) that ran among the keys."""
 
     keys: list[float]
-    full_collections: list[tuple[float, int]]
-    """(milliseconds, objects walked) of each."""
+    full_collections: list[tuple[float, int, float]]
+    """(milliseconds, objects walked, the latency of the key it delayed) of each."""
 
 
 def measure_latency(keys: int, freeze: bool) -> Latency:
@@ -242,23 +242,29 @@ def measure_latency(keys: int, freeze: bool) -> Latency:
     save = light_and_dark_save(folder)
     log = folder / "gc.log"
     latencies: list[float] = []
+    pressed: list[float] = []  # when each key was written
     with Terminal.spawn(partyline(folder, save, log, freeze), size=SIZE, cwd=ROOT) as term:
         term.wait_for("Stay silent")
         quiet_after(term, 0)
-        began = time.monotonic()
         for key in up_down(keys):
             ends = term.raw.count(FRAME_END)
-            start = time.monotonic()
+            pressed.append(time.monotonic())
             term.press(key)
             term.wait_until(lambda: term.raw.count(FRAME_END) > ends, "the key's frame")  # noqa: B023
-            latencies.append((time.monotonic() - start) * 1000)
+            latencies.append((time.monotonic() - pressed[-1]) * 1000)
             time.sleep(0.01)
-        ended = time.monotonic()
     collections = []
     for line in log.read_text().splitlines():
         at, generation, ms, objects = line.split()
-        if generation == "2" and began <= float(at) <= ended:
-            collections.append((float(ms), int(objects)))
+        done = float(at)
+        if generation != "2" or not pressed[0] <= done <= pressed[-1] + latencies[-1] / 1000:
+            continue
+        # The key it delayed: the one being handled as it ended, or the next one written.
+        hit = next(
+            (n for n, start in enumerate(pressed) if done <= start + latencies[n] / 1000),
+            len(pressed) - 1,
+        )
+        collections.append((float(ms), int(objects), latencies[hit]))
     return Latency(latencies, collections)
 
 
@@ -299,8 +305,10 @@ def report_latency(keys: int, rounds: int) -> None:
         full = [each for result in results for each in result.full_collections]
         longest = ""
         if full:
-            ms, objects = max(full)
-            longest = f", the longest {ms:.0f} ms over {objects:,} objects"
+            ms, objects, delayed = max(full)
+            longest = (
+                f", the longest {ms:.0f} ms over {objects:,} objects, its key took {delayed:.0f} ms"
+            )
         print(
             f"key latency, {'with' if freeze else 'without'} the gc freeze".ljust(38)
             + f": p50 {percentile(every, 0.5):5.1f} ms  p95 {percentile(every, 0.95):5.1f} ms  "
