@@ -16,8 +16,9 @@ SECTION, all of them run, in this order:
 - open-long-save: a 5,000-entry save opened to its first screen against a bare Textual app,
   fresh processes (target <= 1.5); decision-at-length: a decision at log length 5,000 against
   the same at 50, screen update and autosave included (target <= 1.5): bench/openlong.py;
-- bytes-per-key: not measured yet (bench/gridmap.py prints the bytes per key on the Dangerous
-  map);
+- bytes-per-key: bench/keys.py: the bytes and repaints of a cursor key in each game against a
+  bare Textual app's (target <= 1.5x, one repaint), and key latency with and without the
+  garbage-collector freeze;
 - simulate: games/s and decisions/s with each bot, this tree only;
 - verify: entries/s replaying real saves of each game, and a 10,000-entry log;
 - undo: the cost of one undo at log length 10 and 10,000, and their ratio (target <= 2);
@@ -52,6 +53,7 @@ except ModuleNotFoundError:  # `python3 bench/bench.py` outside the venv: run in
 
 import autosave as autosave_bench  # noqa: E402
 import compare as engines  # noqa: E402
+import keys  # noqa: E402
 import openlong  # noqa: E402
 from marathon import Marathon  # noqa: E402
 from startup_probe import run_probe as probe  # noqa: E402
@@ -288,10 +290,7 @@ SECTIONS: dict[str, tuple[str, Callable[[bool], None]]] = {
         "a decision at log length 5,000",
         lambda quick: openlong.bench_decision(4 if quick else 8),
     ),
-    "bytes-per-key": (
-        "bytes per cursor key",
-        not_measured("against the bare Textual app's (target <= 1.5x, one repaint a key)"),
-    ),
+    "bytes-per-key": ("bytes per cursor key", keys.run),
     "simulate": ("bot-only games, this tree", lambda quick: bench_simulate(50 if quick else 300)),
     "verify": ("verify, this tree", lambda quick: bench_verify(50 if quick else 300)),
     "undo": ("undo", lambda quick: bench_undo(200 if quick else 2000)),

@@ -119,9 +119,10 @@ class GameScreen(BoardScreen):
         yield TitleBar(id="game-title", classes="title-bar")
         yield PlayersPanel(id="players", classes="panel")
         with Horizontal(id="game-body"):
-            yield BoardPanel(self.kit, id="board", classes="panel")
+            # The cursor is one: moved in the prompt or on the map, both show it in one frame.
+            yield BoardPanel(self.kit, on_cursor=self._map_cursor, id="board", classes="panel")
             with Vertical(id="game-right"):
-                yield DecisionPrompt(id="prompt", classes="panel")
+                yield DecisionPrompt(on_cursor=self._prompt_cursor, id="prompt", classes="panel")
                 with LogBox():
                     yield LastReveal(id="last-reveal")
                     yield LogPanel(id="log", classes="panel")
@@ -386,13 +387,13 @@ class GameScreen(BoardScreen):
         except IllegalAction as error:
             prompt.show_error(str(error))
 
-    def on_decision_prompt_cursor_moved(self, message: DecisionPrompt.CursorMoved) -> None:
-        self.query_one(BoardPanel).point(message.decision, message.index)
+    def _prompt_cursor(self, decision: Decision, index: int) -> None:
+        self.query_one(BoardPanel).point(decision, index)
 
-    def on_grid_map_cursor_moved(self, message: GridMap.CursorMoved) -> None:
+    def _map_cursor(self, decision: Decision, index: int) -> None:
         prompt = self.query_one(DecisionPrompt)
-        if message.decision == prompt.decision:
-            prompt.select(message.index)
+        if decision == prompt.decision:
+            prompt.select(index)
 
     # --- actions -----------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from core.games.base import View
 from tui.boards import BoardKit, BoardMode
 from tui.widgets.gridmap import GridMap, MapPane
 from tui.widgets.gridmodel import GridModel, fit
+from tui.widgets.prompt import CursorHook
 
 FRAME = 5
 """The panel's columns around its content: the border, the padding and a scrollbar."""
@@ -45,9 +46,18 @@ class BoardPanel(Vertical, can_focus=False):
     }
     """
 
-    def __init__(self, kit: BoardKit, *, id: str | None = None, classes: str | None = None):
+    def __init__(
+        self,
+        kit: BoardKit,
+        *,
+        on_cursor: CursorHook | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ):
         super().__init__(id=id, classes=classes)
         self.kit = kit
+        self.on_cursor = on_cursor
+        """Told at once when the player moves the cursor on a grid mode's map."""
         self.mode: str = kit.modes[0].id if kit.modes else ""
         self._suggested: str | None = None
         self.wide = False
@@ -59,7 +69,7 @@ class BoardPanel(Vertical, can_focus=False):
         with VerticalScroll(classes="board-scroll", can_focus=False):
             yield Static(classes="board-content")
         if any(mode.grid is not None for mode in self.kit.modes):
-            yield MapPane()
+            yield MapPane(on_cursor=self.on_cursor)
 
     def update(self, renderable: RenderableType) -> None:
         self.query_one(".board-content", Static).update(renderable)

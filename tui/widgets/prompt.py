@@ -21,10 +21,14 @@ One widget serves every decision kind, so a new game needs no new prompt:
 - allocate: arrows pick a line; Left/Right or -/+ change its amount; digits set it; Enter confirms.
 
 The widget never judges legality itself: it posts `Chosen` and the screen hands the answer to the
-table, whose IllegalAction message comes back through `show_error` (nothing is lost). It posts
-`CursorMoved` when its cursor lands on another option (the screen marks it on the board), and
+table, whose IllegalAction message comes back through `show_error` (nothing is lost). It tells
+`on_cursor` when its cursor lands on another option (the screen marks it on the board), and
 `select` moves its cursor to the option chosen on the board's map. A decision taken for another
 side (`Decision.acting_for`) gets a banner above the question (`acting_banner`).
+
+A change within the prompt (a cursor key, a toggle, a typed digit) repaints only the lines it
+changed while the prompt keeps its height, and lays the screen out again only when the height
+changes (`_repaint`): a cursor key repaints two options' lines, not the panel.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.widget import Widget
 
@@ -58,10 +62,25 @@ TYPED = "{typed}_: type the next digit, or Enter for {typed}."
 
 
 @dataclass
+class _Painted:
+    """What the prompt last rendered: its content size, the lines its content needed, and the
+    lines shown."""
+
+    width: int
+    height: int
+    needed: int
+    lines: list[Text]
+
+
+@dataclass
 class _Line:
     text: Text
     option: int | None = None
     row: int | None = None  # an option's row (its place in an order)
+
+
+CursorHook = Callable[[Decision, int], None]
+"""Told that the cursor of a decision is now on option `index` (an index into its options)."""
 
 
 class OptionMessage(Message):
@@ -145,11 +164,18 @@ class DecisionPrompt(Widget, can_focus=True):
             self.decision = decision
             self.choice = choice
 
-    class CursorMoved(OptionMessage):
-        """The cursor of `decision` is now on option `index`."""
-
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        on_cursor: CursorHook | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(id=id, classes=classes)
+        self.on_cursor = on_cursor
+        """Told at once when the cursor lands on another option (the screen marks it on the
+        board): the board then repaints in the same frame as the prompt, where a message would
+        reach the screen after the prompt's repaint and cost a second frame."""
         self.decision: Decision | None = None
         self.waiting = ""
         self.error = ""
@@ -170,6 +196,7 @@ class DecisionPrompt(Widget, can_focus=True):
         self.filter: str | None = None
         """The filter line's text; None while it is closed."""
         self._left: tuple[OptionId | None, set[OptionId]] = (None, set())
+        self._painted: _Painted | None = None
 
     @property
     def cursor(self) -> int:
@@ -181,8 +208,9 @@ class DecisionPrompt(Widget, can_focus=True):
         before = self.option_index()
         self._cursor = row
         index = self.option_index()
-        if index != before and index is not None and self.decision is not None:
-            self.post_message(self.CursorMoved(self.decision, index))
+        decision, hook = self.decision, self.on_cursor
+        if index != before and index is not None and decision is not None and hook is not None:
+            hook(decision, index)
 
     def option_index(self) -> int | None:
         """The index in decision.options of the option under the cursor."""
@@ -272,11 +300,11 @@ class DecisionPrompt(Widget, can_focus=True):
         row = self._row_of(index)
         if row is not None and row != self._cursor:
             self.cursor = row
-        self.refresh(layout=True)
+        self._repaint()
 
     def show_error(self, message: str) -> None:
         self.error = visible(message)  # reasons may quote names and answers
-        self.refresh(layout=True)
+        self._repaint()
 
     # --- keys --------------------------------------------------------------------------------
 
@@ -301,7 +329,7 @@ class DecisionPrompt(Widget, can_focus=True):
             item = self.order.pop(self.cursor)
             self.order.insert(target, item)
         self.cursor = target
-        self.refresh(layout=True)
+        self._repaint()
 
     def _filterable(self) -> bool:
         return self.decision is not None and self.decision.kind in KEYED
@@ -320,7 +348,7 @@ class DecisionPrompt(Widget, can_focus=True):
         self.order.insert(target, item)
         self.cursor = target
         self.error = ""
-        self.refresh(layout=True)
+        self._repaint()
 
     def action_front(self) -> None:
         if self._ordering():
@@ -342,7 +370,7 @@ class DecisionPrompt(Widget, can_focus=True):
                 self._toggle(index)
         elif decision.kind is DecisionKind.ORDER:
             self.held = not self.held
-            self.refresh(layout=True)
+            self._repaint()
         elif decision.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM):
             self.action_submit()
 
@@ -353,7 +381,7 @@ class DecisionPrompt(Widget, can_focus=True):
             return
         self.selected ^= {index}
         self.error = ""
-        self.refresh(layout=True)
+        self._repaint()
 
     def action_adjust(self, step: int) -> None:
         decision = self.decision
@@ -374,7 +402,7 @@ class DecisionPrompt(Widget, can_focus=True):
             ceiling = min(ceiling, decision.max_each)
         self.amounts[index] = max(0, min(amount, ceiling))
         self.error = ""
-        self.refresh(layout=True)
+        self._repaint()
 
     def action_submit(self) -> None:
         decision = self.decision
@@ -416,11 +444,11 @@ class DecisionPrompt(Widget, can_focus=True):
             typed, self.typed = self.typed, ""
             if event.key == "enter":
                 self._choose_key(int(typed))
-            self.refresh(layout=True)
+            self._repaint()
         else:
             if self.typed:  # any other key: the number typed so far is dropped
                 self.typed = ""
-                self.refresh(layout=True)
+                self._repaint()
             return
         event.stop()
         event.prevent_default()
@@ -448,7 +476,7 @@ class DecisionPrompt(Widget, can_focus=True):
         index = next((i for i in rows if at is not None and options[i].id == at.id), None)
         self.cursor = rows.index(index) if index is not None else 0
         self.error = ""
-        self.refresh(layout=True)
+        self._repaint()
 
     def _digit(self, digit: str) -> None:
         decision = self.decision
@@ -469,7 +497,7 @@ class DecisionPrompt(Widget, can_focus=True):
             row = None if index is None else self._row_of(index)
             if row is not None:
                 self.cursor = row
-            self.refresh(layout=True)
+            self._repaint()
             return
         typed, self.typed = self.typed, ""
         self._choose_key(int(typed))
@@ -488,7 +516,7 @@ class DecisionPrompt(Widget, can_focus=True):
         if decision.kind is DecisionKind.ORDER:
             if 1 <= key <= len(self.order):
                 self.cursor = key - 1
-                self.refresh(layout=True)
+                self._repaint()
             else:
                 self.show_error(NO_OPTION.format(key=key))
             return
@@ -553,7 +581,7 @@ class DecisionPrompt(Widget, can_focus=True):
         self._dragging = True
         self.capture_mouse()
         self.cursor = row
-        self.refresh(layout=True)
+        self._repaint()
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         self._drag_to(event)
@@ -562,12 +590,12 @@ class DecisionPrompt(Widget, can_focus=True):
         if self._dragging:
             self._drag_to(event)
             self._end_drag()
-            self.refresh(layout=True)
+            self._repaint()
 
     def on_mouse_release(self, event: events.MouseRelease) -> None:
         if self._dragging:
             self._dragging = False
-            self.refresh(layout=True)
+            self._repaint()
 
     def _drag_to(self, event: events.MouseEvent) -> None:
         """Move the dragged item to the row of the line under the pointer (an item's line)."""
@@ -721,10 +749,41 @@ class DecisionPrompt(Widget, can_focus=True):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return sum(len(part) for part in self._parts(width))
 
+    def _repaint(self) -> None:
+        """Show a change made within the prompt: repaint only the lines that differ from those
+        on the screen while the prompt keeps its height (a cursor key: the two options' lines),
+        or lay it out again when its height would change. A layout refresh repaints the whole
+        prompt (issue 10: a cursor key sent several times the bytes of a bare app's)."""
+        painted = self._painted
+        width, height = self.content_region.size
+        if painted is None or (width, height) != (painted.width, painted.height):
+            self.refresh(layout=True)
+            return
+        lines, needed = self._fitted(width, height)
+        if needed != painted.needed or len(lines) != len(painted.lines):
+            self.refresh(layout=True)
+            return
+        changed = [
+            Region(0, y, width, 1)
+            for y, (line, before) in enumerate(zip(lines, painted.lines))
+            if line.text != before
+        ]
+        if changed:
+            self.refresh(*changed)
+
     def render(self) -> Text:
         width = self.content_region.width or self.size.width
         height = self.content_region.height or self.size.height
+        lines, needed = self._fitted(width, height)
+        texts = [line.text for line in lines]
+        self._painted = _Painted(width, height, needed, texts)
+        return Text("\n").join(texts)
+
+    def _fitted(self, width: int, height: int) -> tuple[list[_Line], int]:
+        """The lines shown in `height` lines of `width` cells (none: all of them), and how many
+        the prompt would need (its content height)."""
         head, filter_, body, detail, hint, help_, error = self._parts(width)
+        needed = sum(map(len, (head, filter_, body, detail, hint, help_, error)))
         error = filter_ + error  # the filter line and the error always show
 
         def total() -> int:
@@ -761,7 +820,7 @@ class DecisionPrompt(Widget, can_focus=True):
         self._line_rows = {
             number: line.row for number, line in enumerate(lines) if line.row is not None
         }
-        return Text("\n").join(line.text for line in lines)
+        return lines, needed
 
     def on_focus(self) -> None:
         self.refresh()
