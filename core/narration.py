@@ -22,7 +22,7 @@ class Message:
     `str(message)` writes it out (once: the text is kept); messages with the same template and
     values are equal."""
 
-    __slots__ = ("template", "params", "_text")
+    __slots__ = ("_text", "params", "template")
 
     def __init__(self, template: str, /, **params: object) -> None:
         self.template = template
@@ -52,6 +52,34 @@ class Message:
         return f"Message({self.template!r}{values})"
 
 
+class Joined:
+    """Texts joined when read, `separator` between each: a value for a Message's placeholder
+    when the parts are sentences of their own (each written out when read, too)."""
+
+    __slots__ = ("items", "separator")
+
+    def __init__(self, items: tuple[Text, ...], separator: str) -> None:
+        self.items = items
+        self.separator = separator
+
+    def __str__(self) -> str:
+        return self.separator.join(map(text, self.items))
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Joined):
+            return NotImplemented
+        return (self.items, self.separator) == (other.items, other.separator)
+
+    def __hash__(self) -> int:
+        return hash((self.items, self.separator))
+
+    def __repr__(self) -> str:
+        return f"Joined({self.items!r}, {self.separator!r})"
+
+
 Text = str | Message
 """A text as the rules give it: written out already, or a message written out when read."""
 
@@ -70,7 +98,7 @@ class Narration:
     `message_for` as they were given (a Message keeps its template and values).
     """
 
-    __slots__ = ("_public", "_secret", "_full")
+    __slots__ = ("_full", "_public", "_secret")
 
     def __init__(
         self, public: Text, secret: tuple[tuple[int, Text], ...] = (), full: Text = ""
@@ -123,9 +151,13 @@ Lines = list[Narration]
 """The lines one log entry produced, in order."""
 
 
-def say(template: str, /, **params: object) -> Narration:
-    """A line every seat reads the same way: `template` filled with `params` when read."""
-    return Narration(Message(template, **params) if params else template)
+def say(template: Text, /, **params: object) -> Narration:
+    """A line every seat reads the same way: `template` filled with `params` when read (or a
+    Message made already)."""
+    if params:
+        assert template.__class__ is str, "a Message is given whole, without values"
+        return Narration(Message(template, **params))
+    return Narration(template)
 
 
 def join(names: Iterable[str]) -> str:
