@@ -3,6 +3,7 @@
     python bench/engine_probe.py ROOT selfplay GAME PLAYERS GAMES [BOT]
     python bench/engine_probe.py ROOT verify FOLDER
     python bench/engine_probe.py ROOT long PLAYERS GAMES MAX_ENTRIES
+    python bench/engine_probe.py ROOT digest SEEDS
 
 ROOT is a Partyline checkout (this one, or a temporary worktree of another commit): its `core`
 is imported instead of this tree's, so bench/bench.py can run the same work through two
@@ -18,6 +19,12 @@ versions of the engine and compare them. Only what every version since issue 6 h
 - verify: every save in FOLDER (*.toml) is read, then loaded and replayed from its text
   (`saves.loads`, as `partyline verify` does); prints the CPU seconds and entries. bench.py
   writes the saves once, with this tree, so both versions replay the same games.
+
+- digest: bot-only games of both games (random and heuristic bots, seeds 1..SEEDS) and a
+  SHA-256 of each: its save text, every line of its narration as each seat and as everyone sees
+  it, every question and chance request on the way (prompts, help, option labels) and every
+  seat's view every few entries. bench/same_games.py compares two trees' digests: a change
+  that only makes the engine faster must leave every one of them as it was.
 
 CPU time (time.process_time), not wall time: the machine is shared, and what other processes do
 then disturbs the figures less.
@@ -76,6 +83,70 @@ def long_games(players: int, games: int, cap: int) -> dict[str, list[int]]:
     return {"lengths": lengths, "ended": ended}
 
 
+DIGESTED = (("light-and-dark", 5), ("light-and-dark", 3), ("dangerous", 4), ("dangerous", 2))
+
+
+def digest(seeds: int) -> dict[str, str]:
+    import hashlib
+
+    from core import saves
+    from core.runner import BotDriver
+    from core.simulate import bot_table
+
+    digests = {}
+    for game, players in DIGESTED:
+        for bot in ("random", "heuristic"):
+            for seed in range(1, seeds + 1):
+                table = bot_table(game, players, seed, bot)
+                seen: list[str] = []
+                table.subscribe(lambda change, t=table, s=seen: s.append(_position(t)))
+                table.resolve_chance()
+                driver = BotDriver(table)
+                while len(table) < 3000 and driver.play_one():
+                    pass
+                viewers = (None, *range(players))
+                lines = [repr(table.narration(viewer)) for viewer in viewers]
+                text = saves.dumps(table, "2026-01-01T00:00:00+00:00")
+                whole = "\n".join([text, *lines, *seen, repr(table.result())])
+                key = f"{game} {players}p {bot} seed {seed}"
+                digests[key] = hashlib.sha256(whole.encode()).hexdigest()
+    return digests
+
+
+def _position(table: object) -> str:
+    """Everything a position offers, spelled out field by field (not by repr, which a lazy
+    field could change): its questions, chance request and, every 7th entry, every view."""
+    step = table.step  # type: ignore[attr-defined]
+    parts = [repr(step.chance), str(step.simultaneous)]
+    for decision in step.decisions:
+        parts += [
+            str(decision.seat),
+            decision.name,
+            decision.kind.value,
+            decision.prompt,
+            decision.help,
+            repr(decision.acting_for),
+            str(decision.min_count),
+            str(decision.max_count),
+            str(decision.total),
+            str(decision.max_each),
+        ]
+        for option in decision.options:
+            parts += [
+                repr(option.id),
+                option.label,
+                option.detail,
+                repr(option.at),
+                repr(option.path),
+                repr(option.area),
+                option.unavailable,
+            ]
+    if len(table) % 7 == 0:  # type: ignore[arg-type]
+        players = len(table.seats)  # type: ignore[attr-defined]
+        parts += [repr(table.view(viewer)) for viewer in (None, *range(players))]  # type: ignore[attr-defined]
+    return "\x1f".join(parts)
+
+
 def main() -> None:
     root, mode, *rest = sys.argv[1:]
     sys.path.insert(0, root)
@@ -83,6 +154,8 @@ def main() -> None:
     if mode == "selfplay":
         game, players, count, *bot = rest
         figures = selfplay(game, int(players), int(count), bot[0] if bot else "random")
+    elif mode == "digest":
+        figures = digest(int(rest[0]))
     elif mode == "long":
         players, count, cap = rest
         figures = long_games(int(players), int(count), int(cap))

@@ -218,13 +218,13 @@ class WhoFirst(Gather[S]):
         wish = "wants" if len(tied) == 1 else "want"
         said = " and ".join(self.who(state, seat) for seat in tied)
         said += f" {wish} to act first" if eager else " would rather wait"
-        return push(state, FirstRoll(self, tied)), [say(f"{said}: a die roll decides.")]
+        return push(state, FirstRoll(self, tied)), [say("{said}: a die roll decides.", said=said)]
 
     def go(self, state: S, first: int) -> Done[S]:
         """Queue the window's turns, `first`'s first and the others' in `contenders` order."""
         order = (first, *(seat for seat in self.contenders if seat != first))
         tasks = [task for seat in order for task in self.turns[self.contenders.index(seat)]]
-        return push(state, *tasks), [say(f"{self.who(state, first)} acts first.")]
+        return push(state, *tasks), [say("{who} acts first.", who=self.who(state, first))]
 
 
 @dataclass(frozen=True)
@@ -246,9 +246,11 @@ class FirstRoll(Asking[S]):
         best = max(faces)
         top = tuple(s for s, face in zip(self.tied, faces, strict=True) if face == best)
         if len(top) > 1:
-            return push(state, FirstRoll(self.window, top)), [say(f"{rolls}: a tie, roll again.")]
+            return push(state, FirstRoll(self.window, top)), [
+                say("{rolls}: a tie, roll again.", rolls=rolls)
+            ]
         state, lines = self.window.go(state, top[0])
-        return state, [say(f"{rolls}."), *lines]
+        return state, [say("{rolls}.", rolls=rolls), *lines]
 
 
 G = TypeVar("G", bound=Gather[Any])

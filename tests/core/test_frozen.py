@@ -1,5 +1,6 @@
 """core.frozen.replace builds exactly what dataclasses.replace builds, faster for the plain frozen
-dataclasses of game states, and by dataclasses.replace itself for any other class."""
+dataclasses of game states, and by dataclasses.replace itself for any other class; with_field
+is replace for one field; fast_init's __init__ builds what the dataclass's own __init__ builds."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from core.decisions import Option, choose_one
-from core.frozen import replace
+from core.frozen import fast_init, replace, with_field
 from core.games.dangerous.state import Combat, Duel, Meeting, Player, State
 from core.simulate import play_one
 
@@ -106,6 +107,9 @@ def test_every_state_of_real_games_is_copied_as_dataclasses_copies_it() -> None:
             {"players": tuple(replace(p, ap_next=p.ap_next + 1) for p in state.players)},
         ):
             assert same(replace(state, **changed), dataclasses.replace(state, **changed))
+        shorter = state.agenda[1:]
+        assert same(state.with_agenda(shorter), dataclasses.replace(state, agenda=shorter))
+        assert same(with_field(state, "turn", 9), dataclasses.replace(state, turn=9))
         parts: list[Any] = [state.meeting, state.combat, state.final, *state.agenda]
         if state.combat is not None:
             parts.append(state.combat.duel)
@@ -125,3 +129,63 @@ def _parts(table: Any) -> list[Any]:
     return [part for state in states for part in (state.meeting, state.combat)] + [
         state.combat.duel for state in states if state.combat is not None
     ]
+
+
+@dataclass(frozen=True)
+class Everything:
+    """Every kind of field fast_init must keep: required, defaults, a factory, keyword-only."""
+
+    a: int
+    b: tuple[int, ...] = ()
+    c: dict[str, int] = field(default_factory=dict)
+    d: str = field(default="d", kw_only=True)
+    e: list[int] = field(default_factory=list, kw_only=True)
+
+
+@fast_init
+@dataclass(frozen=True)
+class FastEverything(Everything):
+    pass
+
+
+@fast_init
+@dataclass(frozen=True)
+class FastDerived:
+    a: int
+
+    def __post_init__(self) -> None:
+        if self.a < 0:
+            raise ValueError("negative")
+
+
+def test_fast_init_builds_what_the_dataclass_init_builds() -> None:
+    for args, kwargs in (
+        ((1,), {}),
+        ((1, (2,)), {}),
+        ((1, (2,), {"x": 3}), {"d": "z", "e": [4]}),
+        ((), {"a": 1, "c": {"y": 1}, "e": [5]}),
+    ):
+        slow, fast = Everything(*args, **kwargs), FastEverything(*args, **kwargs)
+        assert dataclasses.astuple(slow) == dataclasses.astuple(fast)
+        assert vars(slow) == vars(fast)
+    assert FastEverything(1).c is not FastEverything(1).c  # a fresh default from its factory
+    with pytest.raises(TypeError):
+        FastEverything(1, (), {}, "d")  # type: ignore[misc]  # d is keyword-only
+    with pytest.raises(TypeError):
+        FastEverything()  # type: ignore[call-arg]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        FastEverything(1).a = 2  # type: ignore[misc]
+    assert FastDerived(1).a == 1
+    with pytest.raises(ValueError, match="negative"):
+        FastDerived(-1)  # __post_init__ still runs
+
+
+def test_fast_init_refuses_classes_that_are_more_than_their_fields() -> None:
+    for cls in (Derived, WithInitVar, Slotted, Unfrozen):
+        with pytest.raises(TypeError, match="fast_init"):
+            fast_init(cls)
+
+
+@dataclass
+class Unfrozen:
+    a: int

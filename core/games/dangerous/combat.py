@@ -57,10 +57,15 @@ class OneOnOne(Automatic[State]):
             direct=(),
         )
         lines: Lines = []
-        facing = (
-            f"{card_name(a)} ({side_name(state, 0)}) faces {card_name(b)} ({side_name(state, 1)})"
+        state = tell(
+            state,
+            lines,
+            "{card} ({side}) faces {other} ({other_side}).",
+            card=card_name(a),
+            side=side_name(state, 0),
+            other=card_name(b),
+            other_side=side_name(state, 1),
         )
-        state = tell(state, lines, f"{facing}.")
         return queue_duel(state, AfterSettlement()), lines
 
 
@@ -101,4 +106,4 @@ class Flee(Asking[State]):
             return state, []
         lines: Lines = []
         state = with_duel(state, winner=FLED)
-        return tell(state, lines, f"{state.names[combat(state).seats[0]]} flees."), lines
+        return tell(state, lines, "{name} flees.", name=state.names[combat(state).seats[0]]), lines

@@ -150,9 +150,9 @@ class Explore(Menu[State]):
             return state, lines
         space = str(action)
         moved = moving(state.with_player(seat, space=space), seat)
-        line = say(f"{name} moves to {space_label(space)}.")
+        line = say("{name} moves to {space}.", name=name, space=space_label(space))
         if space == state.players[seat].space:
-            line = say(f"{name} stays on {space_label(space)}.")
+            line = say("{name} stays on {space}.", name=name, space=space_label(space))
         return push(moved, Event(seat, space), AfterMove(seat, self.used)), [line]
 
 
@@ -216,7 +216,12 @@ def _grasshopper_targets(state: State, seat: int) -> list[int]:
 
 def _field_ability(state: State, seat: int, instance: str) -> Done[State]:
     found = content().card(instance)
-    line = say(f"{state.names[seat]} uses {card_name(instance)}'s {found.ability}.")
+    line = say(
+        "{name} uses {card}'s {ability}.",
+        name=state.names[seat],
+        card=card_name(instance),
+        ability=found.ability,
+    )
     if found.effect == "extra_move":
         return _extra_move(state, seat, found.param("amount", 1)), [line]
     if found.effect == "slow_player":
@@ -233,7 +238,12 @@ def _field_item(state: State, seat: int, item_id: str) -> Done[State]:
     state = state.with_player(
         seat, items=tuple(i for i in state.players[seat].items if i != item_id)
     )
-    line = say(f"{state.names[seat]} uses {item.name} ({item.english}).")
+    line = say(
+        "{name} uses {item} ({english}).",
+        name=state.names[seat],
+        item=item.name,
+        english=item.english,
+    )
     if item.effect == "extra_move":
         return _extra_move(state, seat, item.param("amount", 1)), [line]
     return push(state, Heal(seat)), [line]
@@ -281,8 +291,12 @@ class Slow(Asking[State]):
         # moved yet, else the next turn's (ruling R11).
         target = int(answer)
         state = state.with_player(target, slowed=state.players[target].slowed + self.amount)
-        line = f"{state.names[target]}'s movement drops by {self.amount} on their next move."
-        return state, [say(line)]
+        line = say(
+            "{name}'s movement drops by {amount} on their next move.",
+            name=state.names[target],
+            amount=self.amount,
+        )
+        return state, [line]
 
 
 @dataclass(frozen=True)
@@ -303,7 +317,9 @@ class Teleport(Asking[State]):
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         space = str(answer)
         state = state.with_player(self.seat, space=space)
-        line = say(f"{state.names[self.seat]} jumps to {space_label(space)}.")
+        line = say(
+            "{name} jumps to {space}.", name=state.names[self.seat], space=space_label(space)
+        )
         return push(state, Event(self.seat, space)), [line]
 
 
@@ -320,7 +336,13 @@ class Grasshopper(Asking[State]):
         other = int(answer)
         mine, theirs = state.players[self.seat].space, state.players[other].space
         state = state.with_player(self.seat, space=theirs).with_player(other, space=mine)
-        return state, [say(f"{state.names[self.seat]} and {state.names[other]} swap squares.")]
+        return state, [
+            say(
+                "{name} and {other} swap squares.",
+                name=state.names[self.seat],
+                other=state.names[other],
+            )
+        ]
 
 
 @dataclass(frozen=True)
@@ -334,4 +356,6 @@ class Reorder(Asking[State]):
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         state = state.with_player(self.seat, party=tuple(str(c) for c in answer))
         order = join([card_name(c) for c in state.players[self.seat].party])
-        return state, [say(f"{state.names[self.seat]} reorders the party: {order}.")]
+        return state, [
+            say("{name} reorders the party: {order}.", name=state.names[self.seat], order=order)
+        ]

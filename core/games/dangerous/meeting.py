@@ -106,15 +106,30 @@ class MeetingAbilities(Menu[State]):
         name = state.names[seat]
         cost = ap_cost(instance)
         spent = f", spending {cost} AP" if cost else ""
-        lines: Lines = [say(f"{name} uses {card_name(instance)}'s {found.ability}{spent}.")]
+        lines: Lines = [
+            say(
+                "{name} uses {card}'s {ability}{spent}.",
+                name=name,
+                card=card_name(instance),
+                ability=found.ability,
+                spent=spent,
+            )
+        ]
         state = replace(state, meeting=meeting(state).plus("ap_left", seat, -cost))
         amount = found.param("amount", 1)
         if found.effect == "bank_ap":
             state = replace(state, meeting=meeting(state).plus("banked", seat, amount))
-            lines.append(say(f"{name} will have {amount} more AP next turn (at most {AP_MAX})."))
+            lines.append(
+                say(
+                    "{name} will have {amount} more AP next turn (at most {most}).",
+                    name=name,
+                    amount=amount,
+                    most=AP_MAX,
+                )
+            )
         elif found.effect == "extra_move":
             state = replace(state, meeting=meeting(state).plus("extra_move", seat, amount))
-            lines.append(say(f"{name}'s movement is +{amount} this turn."))
+            lines.append(say("{name}'s movement is +{amount} this turn.", name=name, amount=amount))
         elif found.effect == "buy_item":
             state = push(state, ItemRoll(seat))
         elif found.effect == "place_lv2_token":
@@ -155,7 +170,9 @@ class ApRound(Automatic[State]):
                 ap[seat] = 0
                 state = replace(state, meeting=replace(current, ap_left=tuple(ap)))
                 name = state.names[seat]
-                lines.append(say(f"Every action is full: {name}'s remaining AP are lost."))
+                lines.append(
+                    say("Every action is full: {name}'s remaining AP are lost.", name=name)
+                )
                 return push(state, ApRound()), lines
             nxt = replace(current, cursor=(index + 1) % len(current.order))
             state = replace(state, meeting=nxt)
@@ -198,7 +215,12 @@ class ApPlace(Asking[State]):
         nxt = replace(current, placed=placed, ap_left=tuple(ap))
         name = content().action(action)
         return replace(state, meeting=nxt), [
-            say(f"{state.names[self.seat]} puts 1 AP on {name.name} ({name.english}).")
+            say(
+                "{name} puts 1 AP on {action} ({english}).",
+                name=state.names[self.seat],
+                action=name.name,
+                english=name.english,
+            )
         ]
 
 
@@ -254,7 +276,14 @@ class ApMove(Asking[State]):
         state = replace(state, meeting=replace(current, placed=placed))
         names = {action.id: f"{action.name} ({action.english})" for action in content().actions}
         name = state.names[self.seat]
-        return state, [say(f"{name} moves 1 AP from {names[source]} to {names[target]}.")]
+        return state, [
+            say(
+                "{name} moves 1 AP from {source} to {target}.",
+                name=name,
+                source=names[source],
+                target=names[target],
+            )
+        ]
 
 
 # --- resolving the meeting ----------------------------------------------------------------------
@@ -298,7 +327,15 @@ def gain_item(state: State, seat: int, item_id: str, face: int, bonus: int) -> D
     name = state.names[seat]
     rolled = f"{face}" + (f" + {bonus}" if bonus else "")
     if item_id in state.players[seat].items:
-        return state, [say(f"{name} rolls {rolled}: {item.name} ({item.english}), already theirs.")]
+        return state, [
+            say(
+                "{name} rolls {rolled}: {item} ({english}), already theirs.",
+                name=name,
+                rolled=rolled,
+                item=item.name,
+                english=item.english,
+            )
+        ]
     holder = next((s for s, p in enumerate(state.players) if item_id in p.items), None)
     if holder is not None:
         state = state.with_player(
@@ -306,7 +343,16 @@ def gain_item(state: State, seat: int, item_id: str, face: int, bonus: int) -> D
         )
     state = state.with_player(seat, items=(*state.players[seat].items, item_id))
     stolen = f", taking it from {state.names[holder]}" if holder is not None else ""
-    return state, [say(f"{name} rolls {rolled}: {item.name} ({item.english}){stolen}.")]
+    return state, [
+        say(
+            "{name} rolls {rolled}: {item} ({english}){stolen}.",
+            name=name,
+            rolled=rolled,
+            item=item.name,
+            english=item.english,
+            stolen=stolen,
+        )
+    ]
 
 
 @dataclass(frozen=True)
@@ -320,11 +366,15 @@ class Lv2Roll(Asking[State]):
         face = int(answer[0])
         name = state.names[self.seat]
         if state.lv2_retired:
-            return state, [say(f"{name} rolls {face}, but the Lv2 deck is exhausted.")]
+            return state, [
+                say("{name} rolls {face}, but the Lv2 deck is exhausted.", name=name, face=face)
+            ]
         if not token_spaces(state, face):
-            return state, [say(f"{name} rolls {face}: no free square with that number.")]
+            return state, [
+                say("{name} rolls {face}: no free square with that number.", name=name, face=face)
+            ]
         return push(state, TokenPlace(self.seat, face)), [
-            say(f"{name} rolls {face} for a Lv2 token.")
+            say("{name} rolls {face} for a Lv2 token.", name=name, face=face)
         ]
 
 
@@ -352,16 +402,18 @@ class TokenPlace(Asking[State]):
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         name = state.names[self.seat]
         if answer == DONE:
-            return state, [say(f"{name} places no Lv2 token.")]
+            return state, [say("{name} places no Lv2 token.", name=name)]
         if ">" in str(answer):
             old, new = str(answer).split(">")
             tokens = tuple(new if t == old else t for t in state.tokens)
             return replace(state, tokens=tokens), [
-                say(f"{name} moves a Lv2 token to {space_label(new)}.")
+                say("{name} moves a Lv2 token to {space}.", name=name, space=space_label(new))
             ]
         space = str(answer)
         state = replace(state, tokens=(*state.tokens, space), token_supply=state.token_supply - 1)
-        return state, [say(f"{name} puts a Lv2 token on {space_label(space)}.")]
+        return state, [
+            say("{name} puts a Lv2 token on {space}.", name=name, space=space_label(space))
+        ]
 
 
 @cache
@@ -392,7 +444,7 @@ class MeetingFinish(Automatic[State]):
         if best > 0:
             contenders = [s for s in current.order if current.count("next_start", s) == best]
             next_start = contenders[-1]
-            lines.append(say(f"{state.names[next_start]} will be the next start player."))
+            lines.append(say("{name} will be the next start player.", name=state.names[next_start]))
         players = tuple(
             replace(
                 player,

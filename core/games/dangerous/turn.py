@@ -42,7 +42,13 @@ class TurnStart(Automatic[State]):
             TurnEnd(),
         )
         start = state.names[state.start]
-        return state, [say(f"Turn {turn}: strategy meeting. {start} is the start player.")]
+        return state, [
+            say(
+                "Turn {turn}: strategy meeting. {start} is the start player.",
+                turn=turn,
+                start=start,
+            )
+        ]
 
 
 @dataclass(frozen=True)
@@ -57,8 +63,10 @@ class TurnEnd(Automatic[State]):
         state = replace(state, start=start, meeting=None, explorer=-1)
         if limit and state.turn >= limit:
             line = say(
-                f"Turn {state.turn} was the last (house rule: turn limit {limit}): "
-                "the final battle begins."
+                "Turn {turn} was the last (house rule: turn limit {limit}): "
+                "the final battle begins.",
+                turn=state.turn,
+                limit=limit,
             )
             return push(state, FinalStart(start)), [line]
         return push(state, TurnStart()), []
