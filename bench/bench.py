@@ -123,13 +123,6 @@ def bench_long_games(against: str, quick: bool) -> None:
             )
 
 
-def not_measured(what: str) -> Callable[[bool], None]:
-    def placeholder(quick: bool) -> None:
-        print(f"{what}: not measured yet")
-
-    return placeholder
-
-
 def bench_simulate(games: int) -> None:
     for game_id, players in GAMES_BENCHED:
         count = games if game_id == "light-and-dark" else max(5, games // 10)
