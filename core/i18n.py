@@ -12,18 +12,25 @@ translation may put the parts in any order. Code marks them for `pybabel extract
 The language belongs to the viewer, not to the game: nothing here holds a current language.
 Two seats at one table may read it in two languages, each through its own translator.
 
-Catalogs are the `.po` files under core/locale/, compiled in memory when a language is first
-used (never committed as binaries); a catalog that cannot be read leaves the English source text.
+Catalogs are the `.po` files under core/locale/, compiled when a language is first used (never
+committed as binaries; the compiled form is cached in the user cache folder); a catalog that
+cannot be read leaves the English source text.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gettext
+import hashlib
 import io
+import os
+import struct
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Final, Literal, TypeGuard, get_args
+
+import platformdirs
 
 Language = Literal["ja", "en"]
 LANGUAGES: Final[tuple[Language, ...]] = get_args(Language)
@@ -33,6 +40,7 @@ LANGUAGE_NAMES: Final[dict[Language, str]] = {"ja": "日本語", "en": "English"
 
 DOMAIN: Final = "partyline"
 LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
+ENV_CACHE_DIR: Final = "PARTYLINE_CACHE_DIR"
 ENV_LOCALE: Final = ("LC_ALL", "LC_MESSAGES", "LANG")
 """The environment's locale variables, the first one set winning (as POSIX orders them)."""
 
@@ -86,27 +94,55 @@ def catalog_path(language: Language) -> Path:
     return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def compile_catalog(path: Path, language: Language) -> gettext.GNUTranslations:
-    """The .po file at `path`, compiled in memory (fuzzy entries left out, as msgfmt does)."""
+def compile_catalog(source: bytes) -> bytes:
+    """A .po file's text compiled to .mo bytes (fuzzy entries left out, as msgfmt does)."""
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    with path.open("rb") as file:
-        catalog = read_po(file, locale=language, domain=DOMAIN)
+    catalog = read_po(io.BytesIO(source), domain=DOMAIN)  # its Plural-Forms, not CLDR data
     compiled = io.BytesIO()
     write_mo(compiled, catalog)
-    compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
+    return compiled.getvalue()
+
+
+def cache_dir() -> Path:
+    """Where compiled catalogs are kept: $PARTYLINE_CACHE_DIR, else the user cache folder."""
+    return Path(os.environ.get(ENV_CACHE_DIR) or platformdirs.user_cache_dir("partyline"))
+
+
+def load_catalog(path: Path) -> gettext.GNUTranslations:
+    """The catalog in the .po file at `path`. Compiling it takes Babel (tens of milliseconds
+    with its import, at every start): the compiled form is kept in the cache folder under the
+    .po's hash and read from there after the first time (a changed .po is compiled again; a
+    cache that cannot be read or written only costs the compiling)."""
+    source = path.read_bytes()
+    cached = cache_dir() / "locale" / f"{path.parent.parent.name}-{_digest(source)}.mo"
+    with contextlib.suppress(OSError, ValueError, struct.error):
+        return gettext.GNUTranslations(io.BytesIO(cached.read_bytes()))
+    compiled = compile_catalog(source)
+    temp = cached.with_name(f".{cached.name}.{os.getpid()}.tmp")
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        temp.write_bytes(compiled)
+        os.replace(temp, cached)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
+    return gettext.GNUTranslations(io.BytesIO(compiled))
+
+
+def _digest(source: bytes) -> str:
+    return hashlib.sha256(source).hexdigest()[:16]
 
 
 @functools.cache
 def translator(language: Language) -> Translator:
-    """The translator for `language`, its catalog compiled on first use. A catalog that is
+    """The translator for `language`, its catalog loaded on first use. A catalog that is
     missing or unreadable (a broken install) leaves the English source text rather than stop
     the program; tests/test_i18n_catalogs.py checks that every catalog loads."""
     catalog: gettext.NullTranslations
     try:
-        catalog = compile_catalog(catalog_path(language), language)
+        catalog = load_catalog(catalog_path(language))
     except (OSError, ValueError, SyntaxError):
         catalog = gettext.NullTranslations()
     return Translator(language, catalog)

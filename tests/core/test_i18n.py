@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from core import i18n
 from core.config import MAX_CONFIG_BYTES, Settings, config_path, read_settings, remember
-from core.i18n import compile_catalog, language_from_env, parse_language, translator
+from core.i18n import language_from_env, load_catalog, parse_language, translator
 
 EN = translator("en")
 JA = translator("ja")
@@ -55,20 +56,43 @@ def test_each_viewer_has_its_own_translator_and_no_language_is_global() -> None:
     assert JA("Not in any catalog {x}", x=1) == "Not in any catalog 1"
 
 
-def test_a_catalog_is_compiled_from_its_po_file_and_fuzzy_entries_are_left_out(
-    tmp_path: Path,
+PO = (
+    'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n'
+    '"Plural-Forms: nplurals=1; plural=0;\\n"\n\n'
+    'msgid "Quit"\nmsgstr "やめる"\n\n'
+    '#, fuzzy\nmsgid "Help"\nmsgstr "たすけて"\n'
+)
+
+
+def test_a_catalog_is_compiled_once_then_read_from_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    po = tmp_path / "partyline.po"
-    po.write_text(
-        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=utf-8\\n"\n'
-        '"Plural-Forms: nplurals=1; plural=0;\\n"\n\n'
-        'msgid "Quit"\nmsgstr "やめる"\n\n'
-        '#, fuzzy\nmsgid "Help"\nmsgstr "たすけて"\n',
-        encoding="utf-8",
-    )
-    compiled = compile_catalog(po, "ja")
+    monkeypatch.setenv("PARTYLINE_CACHE_DIR", str(tmp_path / "cache"))
+    po = tmp_path / "ja" / "LC_MESSAGES" / "partyline.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(PO, encoding="utf-8")
+    compiled = load_catalog(po)
     assert compiled.gettext("Quit") == "やめる"
-    assert compiled.gettext("Help") == "Help"  # a guess nobody checked never ships
+    assert compiled.gettext("Help") == "Help"  # a fuzzy guess nobody checked never ships
+    [cached] = (tmp_path / "cache" / "locale").iterdir()
+    assert cached.name.startswith("ja-") and cached.suffix == ".mo"
+
+    def no_babel(source: bytes) -> bytes:
+        raise AssertionError("compiled again")
+
+    monkeypatch.setattr(i18n, "compile_catalog", no_babel)
+    assert load_catalog(po).gettext("Quit") == "やめる"  # from the cache, without Babel
+    monkeypatch.undo()
+    monkeypatch.setenv("PARTYLINE_CACHE_DIR", str(tmp_path / "cache"))
+    po.write_text(PO.replace("やめる", "終わる"), encoding="utf-8")
+    assert load_catalog(po).gettext("Quit") == "終わる"  # a changed .po is compiled again
+    for stale in (tmp_path / "cache" / "locale").iterdir():
+        stale.write_bytes(b"\x00garbage")
+    assert load_catalog(po).gettext("Quit") == "終わる"  # a broken cache only costs the compiling
+    blocked = tmp_path / "blocked"
+    blocked.write_text("", encoding="utf-8")
+    monkeypatch.setenv("PARTYLINE_CACHE_DIR", str(blocked))
+    assert load_catalog(po).gettext("Quit") == "終わる"  # so does a cache that cannot be made
 
 
 # --- the remembered setting -------------------------------------------------------------------
