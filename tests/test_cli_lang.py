@@ -9,8 +9,9 @@ import pytest
 
 from core.config import Settings, config_path, remember
 from core.i18n import translator
+from core.wrap import wrap
 from tui import cli
-from tui.cli import main, run_language, wrap_cells
+from tui.cli import main, run_language
 
 EN = translator("en")
 
@@ -128,10 +129,10 @@ def test_english_is_as_before(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_help_lines_are_wrapped_by_their_width_on_the_terminal() -> None:
     text = "セーブの保存先（既定: $PARTYLINE_SAVE_DIR、なければユーザーのデータフォルダー）"
-    lines = wrap_cells(text, 30)
+    lines = wrap(text, 30)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
     from core.text import cells
 
     assert all(cells(line) <= 30 for line in lines), lines
     assert not any(line[0] in "、。）" for line in lines)  # no line starts with a closing mark
-    assert wrap_cells("one two three", 7) == ["one two", "three"]
+    assert wrap("one two three", 7) == ["one two", "three"]

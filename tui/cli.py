@@ -6,7 +6,6 @@ import argparse
 import datetime as dt
 import os
 import random
-import re
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -20,7 +19,8 @@ from core.i18n import LANGUAGES, N_, Language, Translator, language_from_env, tr
 from core.names import default_name
 from core.simulate import MAX_ENTRIES
 from core.table import Seat, SeatKind, Table, check_seed
-from core.text import BadText, cells, visible, visible_json
+from core.text import BadText, visible, visible_json
+from core.wrap import wrap
 from tui.pace import (
     BOT_PACES,
     DEFAULT_BOT_PACE,
@@ -169,38 +169,11 @@ class _UsageError(Exception):
     """The command line is wrong; the message is the one line to print."""
 
 
-_BREAKABLE = "\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef"
-_TOKENS = re.compile(f"[{_BREAKABLE}]|[^\\s{_BREAKABLE}]+|\\s+")
-"""Words, spaces, and single characters of Japanese (which has no spaces between words)."""
-
-
-_NO_LINE_START = frozenset("、。，．,.)）」』】ー・：:；;！!？?")
-"""Characters a Japanese line never starts with (kinsoku): they go down with the one before."""
-
-
-def wrap_cells(text: str, width: int) -> list[str]:
-    """`text` in lines of at most `width` terminal cells (a Japanese character is 2): broken
-    at spaces, or between two Japanese characters (never before a closing mark)."""
-    lines: list[list[str]] = []
-    line: list[str] = []
-    for token in _TOKENS.findall(" ".join(text.split())):
-        if not line or cells("".join(line) + token) <= width:
-            line.append(token)
-            continue
-        carried: list[str] = []
-        while (carried[0] if carried else token) in _NO_LINE_START and len(line) > 1:
-            carried.insert(0, line.pop())
-        lines.append(line)
-        line = [] if token.isspace() else [*carried, token]
-    lines.append(line)
-    return [shown for shown in ("".join(tokens).strip() for tokens in lines) if shown]
-
-
 class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
     """argparse's help, its lines wrapped by their width on the terminal, not their length."""
 
     def _split_lines(self, text: str, width: int) -> list[str]:
-        return wrap_cells(text, width)
+        return wrap(text, width)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -244,9 +217,7 @@ def build_parser(_: Translator | None = None) -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
 
     def command(name: str, help: str) -> argparse.ArgumentParser:
-        return subparsers.add_parser(
-            name, help=help, translate=_, formatter_class=_HelpFormatter
-        )
+        return subparsers.add_parser(name, help=help, translate=_, formatter_class=_HelpFormatter)
 
     games = command("games", help=_("list the game ids with titles and player counts"))
     _add_lang_option(games, _)

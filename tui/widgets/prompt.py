@@ -44,6 +44,7 @@ from textual.widget import Widget
 from core.decisions import ActingFor, Choice, Decision, DecisionKind, Option, OptionId
 from core.i18n import N_, Translator
 from core.text import visible
+from core.wrap import line_spans
 from tui.boards import CardInfo
 from tui.lang import tr
 from tui.widgets.optionkeys import Keys, keys_for, matches, waits
@@ -814,12 +815,10 @@ def acting_banner(acting: ActingFor | None, names: tuple[str, ...], _: Translato
 
 
 def _wrap(text: Text, width: int) -> list[Text]:
-    if cell_len(text.plain) <= width:
+    """`text` in lines of `width` cells, Japanese broken between characters (core.wrap)."""
+    if cell_len(text.plain) <= width and "\n" not in text.plain:
         return [text]
-    from rich.console import Console
-
-    console = Console(width=width, no_color=True, color_system=None)
-    return list(text.wrap(console, width))
+    return [text[start:end] for start, end in line_spans(text.plain, width)]
 
 
 def _window(
