@@ -19,8 +19,10 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Input
 
+from core.i18n import DEFAULT_LANGUAGE, N_, Language
 from core.text import visible
 from themes import DEFAULT_THEME, STYLESHEET, TERMINAL_DARK, TERMINAL_LIGHT, THEMES
+from tui.lang import tr
 from tui.pace import BOT_PACES, DEFAULT_BOT_PACE, DEFAULT_REVEAL_HOLD, REVEAL_HOLDS
 from tui.screens.setup import SetupScreen
 from tui.widgets import toosmall
@@ -70,18 +72,18 @@ class PartylineApp(App[None]):
         Binding(
             "ctrl+q",
             "save_and_quit",
-            "Quit",
+            N_("Quit"),
             show=False,
             priority=True,
-            tooltip="save and quit from any screen, printing where the game was saved",
+            tooltip=N_("save and quit from any screen, printing where the game was saved"),
         ),
         Binding(
             "ctrl+c",
             "copy_or_quit",
-            "Quit",
+            N_("Quit"),
             show=False,
             priority=True,
-            tooltip="copy the selected text; with none, save and quit as ctrl+q",
+            tooltip=N_("copy the selected text; with none, save and quit as ctrl+q"),
         ),
     ]
     HORIZONTAL_BREAKPOINTS = toosmall.HORIZONTAL_BREAKPOINTS
@@ -100,11 +102,15 @@ class PartylineApp(App[None]):
         notice: str = "",
         bot_delay: float = BOT_DELAY,
         reveal_hold: float | None = REVEAL_HOLD,
+        language: Language = DEFAULT_LANGUAGE,
+        config_path: Path | None = None,
     ) -> None:
         """`replay_viewer` is the seat whose eyes `replay` opens with (None: everyone, which only
         a finished game allows; core.replay.default_viewer picks one). `replay_note` says why
         the replay stops before the end of its file (core.saves.RulesChanged). `notice` is shown
-        once the app is up (a continued save's note: its last entry was incomplete)."""
+        once the app is up (a continued save's note: its last entry was incomplete). `language`
+        is the viewer's; a language chosen on the setup screen is remembered in `config_path`
+        (None: not remembered)."""
         if theme_name not in THEMES:
             raise ValueError(f"unknown theme {theme_name!r} (known: {', '.join(THEMES)})")
         if replay is not None:
@@ -128,6 +134,8 @@ class PartylineApp(App[None]):
         self.exit_line = ""
         """What to print on the terminal after the app (tui.cli does): where the game went."""
         self.reveal_hold = reveal_hold
+        self.language = language
+        self.config_path = config_path
         self._start_table = table
         self._start_save_path = save_path
         self._start_replay = replay
@@ -144,8 +152,7 @@ class PartylineApp(App[None]):
 
     def _add_too_small(self, screen: Screen[Any]) -> None:
         """Every screen gets the message it shows on a terminal below the smallest size."""
-        if not screen.query(toosmall.TooSmall):
-            screen.mount(toosmall.TooSmall())
+        toosmall.add_to(screen)
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._add_too_small)
@@ -236,12 +243,26 @@ class PartylineApp(App[None]):
     def action_help(self) -> None:
         """Help on a screen without its own (the game-over dialog, the card viewer...: their
         footer.APP_HELP key)."""
+        _ = tr(self)
         from tui.screens.help import HelpScreen
 
-        self.push_screen(HelpScreen("Keys", self.screen))
+        self.push_screen(HelpScreen(_("Keys"), self.screen))
 
     def _save_failed(self, message: str) -> None:
-        self.notify(message, title="Autosave failed", severity="error", timeout=8, markup=False)
+        _ = tr(self)
+        title = _("Autosave failed")
+        self.notify(message, title=title, severity="error", timeout=8, markup=False)
+
+    def set_language(self, language: Language) -> None:
+        """Speak `language` from now on (each screen renders its texts anew as it shows them)
+        and remember it in the settings file for the next start."""
+        from core.config import Settings, remember
+
+        self.language = language
+        if self.config_path is not None:
+            failure = remember(self.config_path, Settings(language=language), tr(self))
+            if failure:
+                self.notify(failure, severity="warning", timeout=8, markup=False)
 
     def show_setup(self) -> None:
         """Go back to the setup screen, closing everything above it (or replacing the stack)."""

@@ -33,13 +33,14 @@ from core import saves
 from core.decisions import Choice, Decision, IllegalAction
 from core.games import REGISTRY
 from core.games.base import View
+from core.i18n import N_
 from core.paths import NewSave
 from core.runner import BotDriver
 from core.table import Change, ChangeKind, Table
 from tui.shown import Line, ShownTable
 
-NO_SAVE_FILE = "This game has no save file."
-NOT_SAVED_YET = "Not saved: no player has made a decision yet; a game is saved from the first."
+NO_SAVE_FILE = N_("This game has no save file.")
+NOT_SAVED_YET = N_("Not saved: no player has made a decision yet; a game is saved from the first.")
 
 NOBODY = -1
 """The log's reader while nobody is at the screen (a seat number no seat has)."""
@@ -278,7 +279,7 @@ class Session:
         return self.autosave.write()
 
     def unsaved(self) -> str:
-        """Why `save` saved nothing."""
+        """Why `save` saved nothing (a message id: the screen translates it)."""
         return NO_SAVE_FILE if self.autosave is None else NOT_SAVED_YET
 
     def close(self) -> None:

@@ -20,6 +20,7 @@ from textual.widgets import Static
 from core.decisions import Decision
 from core.games.base import View
 from tui.boards import BoardKit, BoardMode
+from tui.lang import tr
 from tui.widgets.gridmap import GridMap, MapPane
 from tui.widgets.gridmodel import GridModel, fit
 from tui.widgets.prompt import CursorHook
@@ -161,11 +162,13 @@ class BoardPanel(Vertical, can_focus=False):
 
     def _titles(self) -> None:
         mode = self.current
+        _ = tr(self)
         if mode is None:
-            self.border_title = "Board"
+            self.border_title = _("Board")
             return
-        self.border_title = f"Board: {mode.name}"
-        self.border_subtitle = "b next view  w " + ("narrow" if self.wide else "wide")
+        # The mode's name is the game's (tui/boards/): translated where the catalogs have it.
+        self.border_title = _("Board: {mode}", mode=_(mode.name))
+        self.border_subtitle = _("b next view  w narrow") if self.wide else _("b next view  w wide")
 
     def layout_for(self, screen_width: int) -> bool:
         """Size the panel for its mode: the mode's width beside the prompt (a grid mode: the
