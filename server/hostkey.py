@@ -58,7 +58,7 @@ def load_or_create(path: Path) -> HostKey:
     except FileExistsError:
         pass  # another start made it meanwhile: use theirs
     except OSError as error:
-        raise HostKeyError(f"{path}: cannot create the host key: {_reason(error)}") from None
+        raise HostKeyError(f"{path}: cannot create the host key: {os_reason(error)}") from None
     else:
         return HostKey(_read(path), path, created=True)
     return HostKey(_read(path), path, created=False)
@@ -86,9 +86,9 @@ def _read(path: Path) -> asyncssh.SSHKey:
     except FileNotFoundError:
         raise
     except OSError as error:
-        raise HostKeyError(f"{path}: cannot read the host key: {_reason(error)}") from None
-    with os.fdopen(fd, "rb") as source:
-        info = os.fstat(source.fileno())
+        raise HostKeyError(f"{path}: cannot read the host key: {os_reason(error)}") from None
+    try:
+        info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise HostKeyError(f"{path}: the host key is not a regular file")
         if info.st_mode & 0o077:
@@ -99,7 +99,9 @@ def _read(path: Path) -> asyncssh.SSHKey:
             )
         if info.st_uid != os.geteuid():
             raise HostKeyError(f"{path}: the host key belongs to another user")
-        data = source.read(MAX_KEY_BYTES + 1)
+        data = os.read(fd, MAX_KEY_BYTES + 1)
+    finally:
+        os.close(fd)
     if len(data) > MAX_KEY_BYTES:
         raise HostKeyError(f"{path}: not a private key (over {MAX_KEY_BYTES} bytes)")
     try:
@@ -108,5 +110,6 @@ def _read(path: Path) -> asyncssh.SSHKey:
         raise HostKeyError(f"{path}: not a usable private key ({error})") from None
 
 
-def _reason(error: OSError) -> str:
-    return error.strerror or str(error)
+def os_reason(error: OSError) -> str:
+    """The system's words for an OSError, without what a library added around them."""
+    return os.strerror(error.errno) if error.errno else str(error)

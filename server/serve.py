@@ -71,6 +71,10 @@ def run(config: ServeConfig, say: Callable[[str], None]) -> int:
 
 
 async def _serve(config: ServeConfig, say: Callable[[str], None]) -> int:
+    stop = asyncio.Event()  # before anything is said: a stop at any moment is a clean one
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(number, stop.set)
     serving = await start(config, say)
     key = serving.host_key
     made = "made a new host key" if key.created else "host key"
@@ -86,10 +90,6 @@ async def _serve(config: ServeConfig, say: Callable[[str], None]) -> int:
         f"partyline serve: players join with: ssh -p {serving.port} NAME@HOST, and check that "
         f"ssh shows the fingerprint {key.fingerprint} the first time"
     )
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for number in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(number, stop.set)
     await stop.wait()
     say("partyline serve: shutting down")
     await serving.stop(say)
@@ -99,11 +99,11 @@ async def _serve(config: ServeConfig, say: Callable[[str], None]) -> int:
 async def start(config: ServeConfig, say: Callable[[str], None]) -> Serving:
     """The host key (made if there is none), the authorized keys, and the listening server.
     Raises ServeError saying in one line why it cannot start."""
+    keys = None if config.authorized_keys is None else _authorized_keys(config.authorized_keys)
     try:
         key = hostkey.load_or_create(config.host_key)
     except hostkey.HostKeyError as error:
         raise ServeError(str(error)) from None
-    keys = None if config.authorized_keys is None else _authorized_keys(config.authorized_keys)
     state = ServerState(config.limits, guests=keys is None, log=say)
     try:
         listener = await asyncssh.listen(
@@ -126,7 +126,7 @@ async def start(config: ServeConfig, say: Callable[[str], None]) -> Serving:
         )
     except OSError as error:
         where = f"{config.host}:{config.port}"
-        raise ServeError(f"cannot listen on {where}: {error.strerror or error}") from None
+        raise ServeError(f"cannot listen on {where}: {hostkey.os_reason(error)}") from None
     return Serving(listener, state, key, listener.get_port())
 
 
@@ -134,6 +134,8 @@ def _authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
     try:
         return asyncssh.read_authorized_keys(str(path))
     except OSError as error:
-        raise ServeError(f"{path}: cannot read the authorized keys: {error.strerror}") from None
+        raise ServeError(
+            f"{path}: cannot read the authorized keys: {hostkey.os_reason(error)}"
+        ) from None
     except (ValueError, UnicodeDecodeError) as error:
         raise ServeError(f"{path}: no usable authorized key ({error})") from None

@@ -2,7 +2,7 @@
 
 Refused, each with the clearest word the SSH protocol lets a client see:
 - exec (a command) and subsystems (sftp, ...): the request is taken only to answer it with one
-  line on stderr and exit status 1; nothing is run.
+  line (on stderr, or on the terminal if there is one) and exit status 1; nothing is run.
 - a shell without a terminal: the same, asking for `ssh -t`.
 - port forwarding, local (direct-tcpip) and to UNIX sockets: the channel is refused
   ("administratively prohibited") with a one-line reason.
@@ -243,8 +243,10 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
     def _refuse(self, message: str) -> None:
         assert self.chan is not None
         self.gate.refused(message)
-        newline = "\r\n" if self.term is not None else "\n"  # a terminal in raw mode needs \r
-        self.chan.write_stderr((message + newline).encode())
+        if self.term is None:
+            self.chan.write_stderr((message + "\n").encode())
+        else:  # one place on a terminal, in raw mode (\r)
+            self.chan.write((message + "\r\n").encode())
         self.chan.exit(1)
 
     def _ended(self, relay: Relay) -> None:

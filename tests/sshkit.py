@@ -272,12 +272,7 @@ class SSHTerminal(TerminalScreen):
         conn = self.conn
         if conn is not None:
             self.conn = None
-
-            async def closing() -> None:
-                conn.close()
-                await conn.wait_closed()
-
-            run(closing())
+            hang_up(conn)
 
 
 def _write_open(chan: asyncssh.SSHClientChannel[bytes], data: bytes) -> None:
@@ -299,3 +294,13 @@ async def connect(
         agent_path=None,
         config=[],
     )
+
+
+def hang_up(conn: asyncssh.SSHClientConnection) -> None:
+    """Close a connection (from any thread) and wait until it is closed."""
+
+    async def closing() -> None:
+        conn.close()
+        await conn.wait_closed()
+
+    run(closing())
