@@ -54,14 +54,15 @@ class Serving:
     port: int
 
     async def stop(self, say: Callable[[str], None]) -> None:
-        """Stop listening, close every session (the clients are told why) and wait for every
-        app child to be reaped."""
+        """Stop listening, close every session (the clients are told why), wait for every app
+        child to be reaped, and end the connections left."""
         self.listener.close()
-        self.state.close_all(SHUTTING_DOWN)
+        self.state.close_sessions(SHUTTING_DOWN)
         try:
             await asyncio.wait_for(self.state.ended.wait(), STOP_GRACE + 5)
         except TimeoutError:
             say(f"partyline serve: {len(self.state.relays)} sessions did not end in time")
+        self.state.disconnect_all(SHUTTING_DOWN)
         await self.listener.wait_closed()
 
 

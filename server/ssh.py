@@ -59,6 +59,8 @@ class ServerState:
     log: Callable[[str], None]
     session_grace: float = SESSION_GRACE
     admission: Admission = field(init=False)
+    gates: set[Gatekeeper] = field(default_factory=set)
+    """Every connection, with a session or not."""
     relays: set[Relay] = field(default_factory=set)
     ended: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -75,9 +77,16 @@ class ServerState:
         if not self.relays:
             self.ended.set()
 
-    def close_all(self, message: str) -> None:
+    def close_sessions(self, message: str) -> None:
+        """Close every session, telling its client `message`."""
         for relay in list(self.relays):
             relay.close(message)
+
+    def disconnect_all(self, message: str) -> None:
+        """End every connection still open (those without a session), with `message`."""
+        for gate in list(self.gates):
+            if gate.conn is not None:
+                gate.conn.disconnect(asyncssh.DISC_BY_APPLICATION, message)
 
 
 class Gatekeeper(asyncssh.SSHServer):
@@ -94,6 +103,7 @@ class Gatekeeper(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        self.state.gates.add(self)
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
         refusal = self.state.admission.admit(self.address)
@@ -107,6 +117,7 @@ class Gatekeeper(asyncssh.SSHServer):
         )
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.state.gates.discard(self)
         if self._grace is not None:
             self._grace.cancel()
         if self.admitted:

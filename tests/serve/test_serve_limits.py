@@ -101,6 +101,24 @@ def test_the_name_width_limit_is_a_flag(tmp_path: Path) -> None:
         hang_up(run(connect(server, "Aki", [key])))  # 3 cells: in
 
 
+class Lurker(asyncssh.SSHClient):
+    """A client that logs in and opens nothing; `lost` is how its connection ended (None: the
+    server disconnected it by application)."""
+
+    def __init__(self) -> None:
+        self.lost: asyncio.Future[Exception | None] = asyncio.get_running_loop().create_future()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.lost.set_result(exc)
+
+    @classmethod
+    async def connect(cls, server: Server) -> Lurker:
+        _, client = await asyncssh.create_connection(
+            cls, "127.0.0.1", server.port, username="lurker", known_hosts=None, config=[]
+        )
+        return client
+
+
 def test_stopping_the_server_tells_every_player_and_stops_every_app(tmp_path: Path) -> None:
     with Server.start(tmp_path, "--guests") as server:
         terms = [SSHTerminal.connect(server, name) for name in ("one", "two")]
@@ -108,7 +126,10 @@ def test_stopping_the_server_tells_every_player_and_stops_every_app(tmp_path: Pa
             term.wait_for("Partyline: a new game")
         children = server.children()
         assert len(children) == 2
+        lurker = run(Lurker.connect(server))  # logged in, no session (yet)
         assert server.stop() == 0
+        # Disconnected by the server, not dropped when its process ended.
+        assert run(asyncio.wait_for(lurker.lost, 30)) is None
         for term in terms:
             assert term.wait_closed() == 1
             term.wait_for(SHUTTING_DOWN)
@@ -124,18 +145,11 @@ async def test_a_connection_that_opens_no_session_is_closed(tmp_path: Path) -> N
         said.append,
     )
     serving.state.session_grace = 0.2
-    lost: asyncio.Future[Exception | None] = asyncio.get_running_loop().create_future()
-
-    class Client(asyncssh.SSHClient):
-        def connection_lost(self, exc: Exception | None) -> None:
-            lost.set_result(exc)
-
-    conn, _ = await asyncssh.create_connection(
-        Client, "127.0.0.1", serving.port, username="idle", known_hosts=None, config=[]
+    _, client = await asyncssh.create_connection(
+        Lurker, "127.0.0.1", serving.port, username="idle", known_hosts=None, config=[]
     )
     # The server disconnects "by application" with NO_SESSION as the reason, which ssh prints;
     # asyncssh's client takes that code for a clean close and keeps no reason.
-    await asyncio.wait_for(lost, 30)
-    assert conn.is_closed()
+    assert await asyncio.wait_for(client.lost, 30) is None
     assert f"127.0.0.1: refused: {NO_SESSION}" in said
     await serving.stop(said.append)
