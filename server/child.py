@@ -43,19 +43,29 @@ class ChildSpec:
     save_dir: Path
     player: str | None
     """The player's name (checked by the server), or None for a guest, who gives one later."""
+    tables: Path | None = None
+    """The UNIX socket of the server's tables (server.hub); the child says hello there with
+    the token in its environment (TOKEN_VARIABLE), which only this user may read."""
 
     def argv(self) -> list[str]:
         argv = [sys.executable, "-I", "-m", CHILD_MODULE, "--save-dir", str(self.save_dir)]
         if self.player is not None:
             argv += ["--player", self.player]
+        if self.tables is not None:
+            argv += ["--tables", str(self.tables)]
         return argv
 
 
-def child_env(term: str) -> dict[str, str]:
-    """The child's whole environment: a few of the server's variables, UTF-8 text, and the
-    client's terminal type (already made safe)."""
+TOKEN_VARIABLE = "PARTYLINE_TABLES_TOKEN"
+
+
+def child_env(term: str, token: str | None = None) -> dict[str, str]:
+    """The child's whole environment: a few of the server's variables, UTF-8 text, the
+    client's terminal type (already made safe) and the session's token for the tables."""
     env = {name: os.environ[name] for name in ENV_KEPT if name in os.environ}
     env.update(TERM=term, LANG="C.UTF-8")
+    if token is not None:
+        env[TOKEN_VARIABLE] = token
     return env
 
 
@@ -78,11 +88,18 @@ class AppChild:
         self.exit_code: int | None = None
 
     @classmethod
-    def start(cls, player: str | None, term: str, size: tuple[int, int]) -> AppChild:
+    def start(
+        cls,
+        player: str | None,
+        term: str,
+        size: tuple[int, int],
+        tables: tuple[Path, str] | None = None,
+    ) -> AppChild:
         """Start an app for one session: a new session folder (mode 0700), a new
-        pseudo-terminal of `size` (columns, lines), the child on it."""
+        pseudo-terminal of `size` (columns, lines), the child on it; `tables` is the tables'
+        socket and this session's token there."""
         folder = Path(tempfile.mkdtemp(prefix="partyline-session-"))
-        spec = ChildSpec(save_dir=folder, player=player)
+        spec = ChildSpec(folder, player, tables[0] if tables else None)
         master, slave = os.openpty()  # both not inheritable: the child gets the slave as 0-2
         try:
             set_size(slave, *size)
@@ -92,7 +109,7 @@ class AppChild:
                 stdout=slave,
                 stderr=slave,
                 cwd=folder,
-                env=child_env(term),
+                env=child_env(term, tables[1] if tables else None),
                 start_new_session=True,
                 close_fds=True,
             )

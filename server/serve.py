@@ -12,6 +12,7 @@ from pathlib import Path
 import asyncssh
 
 from server import hostkey
+from server.hub import TableServer
 from server.limits import Limits
 from server.relay import STOP_GRACE
 from server.ssh import SHUTTING_DOWN, Gatekeeper, ServerState
@@ -24,6 +25,8 @@ LOGIN_TIMEOUT = 30
 KEEPALIVE_INTERVAL = 60
 """Seconds of silence before the server checks that a client is still there (3 misses: gone),
 so that a client that vanished without a word frees its place within a few minutes."""
+BOT_DELAY = 0.8
+"""The app's normal bot pace (tui.pace)."""
 WINDOW = 256 * 1024
 """The SSH receive window of a session: how much input a client may have in flight."""
 
@@ -41,6 +44,8 @@ class ServeConfig:
     host: str = DEFAULT_HOST
     port: int = DEFAULT_PORT
     limits: Limits = field(default_factory=Limits)
+    bot_delay: float = BOT_DELAY
+    """Seconds between two bot decisions at a table."""
     host_key: Path = field(default_factory=hostkey.default_path)
 
 
@@ -64,6 +69,8 @@ class Serving:
             say(f"partyline serve: {len(self.state.relays)} sessions did not end in time")
         self.state.disconnect_all(SHUTTING_DOWN)
         await self.listener.wait_closed()
+        if self.state.tables is not None:
+            await self.state.tables.stop()
 
 
 def run(config: ServeConfig, say: Callable[[str], None]) -> int:
@@ -105,7 +112,9 @@ async def start(config: ServeConfig, say: Callable[[str], None]) -> Serving:
         key = hostkey.load_or_create(config.host_key)
     except hostkey.HostKeyError as error:
         raise ServeError(str(error)) from None
-    state = ServerState(config.limits, guests=keys is None, log=say)
+    tables = TableServer(config.limits, config.bot_delay, say)
+    await tables.start()
+    state = ServerState(config.limits, guests=keys is None, log=say, tables=tables)
     try:
         listener = await asyncssh.listen(
             config.host,
@@ -126,6 +135,7 @@ async def start(config: ServeConfig, say: Callable[[str], None]) -> Serving:
             window=WINDOW,
         )
     except OSError as error:
+        await tables.stop()
         where = f"{config.host}:{config.port}"
         raise ServeError(f"cannot listen on {where}: {hostkey.os_reason(error)}") from None
     return Serving(listener, state, key, listener.get_port())

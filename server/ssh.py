@@ -28,6 +28,7 @@ from typing import NoReturn
 import asyncssh
 
 from server.child import AppChild
+from server.hub import TableServer
 from server.limits import Admission, Limits
 from server.relay import Relay
 from server.terminal import DEFAULT_SIZE, safe_size, safe_term
@@ -57,6 +58,8 @@ class ServerState:
     guests: bool
     """Anyone gets in (a name is asked later); else only authorized keys, named as they log in."""
     log: Callable[[str], None]
+    tables: TableServer | None = None
+    """The tables' socket the app children connect to."""
     session_grace: float = SESSION_GRACE
     admission: Admission = field(init=False)
     gates: set[Gatekeeper] = field(default_factory=set)
@@ -207,6 +210,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self.size = DEFAULT_SIZE
         self.refusal: str | None = None
         self.relay: Relay | None = None
+        self.token: str | None = None
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
@@ -240,8 +244,12 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
     def _start_app(self) -> None:
         assert self.chan is not None and self.term is not None
         state = self.gate.state
+        tables = None
+        if state.tables is not None:
+            self.token = state.tables.token_for(self.gate.player)
+            tables = (state.tables.path, self.token)
         try:
-            child = AppChild.start(self.gate.player, self.term, self.size)
+            child = AppChild.start(self.gate.player, self.term, self.size, tables)
         except OSError as error:
             state.log(f"{self.gate.address}: cannot start an app: {error.strerror or error}")
             self.refusal = CANNOT_START
@@ -263,6 +271,8 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
     def _ended(self, relay: Relay) -> None:
         state = self.gate.state
         state.remove(relay)
+        if state.tables is not None and self.token is not None:
+            state.tables.forget(self.token)
         state.log(f"{self.gate.address}: session ended ({_ending(relay.child.exit_code)})")
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:

@@ -33,6 +33,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="partyline-session")
     parser.add_argument("--save-dir", type=Path, required=True)
     parser.add_argument("--player", help="the player's name, as the server checked it")
+    parser.add_argument(
+        "--tables", type=Path, help="the server's tables (their socket; not played here yet)"
+    )
     args = parser.parse_args(argv)
     take_terminal()
 

@@ -4,6 +4,8 @@ type and size from the client; the child and everything of its session go when t
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +21,9 @@ from sshkit import (
     run,
     start_seeded_game,
 )
+
+from server.child import TOKEN_VARIABLE
+from server.protocol import dump
 
 AKI = client_key()
 BEA = client_key()
@@ -90,7 +95,7 @@ def test_the_app_gets_the_terminal_type_the_name_and_nothing_else_of_the_client(
         env = environ(pid)
         assert env["TERM"] == "screen-256color"
         assert not set(hostile) & set(env)
-        assert set(env) <= {"PATH", "HOME", "TMPDIR", "TERM", "LANG"}
+        assert set(env) <= {"PATH", "HOME", "TMPDIR", "TERM", "LANG", TOKEN_VARIABLE}
         args = cmdline(pid)
         assert args[1:4] == ["-I", "-m", "tui.remote"]
         assert args[args.index("--player") + 1] == "Bea"
@@ -186,3 +191,33 @@ def test_guests_get_in_without_a_key(tmp_path: Path) -> None:
         (pid,) = server.children()
         assert "--player" not in cmdline(pid)  # the name is asked later, not taken from SSH
         server.wait_for_line("a guest: session started")
+
+
+def test_a_sessions_app_meets_the_tables_as_its_player_and_nobody_else_does(
+    server: Server,
+) -> None:
+    """The server's tables listen on a UNIX socket in a folder of mode 0700; the app child of a
+    session is given its path and, in its environment, a token that makes it the SSH user."""
+    before = set(app_children(server))
+    with SSHTerminal.connect(server, "Bea", keys=[BEA]) as term:
+        term.wait_for("Partyline: a new game")
+        (pid,) = set(app_children(server)) - before
+        args = cmdline(pid)
+        socket = Path(args[args.index("--tables") + 1])
+        assert socket.parent.stat().st_mode & 0o777 == 0o700
+        token = environ(pid)[TOKEN_VARIABLE]
+
+        async def hello(token: str) -> list[bytes]:
+            reader, writer = await asyncio.open_unix_connection(str(socket))
+            writer.write(dump({"type": "hello", "token": token}))
+            first = await reader.readline()
+            writer.write(dump({"type": "lobby"}))
+            second = await reader.readline()
+            writer.close()
+            return [first, second]
+
+        welcome, lobby = run(hello(token))
+        assert json.loads(welcome) == {"v": 1, "type": "welcome", "player": "Bea"}
+        assert json.loads(lobby)["type"] == "lobby"
+        refused, _ = run(hello("0" * 32))
+        assert json.loads(refused) == {"v": 1, "type": "error", "message": "unknown session"}
