@@ -315,7 +315,52 @@ def build_parser(_: Translator | None = None) -> argparse.ArgumentParser:
         ),
     )
     _add_app_options(replay, _)
+    _add_serve(command("serve", help=_("host games over SSH: players join with ssh")), _)
     return parser
+
+
+def _add_serve(serve: argparse.ArgumentParser, _: Translator) -> None:
+    from server.limits import LIMIT_FLAGS, Limits
+
+    _add_lang_option(serve, _)
+    limits = Limits()
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help=_("the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for all)"),
+    )
+    serve.add_argument(
+        "--port", type=int, default=2222, help=_("the port (default 2222; 0: any free port)")
+    )
+    who = serve.add_mutually_exclusive_group(required=True)
+    who.add_argument(
+        "--authorized-keys",
+        type=Path,
+        metavar="FILE",
+        help=_(
+            "only these public keys get in (OpenSSH authorized_keys format); the SSH user "
+            "name is the player's name"
+        ),
+    )
+    who.add_argument(
+        "--guests", action="store_true", help=_("anyone gets in, and gives a name in the game")
+    )
+    serve.add_argument(
+        "--save-dir",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help=_("where the tables autosave (default: $PARTYLINE_SAVE_DIR or the user data folder)"),
+    )
+    for limit in LIMIT_FLAGS:
+        default = getattr(limits, limit.field)
+        serve.add_argument(
+            limit.flag,
+            dest=limit.field,
+            type=limit.kind,
+            default=default,
+            metavar=limit.metavar,
+            help=f"{limit.help} (default {default:g})",
+        )
 
 
 def _add_app_options(parser: argparse.ArgumentParser, _: Translator) -> None:
@@ -533,6 +578,35 @@ def _verify_json(path: Path | None, loaded: Loaded | None, error: str | None) ->
         "note": loaded.note or None,
         "error": None,
     }
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from server.limits import LIMIT_FLAGS, Limits
+    from server.serve import ServeConfig, ServeError, run
+
+    limits = Limits(**{limit.field: getattr(args, limit.field) for limit in LIMIT_FLAGS})
+    problems = limits.problems()
+    if problems:
+        raise CliError(problems[0])
+    if not 0 <= args.port <= 65535:
+        raise CliError(f"--port must be 0 to 65535, not {args.port}")
+    config = ServeConfig(
+        save_dir=_save_dir(args),
+        authorized_keys=args.authorized_keys,
+        host=args.host,
+        port=args.port,
+        limits=limits,
+    )
+    try:
+        return run(config, _say_now)
+    except ServeError as error:
+        raise CliError(str(error), code=1) from None
+
+
+def _say_now(line: str) -> None:
+    """say(), flushed at once: the server's lines are read as they come (a log, a pipe)."""
+    say(line)
+    sys.stdout.flush()
 
 
 # --- commands that open the app ----------------------------------------------------------------
@@ -819,6 +893,7 @@ COMMANDS = {
     "continue": cmd_continue,
     "simulate": cmd_simulate,
     "verify": cmd_verify,
+    "serve": cmd_serve,
     "replay": cmd_replay,
 }
 
