@@ -24,6 +24,7 @@ from oskit import ROOT
 from core import paths, saves
 from core.bots.random_bot import random_choice
 from core.games import get_game
+from core.i18n import translator
 from core.log import ChanceEntry, DecisionEntry
 from core.runner import BotDriver
 from core.simulate import bot_table, play_one
@@ -120,7 +121,7 @@ def test_the_saved_games_list_counts_an_appended_files_entries(tmp_path: Path) -
     save.close()
     (row,) = read_saves(tmp_path)
     assert row.summary is not None and row.summary.entries == len(table)
-    assert f"{len(table)} entries, " in str(describe(row))
+    assert f"{len(table)} entries, " in str(describe(row, translator("en")))
 
 
 # --- undo and continuing: whole rewrites ---------------------------------------------------------
