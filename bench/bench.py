@@ -79,7 +79,7 @@ ENGINE_JOBS: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("verify dangerous saves (4p heuristic)", ("verify",), "entry"),
 )
 VERIFY_SAVES = 8
-"""Heuristic 4-player dangerous games written once by this tree, replayed by both."""
+"""Heuristic 4-player dangerous games written once by the older tree, replayed by both."""
 
 
 def per(unit: str) -> Callable[[dict[str, Any]], float]:
@@ -92,8 +92,8 @@ def bench_engine(against: str, quick: bool) -> None:
     """Issue 10: this tree's engine against `against`'s, on the same games."""
     rounds = 3 if quick else 7
     with engines.checkout(against) as other, tempfile.TemporaryDirectory() as folder:
-        for seed in range(VERIFY_SAVES // 2 if quick else VERIFY_SAVES):
-            saves.write(play_one("dangerous", 4, seed, "heuristic"), Path(folder, f"{seed}.toml"))
+        # Written by the older tree, in a save format both trees read.
+        engines.probe(other, "write", folder, str(VERIFY_SAVES // 2 if quick else VERIFY_SAVES))
         for label, args, unit in ENGINE_JOBS:
             if args[0] == "selfplay" and quick:
                 args = (*args[:3], str(max(2, int(args[3]) // 4)))

@@ -2,13 +2,14 @@
 
     python bench/engine_probe.py ROOT selfplay GAME PLAYERS GAMES [BOT]
     python bench/engine_probe.py ROOT verify FOLDER
+    python bench/engine_probe.py ROOT write FOLDER COUNT
     python bench/engine_probe.py ROOT long PLAYERS GAMES MAX_ENTRIES
     python bench/engine_probe.py ROOT digest SEEDS
 
 ROOT is a Partyline checkout (this one, or a temporary worktree of another commit): its `core`
 is imported instead of this tree's, so bench/bench.py can run the same work through two
 versions of the engine and compare them. Only what every version since issue 6 has is used
-(`core.simulate.play_one`, `core.saves.dumps` / `loads`, the table's log).
+(`core.simulate.play_one`, `core.saves.dumps` / `loads` / `write`, the table's log).
 
 - selfplay: bot-only games from seeds 1..GAMES (bot `random` unless told); prints the CPU
   seconds, decisions and entries. The games of two versions are the same games (saves replay
@@ -18,7 +19,8 @@ versions of the engine and compare them. Only what every version since issue 6 h
   game's length and whether it ended.
 - verify: every save in FOLDER (*.toml) is read, then loaded and replayed from its text
   (`saves.loads`, as `partyline verify` does); prints the CPU seconds and entries. bench.py
-  writes the saves once, with this tree, so both versions replay the same games.
+  writes the saves once, with the older tree (`write FOLDER COUNT`), in a save format both
+  versions read, so both replay the same games.
 
 - digest: bot-only games of both games (random and heuristic bots, seeds 1..SEEDS) and a
   SHA-256 of each: its save text, every line of its narration as each seat and as everyone sees
@@ -35,6 +37,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from pathlib import Path
 
 
 def selfplay(game: str, players: int, games: int, bot: str) -> dict[str, float]:
@@ -147,6 +150,17 @@ def _position(table: object) -> str:
     return "\x1f".join(parts)
 
 
+def write_saves(folder: str, count: int) -> dict[str, float]:
+    """`count` heuristic 4-player dangerous games saved into `folder` by ROOT's code, so that
+    an older tree can read them too (a newer save format would stop it)."""
+    from core import saves
+    from core.simulate import play_one
+
+    for seed in range(count):
+        saves.write(play_one("dangerous", 4, seed, "heuristic"), Path(folder, f"{seed}.toml"))
+    return {"saves": count}
+
+
 def main() -> None:
     root, mode, *rest = sys.argv[1:]
     sys.path.insert(0, root)
@@ -156,6 +170,9 @@ def main() -> None:
         figures = selfplay(game, int(players), int(count), bot[0] if bot else "random")
     elif mode == "digest":
         figures = digest(int(rest[0]))
+    elif mode == "write":
+        folder, count = rest
+        figures = write_saves(folder, int(count))
     elif mode == "long":
         players, count, cap = rest
         figures = long_games(int(players), int(count), int(cap))
