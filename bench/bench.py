@@ -1,38 +1,126 @@
-"""Partyline's benchmarks: prints figures, asserts nothing. Run: python bench/bench.py [--quick]
+"""Partyline's benchmarks: prints figures, asserts nothing.
 
-- simulate: games/s and decisions/s with each bot (light-and-dark 5 players, dangerous 4);
+    python3 bench/bench.py [--quick] [--against REF] [SECTION ...]
+
+Every section prints its figures; the issue-10 targets as ratios where one fits. With no
+SECTION, all of them run, in this order:
+
+- engine: random self-play (light-and-dark 5 players, dangerous 4) in microseconds of CPU a
+  decision, and `verify` of dangerous saves in microseconds an entry, for this working tree and
+  for REF (default `main`, checked out in a temporary git worktree), in fresh processes taking
+  turns: the best run of each and the ratio (issue 10: at least 3x), and the medians;
+- long-games: bot-only dangerous games without a turn limit (`turn_limit=0`), heuristic bots:
+  how long they run and how many the `simulate` guard had to stop;
+- autosave: bench/autosave.py, saving one entry at log length 10,000 against 100 (target <= 2x)
+  and saving's share of whole autosaved bot games (target < 10%), before and now;
+- open-long-save: a 5,000-entry save opened to its first screen against a bare Textual app,
+  fresh processes (target <= 1.5); decision-at-length: a decision at log length 5,000 against
+  the same at 50, screen update and autosave included (target <= 1.5): bench/openlong.py;
+- bytes-per-key: bench/keys.py: the bytes and repaints of a cursor key in each game against a
+  bare Textual app's (target <= 1.5x, one repaint), and key latency with and without the
+  garbage-collector freeze;
+- simulate: games/s and decisions/s with each bot, this tree only;
 - verify: entries/s replaying real saves of each game, and a 10,000-entry log;
 - undo: the cost of one undo at log length 10 and 10,000, and their ratio (target <= 2);
 - start-up: Partyline's first screen against a bare Textual app with as many widgets, as a
   ratio of wall-clock times of fresh processes (target <= 1.5);
-- hostile saves: how long refusing an over-size file, a 5 MB name and a 64 KB dotted key takes,
+- hostile: how long refusing an over-size file, a 5 MB name and a 64 KB dotted key takes,
   and the saved-games list's header reading against loading every save in full.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
+try:
+    import tomli_w  # noqa: F401
+except ModuleNotFoundError:  # `python3 bench/bench.py` outside the venv: run in the venv
+    VENV_PYTHON = ROOT / ".venv" / "bin" / "python"
+    if VENV_PYTHON.exists() and Path(sys.executable) != VENV_PYTHON:
+        os.execv(VENV_PYTHON, [str(VENV_PYTHON), *sys.argv])
+    raise
+
+import autosave as autosave_bench  # noqa: E402
+import compare as engines  # noqa: E402
+import keys  # noqa: E402
+import openlong  # noqa: E402
 from marathon import Marathon  # noqa: E402
+from startup_probe import run_probe as probe  # noqa: E402
 
 from core import paths, saves  # noqa: E402
 from core.games import REGISTRY  # noqa: E402
 from core.games.base import GameInfo  # noqa: E402
 from core.log import DecisionEntry  # noqa: E402
-from core.simulate import play_one, simulate  # noqa: E402
+from core.simulate import MAX_ENTRIES, play_one, simulate  # noqa: E402
 from core.table import Seat, Table, new_table  # noqa: E402
 
 GAMES_BENCHED = (("light-and-dark", 5), ("dangerous", 4))
+
+
+def section(title: str) -> None:
+    print(f"\n== {title}")
+
+
+ENGINE_JOBS: tuple[tuple[str, tuple[str, ...], str], ...] = (
+    # (what, the probe's arguments, what a figure is per)
+    ("self-play light-and-dark 5p random", ("selfplay", "light-and-dark", "5", "200"), "decision"),
+    ("self-play dangerous 4p random", ("selfplay", "dangerous", "4", "12"), "decision"),
+    ("verify dangerous saves (4p heuristic)", ("verify",), "entry"),
+)
+VERIFY_SAVES = 8
+"""Heuristic 4-player dangerous games written once by the older tree, replayed by both."""
+
+
+def per(unit: str) -> Callable[[dict[str, Any]], float]:
+    """Microseconds of CPU per decision or entry, from a probe's figures."""
+    count = "decisions" if unit == "decision" else "entries"
+    return lambda figures: figures["seconds"] / figures[count] * 1e6
+
+
+def bench_engine(against: str, quick: bool) -> None:
+    """Issue 10: this tree's engine against `against`'s, on the same games."""
+    rounds = 3 if quick else 7
+    with engines.checkout(against) as other, tempfile.TemporaryDirectory() as folder:
+        # Written by the older tree, in a save format both trees read.
+        engines.probe(other, "write", folder, str(VERIFY_SAVES // 2 if quick else VERIFY_SAVES))
+        for label, args, unit in ENGINE_JOBS:
+            if args[0] == "selfplay" and quick:
+                args = (*args[:3], str(max(2, int(args[3]) // 4)))
+            if args[0] == "verify":
+                args = (*args, folder)
+            result = engines.compare(other, rounds, args, per(unit))
+            (ours, theirs), middle = result.best, result.median
+            print(
+                label.ljust(38) + f": {ours:6.1f} us/{unit} here, {theirs:6.1f} at {against}: "
+                f"{result.times(result.best):5.2f}x fewer   (target >= 3; medians "
+                f"{middle[0]:.1f} and {middle[1]:.1f}: {result.times(middle):.2f}x)"
+            )
+    print(f"(CPU time; the best of {rounds} fresh processes each, taking turns)")
+
+
+def bench_long_games(against: str, quick: bool) -> None:
+    """Issue 10: heuristic bots make progress toward 旧校舎 without a turn limit."""
+    games, cap = (8 if quick else 20), MAX_ENTRIES
+    with engines.checkout(against) as other:
+        for name, tree in (("here", ROOT), (against, other)):
+            figures = engines.probe(tree, "long", "4", str(games), str(cap))
+            lengths, ended = figures["lengths"], sum(figures["ended"])
+            print(
+                f"dangerous 4p heuristic, turn_limit=0, {name}".ljust(38)
+                + f": median {statistics.median(lengths):6.0f} entries, {ended} of {games} "
+                f"ended, {games - ended} still going at {cap:,} (longest {max(lengths):,})"
+            )
 
 
 def bench_simulate(games: int) -> None:
@@ -63,6 +151,11 @@ def bench_verify_real(games: int) -> None:
             f"verify {game_id} saves".ljust(37)
             + f": {entries / seconds:8.0f} entries/s ({len(texts)} saves, {entries} entries)"
         )
+
+
+def bench_verify(games: int) -> None:
+    bench_verify_real(games)
+    bench_long_log(10_000)
 
 
 def marathon_table(length: int) -> Table:
@@ -120,18 +213,6 @@ def bench_undo(repeats: int) -> None:
     print(f"undo ratio 10,000 / 10               : {long / short:8.2f}   (target <= 2)")
 
 
-def probe(*args: str) -> tuple[float, int]:
-    start = time.perf_counter()
-    out = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "startup_probe.py"), *args],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-    )
-    return time.perf_counter() - start, int(out.stdout.strip().splitlines()[-1])
-
-
 def bench_startup(runs: int) -> None:
     probe("bare", "0")  # warm the file cache for both
     partyline = [probe("partyline") for _ in range(runs)]
@@ -183,17 +264,59 @@ def bench_hostile(count: int) -> None:
         print(f"load all {count} of them".ljust(37) + f": {loads * 1000:8.1f} ms")
 
 
+AGAINST: dict[str, tuple[str, Callable[[str, bool], None]]] = {
+    "engine": ("engine", bench_engine),
+    "long-games": ("dangerous heuristic bots without a turn limit", bench_long_games),
+}
+"""Sections that compare this tree with --against REF."""
+
+SECTIONS: dict[str, tuple[str, Callable[[bool], None]]] = {
+    "autosave": (
+        "autosave, on a real disk: now against the whole-file rewrite",
+        autosave_bench.run,
+    ),
+    "open-long-save": (
+        "opening a 5,000-entry save",
+        lambda quick: openlong.bench_open(3 if quick else 7),
+    ),
+    "decision-at-length": (
+        "a decision at log length 5,000",
+        lambda quick: openlong.bench_decision(4 if quick else 8),
+    ),
+    "bytes-per-key": ("bytes per cursor key", keys.run),
+    "simulate": ("bot-only games, this tree", lambda quick: bench_simulate(50 if quick else 300)),
+    "verify": ("verify, this tree", lambda quick: bench_verify(50 if quick else 300)),
+    "undo": ("undo", lambda quick: bench_undo(200 if quick else 2000)),
+    "start-up": ("start-up", lambda quick: bench_startup(3 if quick else 7)),
+    "hostile": ("hostile saves", lambda quick: bench_hostile(10 if quick else 40)),
+}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer games and repeats")
+    parser.add_argument(
+        "--against", default="main", metavar="REF", help="the commit the engine is compared with"
+    )
+    parser.add_argument(
+        "sections", nargs="*", metavar="SECTION", help=", ".join([*AGAINST, *SECTIONS])
+    )
     args = parser.parse_args()
-    quick = args.quick
-    bench_simulate(50 if quick else 300)
-    bench_verify_real(50 if quick else 300)
-    bench_long_log(10_000)
-    bench_undo(200 if quick else 2000)
-    bench_startup(3 if quick else 7)
-    bench_hostile(10 if quick else 40)
+    unknown = [name for name in args.sections if name not in AGAINST and name not in SECTIONS]
+    if unknown:
+        parser.error(f"unknown section {unknown[0]!r}")
+    chosen = args.sections or [*AGAINST, *SECTIONS]
+    for name in chosen:
+        if name in AGAINST:
+            section(f"{AGAINST[name][0]}: this tree against {args.against}")
+            try:
+                AGAINST[name][1](args.against, args.quick)
+            except engines.CompareError as error:
+                print(f"{name}: {error}")
+            continue
+        title, run = SECTIONS[name]
+        section(title)
+        run(args.quick)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ registered only inside the benchmark process, never in the app.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -30,6 +31,9 @@ class Marathon:
     min_players = 1
     max_players = 6
     options: tuple[GameOption, ...] = ()
+    rules_version = 1
+    older_rules: Mapping[int, Mapping[str, Any]] = {}
+    score_name = "points"
 
     def initial_state(self, names: tuple[str, ...], options: dict[str, Any]) -> MarathonState:
         return MarathonState(names, scores=(0,) * len(names))

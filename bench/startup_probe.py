@@ -1,27 +1,61 @@
 """Start an app headless, stop it as soon as its first screen is up, print the widget count.
 
     python bench/startup_probe.py partyline      # Partyline's setup screen
+    python bench/startup_probe.py continue SAVE  # a saved game's screen, as `partyline continue`
     python bench/startup_probe.py bare N         # a bare Textual app: header, N Statics, footer
 
-bench/bench.py runs this in fresh processes, so interpreter start and imports are counted.
+bench/bench.py and bench/openlong.py run this in fresh processes (`run_probe`), so interpreter
+start and imports are counted.
 """
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_probe(*args: str) -> tuple[float, int]:
+    """Run this probe in a fresh process: its wall-clock seconds and the widgets it counted."""
+    start = time.perf_counter()
+    out = subprocess.run(
+        [sys.executable, __file__, *args], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    return time.perf_counter() - start, int(out.stdout.strip().splitlines()[-1])
 
 
 def main() -> None:
+    sys.path.insert(0, str(ROOT))  # this tree's code, whichever tree the venv was made for
     from textual.app import App, ComposeResult
     from textual.pilot import Pilot
     from textual.widgets import Footer, Header, Static
+
+    def up(app: App[object]) -> bool:
+        """Is the first screen up?"""
+        return True
 
     if sys.argv[1] == "partyline":
         from tui.app import PartylineApp
 
         app: App[None] = PartylineApp(save_dir=Path(tempfile.mkdtemp()))
+    elif sys.argv[1] == "continue":
+        from core import saves
+        from core.paths import followed
+        from tui.app import PartylineApp
+        from tui.screens.game import GameScreen
+
+        path = Path(sys.argv[2])
+        table = saves.load(path).table
+        app = PartylineApp(save_dir=path.parent, table=table, save_path=followed(path))
+
+        def up(app: App[object]) -> bool:
+            """The game screen is up, its log laid out and in sight."""
+            screen = app.screen
+            return isinstance(screen, GameScreen) and bool(screen.query_one("#log").virtual_size)
     else:
         count = int(sys.argv[2])
 
@@ -34,9 +68,11 @@ def main() -> None:
 
         app = Bare()
 
-    async def first_screen(pilot: Pilot[None]) -> None:
+    async def first_screen(pilot: Pilot[object]) -> None:
         await pilot.pause()
-        pilot.app.exit(len(list(pilot.app.screen.walk_children(with_self=True))))  # type: ignore[arg-type]
+        while not up(pilot.app):
+            await pilot.pause()
+        pilot.app.exit(len(list(pilot.app.screen.walk_children(with_self=True))))
 
     widgets = app.run(headless=True, size=(80, 24), auto_pilot=first_screen)
     print(widgets)

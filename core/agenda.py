@@ -28,12 +28,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from core import chance
 from core.chance import ChanceRequest, Outcome
 from core.decisions import ActingFor, Choice, Decision, IllegalAction, Option, choose_one
+from core.frozen import replace
 from core.games.base import Step
 from core.narration import Lines, say
 
@@ -217,13 +218,13 @@ class WhoFirst(Gather[S]):
         wish = "wants" if len(tied) == 1 else "want"
         said = " and ".join(self.who(state, seat) for seat in tied)
         said += f" {wish} to act first" if eager else " would rather wait"
-        return push(state, FirstRoll(self, tied)), [say(f"{said}: a die roll decides.")]
+        return push(state, FirstRoll(self, tied)), [say("{said}: a die roll decides.", said=said)]
 
     def go(self, state: S, first: int) -> Done[S]:
         """Queue the window's turns, `first`'s first and the others' in `contenders` order."""
         order = (first, *(seat for seat in self.contenders if seat != first))
         tasks = [task for seat in order for task in self.turns[self.contenders.index(seat)]]
-        return push(state, *tasks), [say(f"{self.who(state, first)} acts first.")]
+        return push(state, *tasks), [say("{who} acts first.", who=self.who(state, first))]
 
 
 @dataclass(frozen=True)
@@ -245,9 +246,11 @@ class FirstRoll(Asking[S]):
         best = max(faces)
         top = tuple(s for s, face in zip(self.tied, faces, strict=True) if face == best)
         if len(top) > 1:
-            return push(state, FirstRoll(self.window, top)), [say(f"{rolls}: a tie, roll again.")]
+            return push(state, FirstRoll(self.window, top)), [
+                say("{rolls}: a tie, roll again.", rolls=rolls)
+            ]
         state, lines = self.window.go(state, top[0])
-        return state, [say(f"{rolls}."), *lines]
+        return state, [say("{rolls}.", rolls=rolls), *lines]
 
 
 G = TypeVar("G", bound=Gather[Any])
@@ -257,7 +260,7 @@ def pending_gather(state: AgendaState, kind: type[G]) -> G | None:
     """The gather of `kind` first on the agenda, if one is waiting there. A view shows a seat
     its own answer with `pending_gather(state, kind).answer_of(seat)`."""
     task = state.agenda[0] if state.agenda else None
-    return task if isinstance(task, kind) else None
+    return task if task.__class__ is kind or isinstance(task, kind) else None
 
 
 class StuckAgenda(RuntimeError):
@@ -294,23 +297,26 @@ class Agenda(Generic[S]):
         if not state.agenda:
             raise IllegalAction("the game is over")
         task, rest = state.agenda[0], _rest(state)
+        kind = kind_of(task)
         lines: Lines = []
-        if isinstance(task, Gather):
-            if seat not in task.waiting(state):
+        if kind is Gather:
+            gather = cast("Gather[S]", task)
+            if seat not in gather.waiting(state):
                 raise IllegalAction(f"seat {seat} has nothing to answer now")
-            lines += task.answered(state, seat, choice)
-            held = replace(task, answers=(*task.answers, (seat, choice)))
+            lines += gather.answered(state, seat, choice)
+            held = replace(gather, answers=(*gather.answers, (seat, choice)))
             if held.waiting(state):
                 return push(rest, held), lines
-            state, more = task.reveal(rest, dict(held.answers))
-        elif isinstance(task, Menu):
-            if task.done is not None and choice == task.done.id:
-                state, more = task.close(rest)
+            state, more = gather.reveal(rest, dict(held.answers))
+        elif kind is Menu:
+            menu = cast("Menu[S]", task)
+            if menu.done is not None and choice == menu.done.id:
+                state, more = menu.close(rest)
             else:
-                again = task.again(choice)
-                state, more = task.choose(rest if again is None else push(rest, again), choice)
-        elif isinstance(task, Asking):
-            state, more = task.act(rest, choice, seat)
+                again = menu.again(choice)
+                state, more = menu.choose(rest if again is None else push(rest, again), choice)
+        elif kind is Asking:
+            state, more = cast("Asking[S]", task).act(rest, choice, seat)
         else:
             raise IllegalAction(f"{type(task).__name__} asks nobody")
         lines += more
@@ -318,9 +324,9 @@ class Agenda(Generic[S]):
 
     def chance(self, state: S, outcome: Outcome) -> Done[S]:
         task = state.agenda[0]
-        if not isinstance(task, Asking):
+        if kind_of(task) is not Asking:
             raise IllegalAction(f"{type(task).__name__} asked no chance outcome")
-        state, lines = task.act(_rest(state), outcome, -1)
+        state, lines = cast("Asking[S]", task).act(_rest(state), outcome, -1)
         return self.settle(state, lines), lines
 
     def settle(self, state: S, lines: Lines) -> S:
@@ -330,15 +336,17 @@ class Agenda(Generic[S]):
             if not state.agenda:
                 return state
             task = state.agenda[0]
-            if isinstance(task, Automatic):
-                state, more = task.run(_rest(state))
+            kind = kind_of(task)
+            if kind is Automatic:
+                state, more = cast("Automatic[S]", task).run(_rest(state))
             elif (step := self._question(state, task)) is not None:
                 self._last = (state, step)
                 return state
-            elif isinstance(task, Menu):
-                state, more = task.close(_rest(state))
-            elif isinstance(task, Gather):
-                state, more = task.reveal(_rest(state), dict(task.answers))
+            elif kind is Menu:
+                state, more = cast("Menu[S]", task).close(_rest(state))
+            elif kind is Gather:
+                gather = cast("Gather[S]", task)
+                state, more = gather.reveal(_rest(state), dict(gather.answers))
             else:
                 state, more = _rest(state), []
             lines.extend(more)
@@ -347,19 +355,22 @@ class Agenda(Generic[S]):
     def _question(self, state: S, task: Task[Any]) -> Step | None:
         """What `task` asks now, or None when it needs nobody (a menu with nothing to offer, a
         question that asks nothing, a gather everyone has answered; an automatic task)."""
-        if isinstance(task, Gather):
-            waiting = task.waiting(state)
-            decisions = tuple(task.decision(state, seat) for seat in waiting)
+        kind = kind_of(task)
+        if kind is Gather:
+            gather = cast("Gather[S]", task)
+            waiting = gather.waiting(state)
+            decisions = tuple(gather.decision(state, seat) for seat in waiting)
             return Step(decisions=decisions, simultaneous=True) if waiting else None
-        if isinstance(task, Menu):
+        if kind is Menu:
             # Actions offered but unavailable keep their place; with none available the menu
             # has nothing to offer.
-            actions = task.actions(state)
+            menu = cast("Menu[S]", task)
+            actions = menu.actions(state)
             if not any(action.available for action in actions):
                 return None
-            return Step(decisions=(self._menu_decision(state, task, actions),))
-        if isinstance(task, Asking):
-            question = task.ask(state)
+            return Step(decisions=(self._menu_decision(state, menu, actions),))
+        if kind is Asking:
+            question = cast("Asking[S]", task).ask(state)
             if isinstance(question, Decision):
                 return Step(decisions=(question,))
             if isinstance(question, ChanceRequest):
@@ -376,6 +387,21 @@ class Agenda(Generic[S]):
             task.help(state),
             task.acting_for(state),
         )
+
+
+_KINDS: dict[type, type] = {}
+
+
+def kind_of(task: Task[Any]) -> type:
+    """Which of the four kinds `task` is: Gather, Menu, Asking or Automatic (Task for none).
+    A lookup by class: isinstance against an abstract class costs a call into abc each time,
+    several times for every entry of a game."""
+    cls = task.__class__
+    kind = _KINDS.get(cls)
+    if kind is None:
+        kinds = (Gather, Menu, Asking, Automatic)
+        kind = _KINDS[cls] = next((k for k in kinds if issubclass(cls, k)), Task)
+    return kind
 
 
 def _rest(state: S) -> S:

@@ -18,6 +18,8 @@ from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 
+from core.frozen import fast_init
+
 Outcome = tuple[int, ...] | tuple[str, ...]
 
 REST = "..."
@@ -31,6 +33,7 @@ class ChanceKind(Enum):
     PICK = "pick"
 
 
+@fast_init
 @dataclass(frozen=True)
 class ChanceRequest:
     """What a game needs chance to decide.

@@ -8,9 +8,10 @@ a single source of legality.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import Enum
 
+from core.frozen import fast_init
 from core.grid import Cell
 
 OptionId = str | int
@@ -32,6 +33,7 @@ class DecisionKind(Enum):
     CONFIRM = "confirm"
 
 
+@fast_init
 @dataclass(frozen=True)
 class Option:
     """One answer on offer. A game played on a board says where it is there, so a UI can show
@@ -68,6 +70,7 @@ class Option:
         return f"{self.label}: {self.unavailable}"
 
 
+@fast_init
 @dataclass(frozen=True)
 class ActingFor:
     """The side a seat decides for when it is not its own: a Dangerous player answering for
@@ -82,6 +85,7 @@ class ActingFor:
     against: int | None = None
 
 
+@fast_init
 @dataclass(frozen=True)
 class Decision:
     """One question for one seat.
@@ -110,13 +114,18 @@ class Decision:
     help: str = ""
     acting_for: ActingFor | None = None
     """Set when the seat decides for another side than its own (see ActingFor)."""
-    _ids: frozenset[OptionId] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_ids", frozenset(option.id for option in self.options))
-        if not self.options:
+        options = self.options
+        if not options:
             raise ValueError(f"decision {self.name!r} has no options")
-        open_ = len(self.available)
+        available = options
+        for option in options:
+            if option.unavailable:
+                available = tuple([option for option in options if not option.unavailable])
+                break
+        self.__dict__["_available"] = available  # not a field: made once, read by bots
+        open_ = len(available)
         if self.kind is DecisionKind.ORDER and open_ < len(self.options):
             raise ValueError(f"decision {self.name!r}: an order cannot have unavailable options")
         if self.kind is DecisionKind.CHOOSE_SEVERAL and open_ < self.min_count:
@@ -127,7 +136,8 @@ class Decision:
     @property
     def available(self) -> tuple[Option, ...]:
         """The options that can be chosen now."""
-        return tuple(option for option in self.options if option.available)
+        available: tuple[Option, ...] = self.__dict__["_available"]
+        return available
 
     def choosable(self) -> Decision:
         """This decision with only its available options: what a bot chooses from (an answer
@@ -162,10 +172,12 @@ class Decision:
     def _one(self, choice: object) -> OptionId:
         if isinstance(choice, bool) or not isinstance(choice, str | int):
             raise IllegalAction(f"{self.name}: expected one option, got {choice!r}")
-        if choice not in self._ids:
-            raise IllegalAction(f"{self.name}: {choice!r} is not one of {self._listing()}")
-        self._refuse_unavailable((choice,))
-        return choice
+        for option in self.options:
+            if option.id == choice:
+                if option.unavailable:
+                    raise IllegalAction(option.refusal())
+                return choice
+        raise IllegalAction(f"{self.name}: {choice!r} is not one of {self._listing()}")
 
     def _sequence(self, choice: object) -> tuple[OptionId, ...]:
         if not isinstance(choice, list | tuple):
@@ -176,7 +188,8 @@ class Decision:
         return tuple(choice)
 
     def _several(self, items: tuple[OptionId, ...]) -> tuple[OptionId, ...]:
-        unknown = [item for item in items if item not in self._ids]
+        ids = {option.id for option in self.options}
+        unknown = [item for item in items if item not in ids]
         if unknown:
             raise IllegalAction(f"{self.name}: {unknown[0]!r} is not one of {self._listing()}")
         if len(set(items)) != len(items):

@@ -12,6 +12,7 @@ from typing import Any
 
 from core.chance import ChanceKind, Outcome
 from core.decisions import Choice
+from core.frozen import fast_init
 
 TOML_INTEGERS = range(-(2**63), 2**63)
 """The whole numbers a save can hold: TOML integers are 64-bit."""
@@ -21,6 +22,7 @@ class BadEntry(ValueError):
     """A log entry whose shape is wrong (missing field, wrong type); the message says why."""
 
 
+@fast_init
 @dataclass(frozen=True)
 class DecisionEntry:
     seat: int
@@ -32,6 +34,7 @@ class DecisionEntry:
         return {"seat": self.seat, "decision": self.decision, "choice": choice}
 
 
+@fast_init
 @dataclass(frozen=True)
 class ChanceEntry:
     chance: ChanceKind

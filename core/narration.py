@@ -1,42 +1,163 @@
 """How games tell what happened: a line per event, shared by every game.
 
+A line is kept as a `Message`, a template with named placeholders and the values that fill them
+(`say("{name} puts 1 AP on {action}.", name=..., action=...)`), and is written out only when
+someone reads it: a bot-only game, `simulate` and `verify` make thousands of lines that nobody
+reads. The template is the sentence's identity (issue 11 makes it the message id a translation
+is looked up by), the values are names, cards and numbers.
+
 It depends on nothing else in the core, so any module of any game can import it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 
 
-@dataclass(frozen=True)
+class Message:
+    """A sentence not yet written out: `template` with `{placeholders}` (str.format syntax) and
+    the values that fill them. A value may itself be a Message (a part of a sentence). With no
+    values the template is the text as it stands, braces and all.
+
+    `str(message)` writes it out (once: the text is kept); messages with the same template and
+    values are equal."""
+
+    __slots__ = ("_text", "params", "template")
+
+    def __init__(self, template: str, /, **params: object) -> None:
+        self.template = template
+        self.params: Mapping[str, object] = params
+        self._text: str | None = None
+
+    def __str__(self) -> str:
+        text = self._text
+        if text is None:
+            params = self.params
+            text = self._text = self.template.format_map(params) if params else self.template
+        return text
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Message):
+            return NotImplemented
+        return self.template == other.template and self.params == other.params
+
+    def __hash__(self) -> int:
+        return hash((self.template, tuple(self.params.items())))
+
+    def __repr__(self) -> str:
+        values = "".join(f", {name}={value!r}" for name, value in self.params.items())
+        return f"Message({self.template!r}{values})"
+
+
+class Joined:
+    """Texts joined when read, `separator` between each: a value for a Message's placeholder
+    when the parts are sentences of their own (each written out when read, too)."""
+
+    __slots__ = ("items", "separator")
+
+    def __init__(self, items: tuple[Text, ...], separator: str) -> None:
+        self.items = items
+        self.separator = separator
+
+    def __str__(self) -> str:
+        return self.separator.join(map(text, self.items))
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Joined):
+            return NotImplemented
+        return (self.items, self.separator) == (other.items, other.separator)
+
+    def __hash__(self) -> int:
+        return hash((self.items, self.separator))
+
+    def __repr__(self) -> str:
+        return f"Joined({self.items!r}, {self.separator!r})"
+
+
+Text = str | Message
+"""A text as the rules give it: written out already, or a message written out when read."""
+
+
+def text(value: Text) -> str:
+    """`value` written out."""
+    return value if value.__class__ is str else str(value)
+
+
 class Narration:
     """How one log entry reads: a public sentence, plus private versions for some seats.
 
     `secret` holds (seat, text) for seats that see more than the public text; `full` is the
-    text for a viewer who sees everything (the replay's "everyone" view).
+    text for a viewer who sees everything (the replay's "everyone" view). Each may be a plain
+    string or a Message; `public`, `secret`, `full` and `for_viewer` give them written out, and
+    `message_for` as they were given (a Message keeps its template and values).
     """
 
-    public: str
-    secret: tuple[tuple[int, str], ...] = ()
-    full: str = ""
+    __slots__ = ("_full", "_public", "_secret")
+
+    def __init__(
+        self, public: Text, secret: tuple[tuple[int, Text], ...] = (), full: Text = ""
+    ) -> None:
+        self._public = public
+        self._secret = secret
+        self._full = full
+
+    @property
+    def public(self) -> str:
+        return text(self._public)
+
+    @property
+    def secret(self) -> tuple[tuple[int, str], ...]:
+        return tuple((seat, text(said)) for seat, said in self._secret)
+
+    @property
+    def full(self) -> str:
+        return text(self._full)
+
+    def message_for(self, viewer: int | None) -> Text:
+        """The line `viewer` reads, as the rules gave it (None: a viewer who sees everything)."""
+        if viewer is None:
+            return self._full or self._public
+        for seat, said in self._secret:
+            if seat == viewer:
+                return said
+        return self._public
 
     def for_viewer(self, viewer: int | None) -> str:
-        if viewer is None:
-            return self.full or self.public
-        for seat, text in self.secret:
-            if seat == viewer:
-                return text
-        return self.public
+        return text(self.message_for(viewer))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Narration):
+            return NotImplemented
+        return (self._public, self._secret, self._full) == (
+            other._public,
+            other._secret,
+            other._full,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self._public, self._secret, self._full))
+
+    def __repr__(self) -> str:
+        return f"Narration({self._public!r}, secret={self._secret!r}, full={self._full!r})"
 
 
 Lines = list[Narration]
 """The lines one log entry produced, in order."""
 
 
-def say(text: str) -> Narration:
-    """A line every seat reads the same way."""
-    return Narration(text)
+def say(template: Text, /, **params: object) -> Narration:
+    """A line every seat reads the same way: `template` filled with `params` when read (or a
+    Message made already)."""
+    if params:
+        assert template.__class__ is str, "a Message is given whole, without values"
+        return Narration(Message(template, **params))
+    return Narration(template)
 
 
 def join(names: Iterable[str]) -> str:

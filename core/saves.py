@@ -1,8 +1,14 @@
-"""TOML save files: written atomically, loaded strictly and within limits, versioned.
+"""TOML save files: written atomically, grown by appending, loaded strictly and within limits,
+versioned.
 
 A save is data: the format name and version, the game, its options and seed, the seats and the
 log. Loading re-applies every entry through the rules. Every problem becomes a SaveError whose
 message is one line, `PATH: entry N: reason` or `PATH: reason`. See docs/save-format.md.
+
+An autosave writes the whole file once (atomically), then appends each new entry's text with one
+write; only undo rewrites it whole again. A write cut short by a kill or a power cut can leave the
+last entry incomplete: loading drops it with a one-line note, and the game goes on from the entry
+before.
 
 Saves are files people pass around, so loading trusts nothing: the file's size is checked before
 it is read, every text, number and nesting is bounded before anything else looks at it, and a
@@ -17,11 +23,14 @@ import os
 import re
 import stat
 import tempfile
+import time
 import tomllib
+import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, AnyStr
 
 import tomli_w
 
@@ -29,11 +38,13 @@ from core import __version__, paths
 from core.games import UnknownGame, get_game
 from core.games.base import Game
 from core.log import TOML_INTEGERS, BadEntry, DecisionEntry, Entry, entry_from_data
-from core.table import Change, LogError, Seat, SeatKind, Table
+from core.table import Change, ChangeKind, LogError, Seat, SeatKind, Table
 from core.text import excerpt, visible
 
 FORMAT = "partyline-save"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""1: written whole, the header counts the entries (`entries`). 2: grown by appending, so the
+header has no count (it could not be kept up to date) and the last entry may be incomplete."""
 
 MAX_FILE_BYTES = 16 * 1024 * 1024
 """A larger file is refused before it is read: loading costs memory in proportion to the file."""
@@ -45,6 +56,10 @@ HEADER_BYTES = 64 * 1024
 """How much of a file `peek` reads to find its header (everything before the first [[log]])."""
 MAX_MESSAGE = 1000
 """The longest error message, in characters; what a file puts in one is cut to fit."""
+SYNC_EVERY = 2.0
+"""Seconds: while only bots and chance add entries, an autosave makes them durable (fsync) at
+most this often. A person's decision is made durable at once (docs/save-format.md, "When a game
+is saved")."""
 
 _TOP_FIELDS = frozenset(
     {
@@ -113,6 +128,10 @@ def _now() -> dt.datetime:
 
 
 def to_data(table: Table, created: str | None = None) -> dict[str, Any]:
+    return {**_header_data(table, created), "log": [entry.to_data() for entry in table.log]}
+
+
+def _header_data(table: Table, created: str | None) -> dict[str, Any]:
     seats: list[dict[str, Any]] = []
     for seat in table.seats:
         data: dict[str, Any] = {"name": seat.name, "kind": seat.kind.value}
@@ -128,46 +147,85 @@ def to_data(table: Table, created: str | None = None) -> dict[str, Any]:
         "seed": table.seed,
         "practice": table.practice,
         "created": _created(created),
-        "entries": len(table),
         "options": {"players": len(table.seats), **table.options},
         "seats": seats,
-        "log": [entry.to_data() for entry in table.log],
     }
 
 
 def dumps(table: Table, created: str | None = None) -> str:
     """The save as TOML text laid out for people: one short table per seat and per log entry,
-    arrays kept on one line. tomli_w renders every value, so quoting and escaping are its."""
-    data = to_data(table, created)
+    arrays kept on one line: `header_text`, then each entry's `entry_text`."""
+    return header_text(table, created) + "".join(map(partial(entry_text, table), range(len(table))))
+
+
+def header_text(table: Table, created: str | None = None) -> str:
+    """Everything before the log: the top-level fields, [options] and the [[seats]]."""
+    data = _header_data(table, created)
     lines = [
         _toml_line(key, value) for key, value in data.items() if not isinstance(value, dict | list)
     ]
     lines += ["", "[options]"] + [_toml_line(k, v) for k, v in data["options"].items()]
     for item in data["seats"]:
         lines += ["", "[[seats]]"] + [_toml_line(k, v) for k, v in item.items()]
-    for index, item in enumerate(data["log"]):
-        said = _comment(" ".join(table.public_narration(index)))
-        if len(said) > 100:
-            said = said[:97] + "..."
-        lines += ["", f"[[log]]  # {index + 1}: {said}"]
-        lines += [_toml_line(k, v) for k, v in item.items()]
     return "\n".join(lines) + "\n"
 
 
+def entry_text(table: Table, index: int) -> str:
+    """Log entry `index` (from 0) as the file holds it: a blank line, `[[log]]  # N: what it did`
+    (its public narration, cut to 100 characters), then its fields, each line ending in a
+    newline. An autosave appends it with one write."""
+    said = " ".join(table.public_narration(index))
+    if len(said) > 100:
+        said = said[:97] + "..."
+    if not said.isprintable():  # (each control character is one that isprintable refuses)
+        said = _comment(said)
+    entry = table.entry(index)
+    if isinstance(entry, DecisionEntry):
+        fields = (
+            f"seat = {entry.seat}\ndecision = {_toml_value(entry.decision)}\n"
+            f"choice = {_toml_field(entry.choice)}\n"
+        )
+    else:
+        fields = (
+            f"chance = {_toml_value(entry.chance.value)}\nvalues = {_toml_field(entry.values)}\n"
+        )
+    return f"\n[[log]]  # {index + 1}: {said}\n{fields}"
+
+
+_NOT_IN_COMMENT = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+"""What a TOML comment may not hold: control characters but tab."""
+
+
 def _comment(text: str) -> str:
-    """`text` made safe for a TOML comment, which may hold no control character but tab."""
-    return "".join(
-        " " if (char < " " and char != "\t") or char == "\x7f" else char for char in text
-    )
+    """`text` made safe for a TOML comment: each control character but tab becomes a space."""
+    return _NOT_IN_COMMENT.sub(" ", text)
 
 
 def _toml_line(key: str, value: Any) -> str:
-    if isinstance(value, list):
-        return f"{key} = [{', '.join(_toml_value(item) for item in value)}]"
-    return f"{key} = {_toml_value(value)}"
+    return f"{key} = {_toml_field(value)}"
+
+
+def _toml_field(value: Any) -> str:
+    """A field's value: an array on one line, whatever its length."""
+    if type(value) in (list, tuple):
+        return f"[{', '.join([_toml_value(item) for item in value])}]"
+    return _toml_value(value)
+
+
+_PLAIN_STRING = re.compile(r'[^\x00-\x08\x0a-\x1f\x7f"\\]*')
+"""A string tomli_w writes as it is, between double quotes (nothing to escape)."""
 
 
 def _toml_value(value: Any) -> str:
+    # The common values (whole numbers, ids) without tomli_w's cost; it renders everything
+    # else, so the text is the same either way.
+    if type(value) is int:
+        return str(value)
+    if type(value) is str and (
+        (value.isprintable() and '"' not in value and "\\" not in value)
+        or _PLAIN_STRING.fullmatch(value)
+    ):
+        return f'"{value}"'
     return tomli_w.dumps({"v": value})[len("v = ") :].rstrip("\n")
 
 
@@ -180,21 +238,38 @@ def write(table: Table, path: Path, created: str | None = None) -> None:
     Raises OSError (`write_failure` words it): the folder must exist, and whatever is at `path`
     must be a regular file, because the rename would replace a link, a folder or a device.
     """
+    os.close(_replace(path, _utf8(dumps(table, created)), sync=True))
+
+
+def _replace(path: Path, payload: bytes, *, sync: bool) -> int:
+    """Put a file holding `payload` at `path` atomically (a temporary file in the same folder,
+    renamed over it), fsync'd before and after the rename if `sync`. Returns a descriptor open
+    for writing on the new file, at its end. Raises OSError, as `write` does."""
     check_target(path)
-    payload = _utf8(dumps(table, created))
     fd, temp = tempfile.mkstemp(
         prefix=paths.temp_prefix(path), suffix=paths.TEMP_SUFFIX, dir=path.parent
     )
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
+        _write_all(fd, payload)
+        if sync:
+            os.fsync(fd)
         os.replace(temp, path)
     except BaseException:
+        os.close(fd)
         Path(temp).unlink(missing_ok=True)
         raise
-    _fsync_folder(path.parent)
+    if sync:
+        _fsync_folder(path.parent)
+    return fd
+
+
+def _write_all(fd: int, payload: bytes) -> None:
+    """Write `payload` at the descriptor's position: in one write, unless the system takes less."""
+    written = os.write(fd, payload)
+    if written < len(payload):
+        view = memoryview(payload)[written:]
+        while view:
+            view = view[os.write(fd, view) :]
 
 
 def check_target(path: Path) -> None:
@@ -270,6 +345,9 @@ class Loaded:
     created: str
     rules_version: int
     """The rules version the file was written under (the table plays the game's current one)."""
+    note: str = ""
+    """`PATH: entry N: ...` when the file's last entry is incomplete (a write cut short) and the
+    table holds the entries before it; "" otherwise. Shown to the user, in one line."""
 
 
 @dataclass(frozen=True)
@@ -280,7 +358,8 @@ class Summary:
     names: tuple[str, ...]
     practice: bool
     entries: int | None
-    """The number of log entries the file declares (None if it does not say)."""
+    """The number of whole log entries the file holds, as the header declares (format 1) or
+    counted from its [[log]] tables (None if neither says)."""
 
 
 def load(path: Path, *, continue_chance: bool = True) -> Loaded:
@@ -292,18 +371,21 @@ def load(path: Path, *, continue_chance: bool = True) -> Loaded:
 
 def loads(text: str | bytes, where: str = "<save>", *, continue_chance: bool = True) -> Loaded:
     """Load a save from its text (or its bytes, UTF-8); `where` names it in messages."""
+    text, cut = _whole_lines(text)
     data = _parse(text, where)
     try:
         table, created, version = _table_from(data)
-        entries = _entries_from(data)
+        entries, torn = _entries_from(data, cut)
     except (LogError, _HeaderError) as error:
         raise SaveError(f"{where}: {error}") from None
+    note = _incomplete_note(where, len(entries)) if torn else ""
     for entry in entries:
         try:
             table.apply(entry)
         except LogError as error:
             if version < table.game.rules_version:
-                raise _rules_changed(where, Loaded(table, created, version), error) from None
+                accepted = Loaded(table, created, version, note)
+                raise _rules_changed(where, accepted, error) from None
             raise SaveError(f"{where}: {error}") from None
     declared = data.get("entries")
     if declared is not None and declared != len(entries):
@@ -313,7 +395,55 @@ def loads(text: str | bytes, where: str = "<save>", *, continue_chance: bool = T
         )
     if continue_chance:
         table.resolve_chance()
-    return Loaded(table, created, version)
+    return Loaded(table, created, version, note)
+
+
+def _incomplete_note(where: str, whole: int) -> str:
+    since = f"entry {whole}" if whole else "the start"
+    return (
+        f"{where}: entry {whole + 1}: the last entry is incomplete (the game was interrupted "
+        f"while saving); continuing from {since}"
+    )
+
+
+def _whole_lines(text: str | bytes) -> tuple[str | bytes, bool]:
+    """`text` without an unfinished last line inside the last [[log]] table, and whether there
+    was one. Every line Partyline writes ends in a newline, so a last line without one was cut
+    short, and what remains of it may still read as a value (`choice = 1` of `choice = 12`) or
+    end inside a UTF-8 character. Elsewhere (a hand-written file) a last line stays as it is."""
+    return _cut_line(text, "\n") if isinstance(text, str) else _cut_line(text, b"\n")
+
+
+def _cut_line(text: AnyStr, newline: AnyStr) -> tuple[AnyStr, bool]:
+    if not text or text.endswith(newline):
+        return text, False
+    end = text.rfind(newline) + 1
+    header = _last_table_header(text, end, newline)
+    if header is None or not _LOG_HEADER.match(header[1]):
+        return text, False
+    return text[:end], True
+
+
+_BLOCK_LINES = 8
+"""How many lines back from its end a log table's header is looked for (Partyline writes 4)."""
+
+
+def _last_table_header(text: AnyStr, end: int, newline: AnyStr) -> tuple[int, str] | None:
+    """Where the table header line that `text[:end]` ends under starts, and the line (`[...]`,
+    stripped), if it is among its last _BLOCK_LINES lines."""
+    for _ in range(_BLOCK_LINES):
+        if end <= 0:
+            break
+        start = text.rfind(newline, 0, end - 1) + 1
+        part = text[start:end]
+        line = (part.decode("utf-8", "replace") if isinstance(part, bytes) else part).strip()
+        if line.startswith("["):
+            return start, line
+        end = start
+    return None
+
+
+_LOG_HEADER = re.compile(r"\[\[[ \t]*log[ \t]*\]\]")
 
 
 def _rules_changed(where: str, accepted: Loaded, error: LogError) -> RulesChanged:
@@ -331,23 +461,48 @@ def _rules_changed(where: str, accepted: Loaded, error: LogError) -> RulesChange
 
 def peek(path: Path) -> Summary:
     """What the save at `path` is, from its header alone: checked as strictly as `load` checks
-    it, but the log is not replayed, and a file written by Partyline is read only up to its first
-    [[log]]. Raises SaveError as `load` does."""
+    it, but the log is not replayed, and a file written by Partyline is parsed only up to its
+    first [[log]] (the entries are counted from their [[log]] lines). Raises SaveError as `load`
+    does."""
     where = display_path(path)
     head, whole = _read(path, where, HEADER_BYTES)
-    cut = _FIRST_LOG.search(head)
-    if cut is not None:
+    start = _LOG_LINE.search(head)
+    if start is not None:
         try:
-            return _summary(_parse(head[: cut.start()], where), where)
+            summary = _summary(_parse(head[: start.start()], where), where)
         except SaveError:
             pass  # a hand-written file may put tables after the log: read it all
+        else:
+            if summary.entries is not None:
+                return summary  # a format 1 header says how many
+            data = head if whole else _read(path, where, MAX_FILE_BYTES + 1)[0]
+            return replace(summary, entries=_count_entries(data))
     # Parse the whole file when the header does not end within HEADER_BYTES, or does not hold
     # the whole header; still without replaying the log.
     data = head if whole else _read(path, where, MAX_FILE_BYTES + 1)[0]
-    return _summary(_parse(data, where), where)
+    return _summary(_parse(_whole_lines(data)[0], where), where)
 
 
-_FIRST_LOG = re.compile(rb"^[ \t]*\[\[[ \t]*log[ \t]*\]\]", re.MULTILINE)
+_LOG_LINE = re.compile(rb"\n[ \t]*\[\[[ \t]*log[ \t]*\]\]")
+"""A [[log]] line (after the header's lines: never the first; the literal newline first makes
+counting them in a long file three times faster than a MULTILINE ^)."""
+
+
+def _count_entries(data: bytes) -> int:
+    """How many whole entries `load` finds in a save written by Partyline, without parsing it:
+    its [[log]] lines, less an incomplete last entry."""
+    data, _ = _cut_line(data, b"\n")
+    count = len(_LOG_LINE.findall(data))
+    last = _last_table_header(data, len(data), b"\n")
+    if count and last is not None and _LOG_HEADER.match(last[1]):
+        try:
+            block = tomllib.loads(data[last[0] :].decode("utf-8"))
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+            return count
+        log = block.get("log")
+        if isinstance(log, list) and log and _cut_short(log[-1]):
+            count -= 1
+    return count
 
 
 def _summary(data: dict[str, Any], where: str) -> Summary:
@@ -357,7 +512,9 @@ def _summary(data: dict[str, Any], where: str) -> Summary:
         raise SaveError(f"{where}: {error}") from None
     declared = data.get("entries")
     log = data.get("log")
-    entries = declared if isinstance(declared, int) else len(log) if isinstance(log, list) else None
+    entries = declared if isinstance(declared, int) else None
+    if entries is None and isinstance(log, list):
+        entries = len(log) - 1 if log and _cut_short(log[-1]) else len(log)
     return Summary(table.game.title, table.names, table.practice, entries)
 
 
@@ -600,17 +757,33 @@ def _seat(game: Game[Any], index: int, raw: object) -> Seat:
         raise _HeaderError(f"{where}: {error}") from None
 
 
-def _entries_from(data: dict[str, Any]) -> list[Entry]:
+_WRITTEN_KEYS = (("seat", "decision", "choice"), ("chance", "values"))
+"""The fields of a log entry in the order Partyline writes them (core.log's `to_data`)."""
+_CUT_SHORT = frozenset(keys[:count] for keys in _WRITTEN_KEYS for count in range(len(keys)))
+"""The fields of an entry whose write stopped at the end of a line: a beginning of one of those."""
+
+
+def _entries_from(data: dict[str, Any], cut: bool) -> tuple[list[Entry], bool]:
+    """The log's entries, and whether its last one was incomplete (and is left out): `cut` (its
+    last line was cut off) or it holds only the first of its fields (the write stopped at the
+    end of a line)."""
     raw = data.get("log", [])
     if not isinstance(raw, list):
         raise _HeaderError("'log' must be an array of tables ([[log]])")
+    torn = cut
+    if raw and _cut_short(raw[-1]):
+        raw, torn = raw[:-1], True
     entries: list[Entry] = []
     for number, item in enumerate(raw, start=1):
         try:
             entries.append(entry_from_data(item))
         except BadEntry as error:
             raise LogError(number, str(error)) from None
-    return entries
+    return entries, torn
+
+
+def _cut_short(item: object) -> bool:
+    return isinstance(item, dict) and tuple(item) in _CUT_SHORT
 
 
 def _first_line(error: BaseException) -> str:
@@ -628,9 +801,17 @@ def worth_saving(table: Table) -> bool:
     )
 
 
+_ENTRY = ChangeKind.ENTRY
+
+
 class Autosave:
-    """A table subscriber that writes the save file after every change, from the first change
-    that makes the game worth saving (`worth_saving`) on.
+    """A table subscriber that keeps the save file up to date after every change, from the first
+    change that makes the game worth saving (`worth_saving`) on.
+
+    The first write of a session puts the whole file in place atomically (continuing a save, that
+    repairs an incomplete last entry); after it each new entry is appended with one write, and
+    only undo (a shorter log) rewrites the whole file again. When what was written is made
+    durable (fsync) is `_sync_due`'s ruling. `close` ends the session.
 
     The target is a save's path, or a new game's `paths.NewSave`: its file is reserved when it
     is first written."""
@@ -640,6 +821,7 @@ class Autosave:
         table: Table,
         target: Path | paths.NewSave,
         on_error: Callable[[str], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ):
         self.table = table
         self.target = target
@@ -648,6 +830,10 @@ class Autosave:
         self.written = False
         self.created = _now().isoformat()
         self.on_error = on_error
+        self.clock = clock
+        self._file: _OpenSave | None = None
+        """The file being appended to; None until the next write puts the whole file in place."""
+        self._humans = frozenset(i for i, seat in enumerate(table.seats) if seat.is_human)
         paths.clean_stale_temps(self._folder())
         self.unsubscribe = table.subscribe(self)
 
@@ -657,29 +843,163 @@ class Autosave:
         return self.written or worth_saving(self.table)
 
     def __call__(self, change: Change) -> None:
-        if self.due:
+        file = self._file
+        if file is not None and change.log_length == file.entries + 1 and change.kind is _ENTRY:
+            # The common change, one entry after those the file holds, without `_update`'s checks:
+            # this runs once an entry, and in a game of bots every step of it counts.
+            index = file.entries
+            entry = self.table.entry(index)
+            try:
+                file.append(_utf8(entry_text(self.table, index)), index + 1, entry)
+                if self._sync_due(file, entry):
+                    file.sync()
+            except OSError as error:
+                self._drop_file()
+                self._failed(error)
+        elif self.due:
             self.save()
 
     def save(self) -> Path | None:
-        """Write the save now: the path written, or None when it failed and `on_error` was told
-        why (without `on_error` the OSError is raised)."""
+        """Bring the file up to date now: the path written, or None when it failed and
+        `on_error` was told why (without `on_error` the OSError is raised)."""
         try:
-            return self.write()
+            return self._update(durable=False)
         except OSError as error:
-            if self.on_error is None:
-                raise
-            where = self.path if self.path is not None else self._folder()
-            self.on_error(write_failure(where, error))
-            return None
+            return self._failed(error)
 
     def write(self) -> Path:
-        """Write the save now (reserving a new game's file first). Raises OSError."""
+        """Bring the file up to date and make it durable (fsync) now, reserving a new game's
+        file first. Raises OSError."""
+        return self._update(durable=True)
+
+    def close(self) -> None:
+        """Stop saving: make what was written durable and close the file (errors go to
+        `on_error`, as `save`'s do)."""
+        self.unsubscribe()
+        self.unsubscribe = _nothing
+        if self._file is not None:
+            try:
+                self._file.sync()
+            except OSError as error:
+                self._failed(error)
+            self._drop_file()
+
+    def _failed(self, error: OSError) -> Path | None:
+        """Tell `on_error` why a write failed, and return None (without `on_error`, raise)."""
+        if self.on_error is None:
+            raise error
+        where = self.path if self.path is not None else self._folder()
+        self.on_error(write_failure(where, error))
+        return None
+
+    def _update(self, durable: bool) -> Path:
         if self.path is None:
             assert isinstance(self.target, paths.NewSave)
             self.path = self.target.reserve()
-        write(self.table, self.path, self.created)
+        table, file, end = self.table, self._file, len(self.table)
+        try:
+            if (
+                file is not None
+                and 0 < file.entries <= end
+                and table.entry(file.entries - 1) is file.last
+            ):
+                # The file holds the start of the log as it is now (undo has not cut into it).
+                start = file.entries
+                if end > start:
+                    text = "".join([entry_text(table, index) for index in range(start, end)])
+                    file.append(_utf8(text), end, table.entry(end - 1))
+            else:
+                start, file = 0, self._rewrite()
+            if durable or any(self._sync_due(file, table.entry(i)) for i in range(start, end)):
+                file.sync()
+        except BaseException:
+            self._drop_file()  # what the file holds is not known: the next write rewrites it
+            raise
         self.written = True
         return self.path
 
+    def _rewrite(self) -> _OpenSave:
+        """Put the whole file in place: fsync'd when it replaces a save; when it replaces
+        nothing (a new game's reserved file is empty) nothing can be lost, and `_sync_due` rules
+        on it as on an append."""
+        assert self.path is not None
+        self._drop_file()
+        synced = _holds_something(self.path)
+        fd = _replace(self.path, _utf8(dumps(self.table, self.created)), sync=synced)
+        end = len(self.table)
+        last = self.table.entry(end - 1) if end else None
+        self._file = _OpenSave(fd, self.path.parent, end, last, synced, self.clock)
+        return self._file
+
+    def _sync_due(self, file: _OpenSave, written: Entry) -> bool:
+        """The ruling on fsync, once `written` is written: at once when it is a person's decision
+        (nothing could make it again); otherwise at most every SYNC_EVERY seconds, because bots'
+        answers and chance outcomes are made again, the same, from the seed and the log when
+        the game is continued; and at `close`."""
+        return file.unsynced and (
+            (type(written) is DecisionEntry and written.seat in self._humans)
+            or self.clock() - file.synced_at >= SYNC_EVERY
+        )
+
+    def _drop_file(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
     def _folder(self) -> Path:
         return self.target.parent if isinstance(self.target, Path) else self.target.folder
+
+
+def _nothing() -> None:
+    pass
+
+
+def _holds_something(path: Path) -> bool:
+    """Whether there is a file at `path` with something in it (what a rewrite could lose)."""
+    try:
+        return os.stat(path).st_size > 0
+    except FileNotFoundError:
+        return False
+
+
+class _OpenSave:
+    """The save file an autosave appends to: a descriptor open on the file the last whole write
+    put in place, how many entries it holds (and the last one), and whether what was written
+    since the last fsync has reached the disk."""
+
+    def __init__(
+        self,
+        fd: int,
+        folder: Path,
+        entries: int,
+        last: Entry | None,
+        synced: bool,
+        clock: Callable[[], float],
+    ):
+        self.fd = fd
+        self.folder = folder
+        self.entries = entries
+        self.last = last
+        self.unsynced = not synced
+        self.folder_unsynced = not synced
+        """The rename that put the file in place is not durable until its folder is fsync'd."""
+        self.clock = clock
+        self.synced_at = clock()
+        self._close = weakref.finalize(self, os.close, fd)
+
+    def append(self, payload: bytes, entries: int, last: Entry) -> None:
+        _write_all(self.fd, payload)
+        self.entries, self.last = entries, last
+        self.unsynced = True
+
+    def sync(self) -> None:
+        if self.unsynced:
+            os.fsync(self.fd)
+            self.unsynced = False
+            self.synced_at = self.clock()
+        if self.folder_unsynced:
+            _fsync_folder(self.folder)
+            self.folder_unsynced = False
+
+    def close(self) -> None:
+        self._close()

@@ -1,4 +1,8 @@
-"""Bot-only games without a UI: the engine behind `partyline simulate` and the benchmarks."""
+"""Bot-only games without a UI: the engine behind `partyline simulate` and the benchmarks.
+
+Bots need not ever finish a game (Dangerous without a turn limit ends only when 旧校舎 falls), so
+every game stops at `max_entries` log entries at the latest: a guard, never a hang. The report
+counts the games so stopped, and their seeds."""
 
 from __future__ import annotations
 
@@ -14,6 +18,10 @@ from core.names import default_name
 from core.runner import BotDriver
 from core.table import Seat, SeatKind, Table
 
+MAX_ENTRIES = 10_000
+"""The default guard: a finished bot-only game is a few hundred entries long (Dangerous with
+its house-rule turn limit about 500, without it about 400 once 旧校舎 is sought out)."""
+
 
 @dataclass
 class Report:
@@ -26,6 +34,9 @@ class Report:
     decisions: int = 0
     seconds: float = 0.0
     last: Table | None = None
+    stopped: list[int] = field(default_factory=list)
+    """The seeds of the games stopped at the entry limit before they ended."""
+    max_entries: int = MAX_ENTRIES
 
     @property
     def average_length(self) -> float:
@@ -66,11 +77,20 @@ def bot_table(
 
 
 def play_one(
-    game_id: str, players: int, seed: int, bot: str, options: dict[str, Any] | None = None
+    game_id: str,
+    players: int,
+    seed: int,
+    bot: str,
+    options: dict[str, Any] | None = None,
+    max_entries: int = MAX_ENTRIES,
 ) -> Table:
+    """One bot-only game, played to its end or until its log holds `max_entries` entries (a
+    decision's chance outcomes are drawn with it, so the log may end a little past that)."""
     table = bot_table(game_id, players, seed, bot, options)
     table.resolve_chance()
-    BotDriver(table).play_until_human()
+    driver = BotDriver(table)
+    while len(table) < max_entries and driver.play_one():
+        pass
     return table
 
 
@@ -81,16 +101,22 @@ def simulate(
     games: int,
     bot: str,
     options: dict[str, Any] | None = None,
+    max_entries: int = MAX_ENTRIES,
 ) -> Report:
-    report = Report(game_id, players, bot)
+    """`games` bot-only games from seeds `seed`, `seed + 1`, ...; a game the guard stopped
+    counts in the report's length and speed, not in its wins."""
+    report = Report(game_id, players, bot, max_entries=max_entries)
     start = time.perf_counter()
     for index in range(games):
-        table = play_one(game_id, players, seed + index, bot, options)
+        table = play_one(game_id, players, seed + index, bot, options, max_entries)
         result = table.result()
-        if result is None:
+        if result is not None:
+            report.wins.update(result.winners)
+        elif len(table) >= max_entries:
+            report.stopped.append(seed + index)
+        else:
             raise RuntimeError(f"game {index + 1} (seed {seed + index}) did not end")
         report.games += 1
-        report.wins.update(result.winners)
         report.entries += len(table)
         report.decisions += sum(isinstance(entry, DecisionEntry) for entry in table.log)
         report.last = table

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from core import chance
 from core.chance import ImpossibleOutcome
@@ -65,9 +65,9 @@ class Change:
     log_length: int
 
 
-@dataclass(frozen=True)
-class _Meta:
-    """What the table remembers about each entry besides the entry itself."""
+class _Meta(NamedTuple):
+    """What the table remembers about each entry besides the entry itself (a tuple: one is
+    made for every entry)."""
 
     narration: tuple[Narration, ...]
     reveals: bool
@@ -114,6 +114,10 @@ class Table:
 
     def __len__(self) -> int:
         return len(self._log)
+
+    def entry(self, index: int) -> Entry:
+        """Entry `index` (from 0), without copying the log as `log` does."""
+        return self._log[index]
 
     @property
     def step(self) -> Step:
@@ -251,8 +255,8 @@ class Table:
             return ""
         if self.over and not self.practice:
             return "the game is over: its end cannot be undone"
-        mine = [e for e in self._log if isinstance(e, DecisionEntry) and e.seat == seat]
-        if not mine:
+        # From the newest entry back: the screen asks this on every redraw of a long game.
+        if not any(isinstance(e, DecisionEntry) and e.seat == seat for e in reversed(self._log)):
             return "nothing to undo: you have not decided anything yet"
         last = self._log[-1]
         if isinstance(last, ChanceEntry):
@@ -349,6 +353,8 @@ class Table:
         self._set_state(state)
 
     def _notify(self, kind: ChangeKind) -> None:
+        if not self._subscribers:
+            return
         change = Change(kind, len(self._log))
         for callback in list(self._subscribers):
             callback(change)

@@ -101,13 +101,16 @@ class _Screen(pyte.Screen):
         self._reply(data)
 
 
-class Terminal:
-    """A running program on a pseudo-terminal; build one with `Terminal.spawn`."""
+class TerminalScreen:
+    """What a person sees of a terminal: the bytes a program wrote to it (`raw`), fed to a pyte
+    screen that answers the program's queries, and waiting for what shows. A subclass connects
+    it to a program: it sends what is typed (`_write`), tells the program a new size
+    (`_set_size`), feeds what the program writes to `_feed` (from any thread; b"" when the
+    output ends) and ends the program in `close`. ptykit's is a program on a pseudo-terminal;
+    sshkit's a session over SSH."""
 
-    def __init__(self, process: subprocess.Popen[bytes], master: int, size: tuple[int, int]):
-        self.process = process
+    def __init__(self, size: tuple[int, int]) -> None:
         self.size = size
-        self._master = master
         self._raw = bytearray()
         self._changed = threading.Condition()
         self._closed = False
@@ -115,47 +118,18 @@ class Terminal:
         self._in_frame = False  # between FRAME_START and FRAME_END: the screen is half drawn
         self._screen = _Screen(size[0], size[1], self._replies.append)
         self._stream = pyte.ByteStream(self._screen)
-        self._reader = threading.Thread(target=self._read, name="ptykit-reader", daemon=True)
-        self._reader.start()
 
-    @classmethod
-    def spawn(
-        cls,
-        argv: Sequence[str],
-        *,
-        size: tuple[int, int] = (80, 24),
-        env: Mapping[str, str] | None = None,
-        cwd: str | Path | None = None,
-    ) -> Terminal:
-        """Start `argv` on a new pseudo-terminal of `size` (columns, lines). `env` is added to
-        a clean copy of this environment: TERM=xterm-256color, no COLUMNS/LINES, no TEXTUAL_*."""
-        columns, lines = size
-        master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
-        child_env = {
-            key: value
-            for key, value in os.environ.items()
-            if key not in ("COLUMNS", "LINES") and not key.startswith("TEXTUAL")
-        }
-        child_env.update({"TERM": "xterm-256color", "COLORTERM": "truecolor"})
-        child_env.update(env or {})
-        try:
-            process = subprocess.Popen(
-                [sys.executable, "-c", _LAUNCH, *argv],
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                cwd=cwd,
-                env=child_env,
-                start_new_session=True,
-                close_fds=True,
-            )
-        except BaseException:
-            os.close(master)
-            raise
-        finally:
-            os.close(slave)  # the child has it; reading the master ends (EIO) when it exits
-        return cls(process, master, size)
+    def _write(self, data: bytes) -> None:
+        """Send `data` to the program, as typed."""
+        raise NotImplementedError
+
+    def _set_size(self, columns: int, lines: int) -> None:
+        """Tell the program the terminal's new size."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """End the program (if it still runs) and stop reading. Safe to call twice."""
+        raise NotImplementedError
 
     # --- the context manager ---------------------------------------------------------------
 
@@ -226,10 +200,7 @@ class Terminal:
 
     def send(self, data: bytes | str) -> None:
         """Write `data` to the program as if typed (a str is sent as UTF-8)."""
-        payload = data.encode() if isinstance(data, str) else data
-        while payload:
-            written = os.write(self._master, payload)
-            payload = payload[written:]
+        self._write(data.encode() if isinstance(data, str) else data)
 
     def press(self, *keys: str) -> None:
         """Press each key in turn: a name from KEYS ("enter", "f3", "up") or text to type."""
@@ -238,11 +209,116 @@ class Terminal:
             if key == "escape":
                 time.sleep(ESCAPE_PAUSE)  # the silence is what makes it a lone Escape
 
+    def click(self, column: int, line: int) -> None:
+        """Click the left mouse button on a cell (0-based, as `lines()` counts), as a terminal
+        reports it to a program that asked for SGR mouse reports (Textual does): focusing a
+        field this way does not depend on where the focus was."""
+        at = f"{column + 1};{line + 1}"
+        self.send(f"\x1b[<0;{at}M\x1b[<0;{at}m")
+
+    def click_text(self, text: str) -> None:
+        """Click the first cell of the first place `text` shows on the screen."""
+        for line, shown in enumerate(self.lines()):
+            column = shown.find(text)
+            if column >= 0:
+                self.click(column, line)
+                return
+        raise AssertionError(f"{text!r} is not on the screen:\n{self.text()}")
+
     def resize(self, columns: int, lines: int) -> None:
-        """Change the terminal's size; the kernel tells the program (SIGWINCH)."""
+        """Change the terminal's size and tell the program."""
         with self._changed:
             self.size = (columns, lines)
             self._screen.resize(lines, columns)
+        self._set_size(columns, lines)
+
+    # --- what the program writes --------------------------------------------------------------
+
+    def _feed(self, data: bytes) -> None:
+        """The program wrote `data` (b"": its output ended). Any thread may call this; the
+        terminal's answers to queries in it are typed back into the program."""
+        with self._changed:
+            if not data:
+                self._closed = True
+                self._changed.notify_all()
+                return
+            seen = max(0, len(self._raw) - len(FRAME_START))
+            self._raw += data
+            self._stream.feed(data)
+            self._follow_frames(seen)
+            replies, self._replies[:] = list(self._replies), []
+            self._changed.notify_all()
+        for reply in replies:
+            with contextlib.suppress(OSError):
+                self.send(reply)
+
+    def _follow_frames(self, start: int) -> None:
+        """Track frame starts and ends (and answer the question whether there are any) in
+        the output from `start` on (a sequence may be split across two reads)."""
+        begun = self._raw.rfind(FRAME_START, start)
+        ended = self._raw.rfind(FRAME_END, start)
+        if begun >= 0 or ended >= 0:
+            self._in_frame = begun > ended
+        if self._raw.find(SYNC_QUERY, max(0, start - len(SYNC_QUERY))) >= 0:
+            self._replies.append(SYNC_SUPPORTED)
+
+
+class Terminal(TerminalScreen):
+    """A running program on a pseudo-terminal; build one with `Terminal.spawn`."""
+
+    def __init__(self, process: subprocess.Popen[bytes], master: int, size: tuple[int, int]):
+        super().__init__(size)
+        self.process = process
+        self._master = master
+        self._reader = threading.Thread(target=self._read, name="ptykit-reader", daemon=True)
+        self._reader.start()
+
+    @classmethod
+    def spawn(
+        cls,
+        argv: Sequence[str],
+        *,
+        size: tuple[int, int] = (80, 24),
+        env: Mapping[str, str] | None = None,
+        cwd: str | Path | None = None,
+    ) -> Terminal:
+        """Start `argv` on a new pseudo-terminal of `size` (columns, lines). `env` is added to
+        a clean copy of this environment: TERM=xterm-256color, no COLUMNS/LINES, no TEXTUAL_*."""
+        columns, lines = size
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+        child_env = {
+            key: value
+            for key, value in os.environ.items()
+            if key not in ("COLUMNS", "LINES") and not key.startswith("TEXTUAL")
+        }
+        child_env.update({"TERM": "xterm-256color", "COLORTERM": "truecolor"})
+        child_env.update(env or {})
+        try:
+            process = subprocess.Popen(
+                [sys.executable, "-c", _LAUNCH, *argv],
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                cwd=cwd,
+                env=child_env,
+                start_new_session=True,
+                close_fds=True,
+            )
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)  # the child has it; reading the master ends (EIO) when it exits
+        return cls(process, master, size)
+
+    def _write(self, data: bytes) -> None:
+        while data:
+            written = os.write(self._master, data)
+            data = data[written:]
+
+    def _set_size(self, columns: int, lines: int) -> None:
+        """The kernel tells the program (SIGWINCH)."""
         fcntl.ioctl(self._master, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
 
     # --- the end -----------------------------------------------------------------------------
@@ -272,18 +348,6 @@ class Terminal:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.process.pid, number)  # its own session: pgid == pid
 
-    # --- the reader thread -------------------------------------------------------------------
-
-    def _follow_frames(self, start: int) -> None:
-        """Track frame starts and ends (and answer the question whether there are any) in
-        the output from `start` on (a sequence may be split across two reads)."""
-        begun = self._raw.rfind(FRAME_START, start)
-        ended = self._raw.rfind(FRAME_END, start)
-        if begun >= 0 or ended >= 0:
-            self._in_frame = begun > ended
-        if self._raw.find(SYNC_QUERY, max(0, start - len(SYNC_QUERY))) >= 0:
-            self._replies.append(SYNC_SUPPORTED)
-
     def _read(self) -> None:
         while True:
             try:
@@ -292,17 +356,6 @@ class Terminal:
                 if error.errno == errno.EINTR:
                     continue
                 data = b""  # EIO: every copy of the slave is closed (the program ended)
-            with self._changed:
-                if not data:
-                    self._closed = True
-                    self._changed.notify_all()
-                    return
-                seen = max(0, len(self._raw) - len(FRAME_START))
-                self._raw += data
-                self._stream.feed(data)
-                self._follow_frames(seen)
-                replies, self._replies[:] = list(self._replies), []
-                self._changed.notify_all()
-            for reply in replies:  # a terminal's answer to a query is typed into the program
-                with contextlib.suppress(OSError):
-                    self.send(reply)
+            self._feed(data)
+            if not data:
+                return

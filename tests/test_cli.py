@@ -94,6 +94,33 @@ def test_simulate_dangerous_turns_the_house_rule_turn_limit_on_and_says_so(
     assert saves.load(save).table.options == {"turn_limit": 3}
 
 
+def test_simulate_stops_a_game_at_max_entries_and_reports_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    save = tmp_path / "stopped.toml"
+    argv = ("simulate", "dangerous", "--players", "2", "--games", "2", "--seed", "3")
+    code, out, _ = run(
+        capsys,
+        *argv,
+        "--bot",
+        "random",
+        "--option",
+        "turn_limit=0",
+        "--max-entries",
+        "40",
+        "--save",
+        str(save),
+    )
+    assert code == 0
+    stopped = "stopped: 2 of 2 games had not ended at 40 log entries (--max-entries), seeds 3, 4"
+    assert stopped in out.splitlines()
+    assert "wins by seat: Bot 1 0, Bot 2 0" in out
+    code, out, _ = run(capsys, "verify", str(save))
+    assert code == 0 and "not finished" in out  # the stopped game is saved as it stood
+    code, _, err = run(capsys, *argv, "--max-entries", "0")
+    assert code == 2 and err == "partyline: --max-entries must be at least 1\n"
+
+
 def test_verify_accepts_a_save_and_reports_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "verify", str(EXAMPLE))
     assert code == 0

@@ -8,6 +8,7 @@ and going back to setup), so the app and the screens never import each other.
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -18,8 +19,10 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Input
 
+from core.i18n import DEFAULT_LANGUAGE, N_, Language
 from core.text import visible
 from themes import DEFAULT_THEME, STYLESHEET, TERMINAL_DARK, TERMINAL_LIGHT, THEMES
+from tui.lang import tr
 from tui.pace import BOT_PACES, DEFAULT_BOT_PACE, DEFAULT_REVEAL_HOLD, REVEAL_HOLDS
 from tui.screens.setup import SetupScreen
 from tui.widgets import toosmall
@@ -40,6 +43,26 @@ BOT_DELAY = BOT_PACES[DEFAULT_BOT_PACE]
 REVEAL_HOLD = REVEAL_HOLDS[DEFAULT_REVEAL_HOLD]
 
 
+_frozen = False
+
+
+def freeze_start_up() -> None:
+    """Once per process, once the first screen is up: collect, then freeze what start-up built
+    (the modules, classes, themes and styles, the first screen: some 60,000 objects, most of
+    them Textual's and Rich's), so that later full collections no longer walk them.
+
+    A full (generation-2) collection walks every object the collector tracks; over these it
+    took 20 to 160 ms, and one landed on a key now and then (issue 10: a key of about 310 ms,
+    one in 20 Light and Dark processes). Collecting first keeps garbage out of the frozen set;
+    the one pause it costs comes while the first screen is being looked at."""
+    global _frozen
+    if _frozen:
+        return
+    _frozen = True
+    gc.collect()
+    gc.freeze()
+
+
 class PartylineApp(App[None]):
     TITLE = "Partyline"
     CSS_PATH = str(STYLESHEET)
@@ -49,18 +72,18 @@ class PartylineApp(App[None]):
         Binding(
             "ctrl+q",
             "save_and_quit",
-            "Quit",
+            N_("Quit"),
             show=False,
             priority=True,
-            tooltip="save and quit from any screen, printing where the game was saved",
+            tooltip=N_("save and quit from any screen, printing where the game was saved"),
         ),
         Binding(
             "ctrl+c",
             "copy_or_quit",
-            "Quit",
+            N_("Quit"),
             show=False,
             priority=True,
-            tooltip="copy the selected text; with none, save and quit as ctrl+q",
+            tooltip=N_("copy the selected text; with none, save and quit as ctrl+q"),
         ),
     ]
     HORIZONTAL_BREAKPOINTS = toosmall.HORIZONTAL_BREAKPOINTS
@@ -76,12 +99,18 @@ class PartylineApp(App[None]):
         replay: Table | None = None,
         replay_viewer: int | None = None,
         replay_note: str = "",
+        notice: str = "",
         bot_delay: float = BOT_DELAY,
         reveal_hold: float | None = REVEAL_HOLD,
+        language: Language = DEFAULT_LANGUAGE,
+        config_path: Path | None = None,
     ) -> None:
         """`replay_viewer` is the seat whose eyes `replay` opens with (None: everyone, which only
         a finished game allows; core.replay.default_viewer picks one). `replay_note` says why
-        the replay stops before the end of its file (core.saves.RulesChanged)."""
+        the replay stops before the end of its file (core.saves.RulesChanged). `notice` is shown
+        once the app is up (a continued save's note: its last entry was incomplete). `language`
+        is the viewer's; a language chosen on the setup screen is remembered in `config_path`
+        (None: not remembered)."""
         if theme_name not in THEMES:
             raise ValueError(f"unknown theme {theme_name!r} (known: {', '.join(THEMES)})")
         if replay is not None:
@@ -105,11 +134,14 @@ class PartylineApp(App[None]):
         self.exit_line = ""
         """What to print on the terminal after the app (tui.cli does): where the game went."""
         self.reveal_hold = reveal_hold
+        self.language = language
+        self.config_path = config_path
         self._start_table = table
         self._start_save_path = save_path
         self._start_replay = replay
         self._start_replay_viewer = replay_viewer
         self._start_replay_note = replay_note
+        self._notice = notice
 
     def get_default_screen(self) -> Screen[Any]:
         """Opening on the setup screen, it is the bottom of the stack from the start (instead of
@@ -120,8 +152,7 @@ class PartylineApp(App[None]):
 
     def _add_too_small(self, screen: Screen[Any]) -> None:
         """Every screen gets the message it shows on a terminal below the smallest size."""
-        if not screen.query(toosmall.TooSmall):
-            screen.mount(toosmall.TooSmall())
+        toosmall.add_to(screen)
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._add_too_small)
@@ -135,6 +166,12 @@ class PartylineApp(App[None]):
             self.push_screen(replay, lambda _: self.exit())
         elif self._start_table is not None:
             self.start_game(self._start_table, self._start_save_path)
+        if self._notice:
+            self.notify(self._notice, severity="warning", timeout=10, markup=False)
+
+    def on_ready(self) -> None:
+        """The first frame is on the terminal."""
+        freeze_start_up()
 
     def start_game(self, table: Table, save_path: Path | NewSave | None) -> None:
         """Show the game screen for `table`, autosaving to `save_path` (a new game's: once a
@@ -206,12 +243,26 @@ class PartylineApp(App[None]):
     def action_help(self) -> None:
         """Help on a screen without its own (the game-over dialog, the card viewer...: their
         footer.APP_HELP key)."""
+        _ = tr(self)
         from tui.screens.help import HelpScreen
 
-        self.push_screen(HelpScreen("Keys", self.screen))
+        self.push_screen(HelpScreen(_("Keys"), self.screen))
 
     def _save_failed(self, message: str) -> None:
-        self.notify(message, title="Autosave failed", severity="error", timeout=8, markup=False)
+        _ = tr(self)
+        title = _("Autosave failed")
+        self.notify(message, title=title, severity="error", timeout=8, markup=False)
+
+    def set_language(self, language: Language) -> None:
+        """Speak `language` from now on (each screen renders its texts anew as it shows them)
+        and remember it in the settings file for the next start."""
+        from core.config import Settings, remember
+
+        self.language = language
+        if self.config_path is not None:
+            failure = remember(self.config_path, Settings(language=language), tr(self))
+            if failure:
+                self.notify(failure, severity="warning", timeout=8, markup=False)
 
     def show_setup(self) -> None:
         """Go back to the setup screen, closing everything above it (or replacing the stack)."""

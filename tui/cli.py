@@ -7,16 +7,20 @@ import datetime as dt
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from core import __version__
 from core.games import REGISTRY, UnknownGame, get_game
 from core.games.base import BadOption, Game
+from core.i18n import LANGUAGES, N_, Language, Translator, language_from_env, translator
 from core.names import default_name
+from core.simulate import MAX_ENTRIES
 from core.table import Seat, SeatKind, Table, check_seed
 from core.text import BadText, visible, visible_json
+from core.wrap import wrap
 from tui.pace import (
     BOT_PACES,
     DEFAULT_BOT_PACE,
@@ -29,9 +33,10 @@ from tui.pace import (
 if TYPE_CHECKING:
     from core.saves import Loaded
 
-DESCRIPTION = """\
-Partyline: Japanese tabletop games about heroes, demon lords and their parties, in the terminal.
-Run without a command to open the app on its setup screen."""
+DESCRIPTION = N_(
+    "Partyline: Japanese tabletop games about heroes, demon lords and their parties, in the "
+    "terminal.\nRun without a command to open the app on its setup screen."
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -52,46 +57,137 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    parser = build_parser()
     words = list(sys.argv[1:] if argv is None else argv)
+    language, warning = run_language(words)
+    _ = translator(language)
+    if warning:
+        say(_("partyline: warning: {warning}", warning=warning), error=True)
     try:
-        args = parser.parse_args(words)
+        args = parse(words, _)
+        if getattr(args, "lang", language) != language:  # an abbreviation: --la ja
+            _ = translator(args.lang)
+            args = parse(words, _)
     except _UsageError as error:
         if "verify" in words and "--json" in words:  # JSON for every outcome, even this one
             print(visible_json(_verify_json(None, None, str(error))))
         else:
             say(str(error), error=True)
         return 2
+    args.language = _.language
     command = getattr(args, "command", None) or "app"
     try:
         if hasattr(args, "theme"):
             _check_theme(args.theme)
         return int(COMMANDS[command](args))
     except CliError as error:
-        say(f"partyline: {error}", error=True)
+        say(_("partyline: {error}", error=error.say(_)), error=True)
         return error.code
     except KeyboardInterrupt:
         return 130
 
 
+def run_language(words: Sequence[str]) -> tuple[Language, str]:
+    """The language this run speaks, and a warning line about the settings file ("" if none):
+    `--lang`, else the one chosen on the setup screen (remembered), else the environment's
+    (LC_ALL, LC_MESSAGES, LANG), else English."""
+    for index, word in enumerate(words):
+        if word == "--":
+            break
+        value = words[index + 1] if word == "--lang" and index + 1 < len(words) else None
+        value = word.removeprefix("--lang=") if word.startswith("--lang=") else value
+        if value in LANGUAGES:
+            return value, ""
+    from core.config import config_path, read_settings
+
+    from_env = language_from_env(os.environ)
+    settings, warning = read_settings(config_path(), translator(from_env))
+    return settings.language or from_env, warning
+
+
+def parse(words: Sequence[str], _: Translator) -> argparse.Namespace:
+    """`words` parsed by the parser in `_`'s language (argparse's own words too)."""
+    with _argparse_speaks(_):
+        return build_parser(_).parse_args(words)
+
+
+ARGPARSE_MESSAGES = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("show program's version number and exit"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("argument %(argument_name)s: %(message)s"),
+)
+"""argparse's own words that a user meets (its %-placeholders are argparse's to fill)."""
+
+
+@contextmanager
+def _argparse_speaks(_: Translator) -> Iterator[None]:
+    """argparse looks its words up through its module's `_` when it writes them: for the parse,
+    that is this run's translator (ARGPARSE_MESSAGES are in the catalogs)."""
+    own = getattr(argparse, "_")  # noqa: B009 (not an attribute its stubs declare)
+    setattr(argparse, "_", _)  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(argparse, "_", own)  # noqa: B010
+
+
 class CliError(Exception):
     """A problem with what the user typed (exit 2), or a command that could not do its job
-    (exit 1); printed as one line."""
+    (exit 1); printed as one line in the run's language: `message` is a message id (N_) with
+    `params`."""
 
-    def __init__(self, message: str, code: int = 2) -> None:
+    def __init__(self, message: str, code: int = 2, **params: object) -> None:
         super().__init__(message)
+        self.message = message
+        self.params = params
         self.code = code
+
+    @classmethod
+    def of(cls, error: BaseException | str, code: int = 2) -> CliError:
+        """A reason written elsewhere (a save's error), shown as it is."""
+        return cls(N_("{reason}"), code, reason=str(error))
+
+    def say(self, _: Translator) -> str:
+        """The message in `_`'s language; a parameter that has words of its own (SeatNumbers)
+        speaks the same language."""
+        params = {
+            name: value.say(_) if isinstance(value, SeatNumbers) else value
+            for name, value in self.params.items()
+        }
+        return _(self.message, **params)
 
 
 class _UsageError(Exception):
     """The command line is wrong; the message is the one line to print."""
 
 
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's help, its lines wrapped by their width on the terminal, not their length."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return wrap(text, width)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, with its errors on one line instead of a usage block and the error."""
 
+    def __init__(self, *args: Any, translate: Translator, **kwargs: Any) -> None:
+        self.translate = translate  # before argparse's own set-up, which may report errors
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> NoReturn:
-        raise _UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+        _ = self.translate
+        raise _UsageError(
+            _("{prog}: {message} (see '{prog} --help')", prog=self.prog, message=message)
+        )
 
 
 def say(line: str, error: bool = False) -> None:
@@ -102,96 +198,197 @@ def say(line: str, error: bool = False) -> None:
     print(visible(line), file=sys.stderr if error else sys.stdout)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(_: Translator | None = None) -> argparse.ArgumentParser:
+    """The parser, its help in `_`'s language (English if none is given)."""
+    _ = _ or translator("en")
     parser = _Parser(
         prog="partyline",
-        description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=_(DESCRIPTION),
+        formatter_class=_HelpFormatter,
+        translate=_,
     )
-    parser.add_argument("--version", action="version", version=f"partyline {__version__}")
-    _add_app_options(parser)
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"partyline {__version__}",
+        help=_("show program's version number and exit"),
+    )
+    _add_app_options(parser, _)
+    subparsers = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
 
-    commands.add_parser("games", help="list the game ids with titles and player counts")
+    def command(name: str, help: str) -> argparse.ArgumentParser:
+        return subparsers.add_parser(name, help=help, translate=_, formatter_class=_HelpFormatter)
 
-    play = commands.add_parser("play", help="start a new game straight away")
-    play.add_argument("game", help="a game id (see 'partyline games')")
-    play.add_argument("--players", type=int, help="number of players (default: from --seats)")
+    games = command("games", help=_("list the game ids with titles and player counts"))
+    _add_lang_option(games, _)
+
+    play = command("play", help=_("start a new game straight away"))
+    play.add_argument("game", help=_("a game id (see 'partyline games')"))
+    play.add_argument("--players", type=int, help=_("number of players (default: from --seats)"))
     play.add_argument(
         "--seats",
-        help="comma-separated seat kinds: human, bot, random or heuristic "
-        "(default: one human, the rest heuristic bots)",
+        help=_(
+            "comma-separated seat kinds: human, bot, random or heuristic "
+            "(default: one human, the rest heuristic bots)"
+        ),
     )
-    play.add_argument("--names", help="comma-separated seat names")
-    play.add_argument("--seed", type=int, help="seed for the dice and shuffles (default: random)")
-    play.add_argument("--practice", action="store_true", help="practice mode: undo has no barriers")
+    play.add_argument("--names", help=_("comma-separated seat names"))
+    play.add_argument(
+        "--seed", type=int, help=_("seed for the dice and shuffles (default: random)")
+    )
+    play.add_argument(
+        "--practice", action="store_true", help=_("practice mode: undo has no barriers")
+    )
     play.add_argument(
         "--option",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a game option, e.g. keep_cards=true (repeatable)",
+        help=_("a game option, e.g. keep_cards=true (repeatable)"),
     )
     play.add_argument(
         "--bot-pace",
         choices=tuple(BOT_PACES),
         default=DEFAULT_BOT_PACE,
-        help=f"how fast the bots play: {', '.join(map(pace_label, BOT_PACES))} "
-        f"(default {DEFAULT_BOT_PACE})",
+        help=_(
+            "how fast the bots play: {paces} (default {default})",
+            paces=", ".join(pace_label(name, _, flag=True) for name in BOT_PACES),
+            default=DEFAULT_BOT_PACE,
+        ),
     )
     play.add_argument(
         "--reveal-hold",
         choices=tuple(REVEAL_HOLDS),
         default=DEFAULT_REVEAL_HOLD,
-        help="how long the game holds on a reveal or a fight's result before the bots go on: "
-        f"{', '.join(map(hold_label, REVEAL_HOLDS))} (default {DEFAULT_REVEAL_HOLD})",
+        help=_(
+            "how long the game holds on a reveal or a fight's result before the bots go on: "
+            "{holds} (default {default})",
+            holds=", ".join(hold_label(name, _) for name in REVEAL_HOLDS),
+            default=DEFAULT_REVEAL_HOLD,
+        ),
     )
-    _add_app_options(play)
+    _add_app_options(play, _)
 
-    resume = commands.add_parser("continue", help="continue a saved game in the app")
-    resume.add_argument("path", type=Path, help="the save file")
-    _add_app_options(resume)
+    resume = command("continue", help=_("continue a saved game in the app"))
+    resume.add_argument("path", type=Path, help=_("the save file"))
+    _add_app_options(resume, _)
 
-    simulate = commands.add_parser("simulate", help="play bot-only games without the app")
-    simulate.add_argument("game", help="a game id")
-    simulate.add_argument("--players", type=int, help="number of players")
-    simulate.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
-    simulate.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    simulate = command("simulate", help=_("play bot-only games without the app"))
+    simulate.add_argument("game", help=_("a game id"))
+    simulate.add_argument("--players", type=int, help=_("number of players"))
     simulate.add_argument(
-        "--bot", choices=("random", "heuristic"), default="heuristic", help="the bots' kind"
+        "--seed", type=int, default=1, help=_("seed of the first game (default 1)")
     )
-    simulate.add_argument("--save", type=Path, help="write the last game's save here")
+    simulate.add_argument("--games", type=int, default=100, help=_("how many games (default 100)"))
     simulate.add_argument(
-        "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option"
+        "--bot", choices=("random", "heuristic"), default="heuristic", help=_("the bots' kind")
     )
+    simulate.add_argument("--save", type=Path, help=_("write the last game's save here"))
+    simulate.add_argument(
+        "--max-entries",
+        type=int,
+        default=MAX_ENTRIES,
+        metavar="N",
+        help=_(
+            "stop a game that has not ended at N log entries (default {max_entries:,})",
+            max_entries=MAX_ENTRIES,
+        ),
+    )
+    simulate.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help=_("a game option")
+    )
+    _add_lang_option(simulate, _)
 
-    verify = commands.add_parser("verify", help="replay a save through the rules and report")
-    verify.add_argument("path", type=Path, help="the save file")
-    verify.add_argument("--json", action="store_true", help="print one JSON object")
+    verify = command("verify", help=_("replay a save through the rules and report"))
+    verify.add_argument("path", type=Path, help=_("the save file"))
+    verify.add_argument("--json", action="store_true", help=_("print one JSON object"))
+    _add_lang_option(verify, _)
 
-    replay = commands.add_parser("replay", help="step through a saved game in the replay viewer")
-    replay.add_argument("path", type=Path, help="the save file")
+    replay = command("replay", help=_("step through a saved game in the replay viewer"))
+    replay.add_argument("path", type=Path, help=_("the save file"))
     replay.add_argument(
         "--seat",
         type=int,
-        help="watch as this seat (1 = the first); a game still being played replays only as one "
-        "of its players (default: everyone once finished, else the only human seat)",
+        help=_(
+            "watch as this seat (1 = the first); a game still being played replays only as one "
+            "of its players (default: everyone once finished, else the only human seat)"
+        ),
     )
-    _add_app_options(replay)
+    _add_app_options(replay, _)
+    _add_serve(command("serve", help=_("host games over SSH: players join with ssh")), _)
     return parser
 
 
-def _add_app_options(parser: argparse.ArgumentParser) -> None:
+def _add_serve(serve: argparse.ArgumentParser, _: Translator) -> None:
+    from server.limits import LIMIT_FLAGS, Limits
+
+    _add_lang_option(serve, _)
+    limits = Limits()
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help=_("the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for all)"),
+    )
+    serve.add_argument(
+        "--port", type=int, default=2222, help=_("the port (default 2222; 0: any free port)")
+    )
+    who = serve.add_mutually_exclusive_group(required=True)
+    who.add_argument(
+        "--authorized-keys",
+        type=Path,
+        metavar="FILE",
+        help=_(
+            "only these public keys get in (OpenSSH authorized_keys format); the SSH user "
+            "name is the player's name"
+        ),
+    )
+    who.add_argument(
+        "--guests", action="store_true", help=_("anyone gets in, and gives a name in the game")
+    )
+    serve.add_argument(
+        "--save-dir",
+        type=Path,
+        default=argparse.SUPPRESS,
+        help=_("where the tables autosave (default: $PARTYLINE_SAVE_DIR or the user data folder)"),
+    )
+    for limit in LIMIT_FLAGS:
+        default = getattr(limits, limit.field)
+        serve.add_argument(
+            limit.flag,
+            dest=limit.field,
+            type=limit.kind,
+            default=default,
+            metavar=limit.metavar,
+            help=f"{limit.help} (default {default:g})",
+        )
+
+
+def _add_app_options(parser: argparse.ArgumentParser, _: Translator) -> None:
     parser.add_argument(
         "--theme",
         default=argparse.SUPPRESS,
-        help="partyline-dark (default), partyline-light or partyline-ansi",
+        help=_("partyline-dark (default), partyline-light or partyline-ansi"),
     )
     parser.add_argument(
         "--save-dir",
         type=Path,
         default=argparse.SUPPRESS,
-        help="where saves go (default: $PARTYLINE_SAVE_DIR or the user data folder)",
+        help=_("where saves go (default: $PARTYLINE_SAVE_DIR or the user data folder)"),
+    )
+    _add_lang_option(parser, _)
+
+
+def _add_lang_option(parser: argparse.ArgumentParser, _: Translator) -> None:
+    """--lang on every command (before or after it): the language of the app and of what the
+    command prints."""
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default=argparse.SUPPRESS,
+        help=_(
+            "the language: ja (Japanese) or en (English) (default: the one chosen on the setup "
+            "screen, else LC_ALL, LC_MESSAGES or LANG)"
+        ),
     )
 
 
@@ -199,9 +396,10 @@ def _add_app_options(parser: argparse.ArgumentParser) -> None:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
+    _ = translator(args.language)
     width = max(len(game_id) for game_id in REGISTRY)
     for game_id, info in REGISTRY.items():
-        players = f"{info.min_players}-{info.max_players} players"
+        players = _("{low}-{high} players", low=info.min_players, high=info.max_players)
         say(f"{game_id:<{width}}  {info.title}  ({players})")
     return 0
 
@@ -211,45 +409,78 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from core.bots import UnknownBot, make_bot
     from core.simulate import bot_options, simulate
 
+    _ = translator(args.language)
     game = _game(args.game)
     players = _default_players(game) if args.players is None else args.players
     _check_players(game, players)
     if args.games < 1:
-        raise CliError("--games must be at least 1")
+        raise CliError(N_("{flag} must be at least 1"), flag="--games")
+    if args.max_entries < 1:
+        raise CliError(N_("{flag} must be at least 1"), flag="--max-entries")
     _check_seed(args.seed, "--seed")
-    _check_seed(args.seed + args.games - 1, "--seed plus --games")  # the last game's seed
+    _check_seed(args.seed + args.games - 1, _("--seed plus --games"))  # the last game's seed
     try:
         make_bot(args.bot, game.id)
     except UnknownBot as error:
-        raise CliError(str(error)) from None
+        raise CliError.of(error) from None
     options, filled = bot_options(game, _options(game, args.option))
     if args.save:
         _check_save_target(args.save)  # before the games, not after
-    report = simulate(game.id, players, args.seed, args.games, args.bot, options)
+    report = simulate(game.id, players, args.seed, args.games, args.bot, options, args.max_entries)
     say(
-        f"{game.id}: {report.games} games, {players} {args.bot} bots, seeds {args.seed}-"
-        f"{args.seed + report.games - 1}"
+        _(
+            "{game}: {games} games, {players} {bot} bots, seeds {first}-{last}",
+            game=game.id,
+            games=report.games,
+            players=players,
+            bot=args.bot,
+            first=args.seed,
+            last=args.seed + report.games - 1,
+        )
     )
     for option in filled:
         say(
-            f"note: {option.label} is {option.simulate} in these bot-only games (in play it is "
-            f"{option.default}); --option {option.name}=VALUE sets it"
+            _(
+                "note: {option} is {value} in these bot-only games (in play it is {default}); "
+                "--option {name}=VALUE sets it",
+                option=option.label,
+                value=option.simulate,
+                default=option.default,
+                name=option.name,
+            )
+        )
+    if report.stopped:
+        seeds = ", ".join(map(str, report.stopped[:10])) + (
+            ", ..." if len(report.stopped) > 10 else ""
+        )
+        say(
+            _(
+                "stopped: {stopped} of {games} games had not ended at {entries:,} log entries "
+                "(--max-entries), seeds {seeds}",
+                stopped=len(report.stopped),
+                games=report.games,
+                entries=report.max_entries,
+                seeds=seeds,
+            )
         )
     wins = ", ".join(
         f"{default_name(seat, human=False)} {report.wins[seat]}" for seat in range(players)
     )
-    say(f"wins by seat: {wins}")
-    say(f"average length: {report.average_length:.1f} log entries")
+    say(_("wins by seat: {wins}", wins=wins))
+    say(_("average length: {length:.1f} log entries", length=report.average_length))
     say(
-        f"speed: {report.games_per_second:.0f} games/s, "
-        f"{report.decisions_per_second:.0f} decisions/s"
+        _(
+            "speed: {games:.0f} games/s, {decisions:.0f} decisions/s",
+            games=report.games_per_second,
+            decisions=report.decisions_per_second,
+        )
     )
     if args.save and report.last is not None:
         try:
             saves.write(report.last, args.save)
         except OSError as error:
-            raise CliError(saves.write_failure(args.save, error), code=1) from None
-        say(f"last game saved to {args.save}")
+            raise CliError.of(saves.write_failure(args.save, error), code=1) from None
+        say(_("last game saved to {path}", path=args.save))
     return 0
 
 
@@ -261,13 +492,14 @@ def _check_save_target(path: Path) -> None:
     try:
         saves.check_target(path)
     except OSError as error:
-        raise CliError(saves.write_failure(path, error), code=1) from None
+        raise CliError.of(saves.write_failure(path, error), code=1) from None
     paths.clean_stale_temps(path.parent)
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
     from core import saves
 
+    _ = translator(args.language)
     path: Path = args.path
     try:
         loaded = saves.load(path, continue_chance=False)
@@ -281,17 +513,30 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if args.json:
         print(visible_json(_verify_json(path, loaded, None)))
         return 0
+    if loaded.note:
+        say(loaded.note)
     result = table.result()
-    state = f"finished: {result.summary}" if result else "not finished (can be continued)"
+    if result:
+        state = _("finished: {summary}", summary=result.summary)
+    else:
+        state = _("not finished (can be continued)")
     rules = ""
     if loaded.rules_version != table.game.rules_version:
-        rules = (
-            f" (written under rules version {loaded.rules_version}, replayed under version "
-            f"{table.game.rules_version})"
+        rules = _(
+            " (written under rules version {written}, replayed under version {now})",
+            written=loaded.rules_version,
+            now=table.game.rules_version,
         )
     say(
-        f"{path}: ok: {table.game.id}, {len(table.seats)} players, {len(table)} entries, "
-        f"{state}{rules}"
+        _(
+            "{path}: ok: {game}, {players} players, {entries} entries, {state}{rules}",
+            path=path,
+            game=table.game.id,
+            players=len(table.seats),
+            entries=len(table),
+            state=state,
+            rules=rules,
+        )
     )
     return 0
 
@@ -312,6 +557,7 @@ def _verify_json(path: Path | None, loaded: Loaded | None, error: str | None) ->
             "scores": None,
             "winners": None,
             "result": None,
+            "note": None,
             "error": error,
         }
     table = loaded.table
@@ -329,8 +575,38 @@ def _verify_json(path: Path | None, loaded: Loaded | None, error: str | None) ->
         "scores": scores,
         "winners": [table.seats[seat].name for seat in result.winners] if result else [],
         "result": result.summary if result else None,
+        "note": loaded.note or None,
         "error": None,
     }
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from server.limits import LIMIT_FLAGS, Limits
+    from server.serve import ServeConfig, ServeError, run
+
+    limits = Limits(**{limit.field: getattr(args, limit.field) for limit in LIMIT_FLAGS})
+    problems = limits.problems()
+    if problems:
+        raise CliError(problems[0])
+    if not 0 <= args.port <= 65535:
+        raise CliError(f"--port must be 0 to 65535, not {args.port}")
+    config = ServeConfig(
+        save_dir=_save_dir(args),
+        authorized_keys=args.authorized_keys,
+        host=args.host,
+        port=args.port,
+        limits=limits,
+    )
+    try:
+        return run(config, _say_now)
+    except ServeError as error:
+        raise CliError(str(error), code=1) from None
+
+
+def _say_now(line: str) -> None:
+    """say(), flushed at once: the server's lines are read as they come (a log, a pipe)."""
+    say(line)
+    sys.stdout.flush()
 
 
 # --- commands that open the app ----------------------------------------------------------------
@@ -352,14 +628,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         table = new_table(game, seats, options, seed, args.practice)
     except ValueError as error:
-        raise CliError(str(error)) from None
+        raise CliError.of(error) from None
     folder = _save_dir(args)
     try:
         check_folder(folder)
     except OSError as error:
         raise CliError(
-            f"{folder}: cannot create a save file there: {error.strerror or error}",
+            N_("{folder}: cannot create a save file there: {why}"),
             code=1,
+            folder=folder,
+            why=error.strerror or error,
         ) from None
     started = dt.datetime.now()
     pace = {"bot_delay": BOT_PACES[args.bot_pace], "reveal_hold": REVEAL_HOLDS[args.reveal_hold]}
@@ -369,21 +647,21 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_continue(args: argparse.Namespace) -> int:
     from core.paths import followed
 
-    table = _load(args.path)
-    return _run_app(args, table=table, save_path=followed(args.path))
+    loaded = _load(args.path)
+    return _run_app(args, table=loaded.table, save_path=followed(args.path), notice=loaded.note)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from core import saves
 
-    note = ""
     try:
-        table = saves.load(args.path).table
+        loaded = saves.load(args.path)
+        table, note = loaded.table, loaded.note  # the note of an incomplete last entry, if any
     except saves.RulesChanged as changed:
         # An older rules version's save: watch it up to the last entry today's rules accept.
         table, note = changed.accepted.table, changed.reason
     except saves.SaveError as error:
-        raise CliError(str(error), code=1) from None
+        raise CliError.of(error, code=1) from None
     viewer = _replay_viewer(table, args.path, args.seat)
     return _run_app(args, replay=table, replay_viewer=viewer, replay_note=note)
 
@@ -396,30 +674,57 @@ def _replay_viewer(table: Table, path: Path, seat: int | None) -> int | None:
         try:
             return default_viewer(table)
         except SeatNeeded as needed:
-            raise CliError(f"{path}: {needed}: add --seat {_seat_numbers(needed.seats)}") from None
+            raise CliError(
+                N_("{path}: {why}: add --seat {seats}"),
+                path=path,
+                why=needed,
+                seats=SeatNumbers(needed.seats),
+            ) from None
     if not 1 <= seat <= len(table.seats):
-        raise CliError(f"--seat {seat}: the seats are 1 to {len(table.seats)}")
+        raise CliError(
+            N_("--seat {seat}: the seats are 1 to {last}"), seat=seat, last=len(table.seats)
+        )
     if not may_replay_as(table, seat - 1):
         raise CliError(
-            f"--seat {seat} is a bot: a game still being played replays only as one of its "
-            f"players (--seat {_seat_numbers(replay_seats(table))})"
+            N_(
+                "--seat {seat} is a bot: a game still being played replays only as one of its "
+                "players (--seat {seats})"
+            ),
+            seat=seat,
+            seats=SeatNumbers(replay_seats(table)),
         )
     return seat - 1
 
 
-def _seat_numbers(seats: tuple[int, ...]) -> str:
-    numbers = [str(seat + 1) for seat in seats]
-    return ", ".join(numbers[:-1]) + f" or {numbers[-1]}" if len(numbers) > 1 else numbers[0]
+class SeatNumbers:
+    """Seats as a choice of --seat values ("1, 2 or 3"), in the language of the message they
+    fill (CliError.say hands it the translator)."""
+
+    def __init__(self, seats: tuple[int, ...]) -> None:
+        self.seats = seats
+
+    def say(self, _: Translator) -> str:
+        numbers = [str(seat + 1) for seat in self.seats]
+        if len(numbers) == 1:
+            return numbers[0]
+        return _("{some} or {last}", some=", ".join(numbers[:-1]), last=numbers[-1])
 
 
 def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
+    from core.config import config_path
     from core.paths import clean_stale_temps
     from themes import DEFAULT_THEME
     from tui.app import PartylineApp
 
     folder = _save_dir(args)
     clean_stale_temps(folder)
-    app = PartylineApp(save_dir=folder, theme_name=getattr(args, "theme", DEFAULT_THEME), **kwargs)
+    app = PartylineApp(
+        save_dir=folder,
+        theme_name=getattr(args, "theme", DEFAULT_THEME),
+        language=args.language,
+        config_path=config_path(),
+        **kwargs,
+    )
     app.run()
     if app.exit_line:
         say(app.exit_line)
@@ -432,16 +737,20 @@ def _check_theme(theme: str) -> None:
     from themes import THEME_NAMES
 
     if theme not in THEME_NAMES:
-        raise CliError(f"unknown theme {theme!r} (known: {', '.join(THEME_NAMES)})")
+        raise CliError(
+            N_("unknown theme {theme} (known: {known})"),
+            theme=repr(theme),
+            known=", ".join(THEME_NAMES),
+        )
 
 
-def _load(path: Path) -> Table:
+def _load(path: Path) -> Loaded:
     from core import saves
 
     try:
-        return saves.load(path).table
+        return saves.load(path)
     except saves.SaveError as error:
-        raise CliError(str(error), code=1) from None
+        raise CliError.of(error, code=1) from None
 
 
 # --- parsing helpers ---------------------------------------------------------------------------
@@ -451,7 +760,7 @@ def _game(game_id: str) -> Game[Any]:
     try:
         return get_game(game_id)
     except UnknownGame as error:
-        raise CliError(f"{error}; see 'partyline games'") from None
+        raise CliError(N_("{error}; see 'partyline games'"), error=error) from None
 
 
 def _default_players(game: Game[Any]) -> int:
@@ -462,13 +771,17 @@ def _check_seed(seed: int, flag: str) -> None:
     try:
         check_seed(seed)
     except ValueError as error:
-        raise CliError(f"{flag}: {error}") from None
+        raise CliError(N_("{flag}: {error}"), flag=flag, error=error) from None
 
 
 def _check_players(game: Game[Any], players: int) -> None:
     if not game.min_players <= players <= game.max_players:
         raise CliError(
-            f"{game.id} is for {game.min_players}-{game.max_players} players, not {players}"
+            N_("{game} is for {low}-{high} players, not {players}"),
+            game=game.id,
+            low=game.min_players,
+            high=game.max_players,
+            players=players,
         )
 
 
@@ -483,12 +796,20 @@ def _seats(
         players = len(tokens) if tokens else _default_players(game)
     _check_players(game, players)
     if tokens and len(tokens) != players:
-        raise CliError(f"--seats lists {len(tokens)} seats but --players is {players}")
+        raise CliError(
+            N_("--seats lists {seats} seats but --players is {players}"),
+            seats=len(tokens),
+            players=players,
+        )
     if not tokens:
         tokens = ["human"] + ["bot"] * (players - 1)
     given = [name.strip() for name in names.split(",")] if names else []
     if given and len(given) != players:
-        raise CliError(f"--names lists {len(given)} names but there are {players} seats")
+        raise CliError(
+            N_("--names lists {names} names but there are {players} seats"),
+            names=len(given),
+            players=players,
+        )
     seats: list[Seat] = []
     for index, token in enumerate(tokens):
         if token == "human":
@@ -496,15 +817,20 @@ def _seats(
         elif token in ("bot", "random", "heuristic"):
             kind = default_bot if token == "bot" else token
             if kind == "heuristic" and not has_heuristic(game.id):
-                raise CliError(f"there is no heuristic bot for {game.id} yet; use 'random'")
+                raise CliError(
+                    N_("there is no heuristic bot for {game} yet; use 'random'"), game=game.id
+                )
             seat = Seat(default_name(index, human=False), SeatKind.BOT, kind)
         else:
-            raise CliError(f"unknown seat kind {token!r} (use human, bot, random or heuristic)")
+            raise CliError(
+                N_("unknown seat kind {kind} (use human, bot, random or heuristic)"),
+                kind=repr(token),
+            )
         if given:
             try:
                 seat = Seat(given[index], seat.kind, seat.bot)
             except BadText as error:
-                raise CliError(f"seat {index + 1}: {error}") from None
+                raise CliError(N_("seat {seat}: {error}"), seat=index + 1, error=error) from None
         seats.append(seat)
     return tuple(seats)
 
@@ -516,14 +842,21 @@ def _options(game: Game[Any], pairs: list[str]) -> dict[str, Any]:
         name, sep, raw = pair.partition("=")
         name = name.strip().replace("-", "_")
         if not sep or name not in known:
-            listing = ", ".join(known) or "none"
-            raise CliError(f"bad option {pair!r}: expected NAME=VALUE with NAME one of {listing}")
+            if not known:
+                raise CliError(
+                    N_("bad option {option}: this game has no options"), option=repr(pair)
+                )
+            raise CliError(
+                N_("bad option {option}: expected NAME=VALUE with NAME one of {names}"),
+                option=repr(pair),
+                names=", ".join(known),
+            )
         option = known[name]
         value = _option_value(name, raw.strip(), option.default)
         try:
             option.check(value)
         except BadOption as error:
-            raise CliError(str(error)) from None
+            raise CliError.of(error) from None
         options[name] = value
     return options
 
@@ -534,12 +867,16 @@ def _option_value(name: str, raw: str, default: bool | int | str) -> bool | int 
             return True
         if raw.lower() in ("false", "no", "off", "0"):
             return False
-        raise CliError(f"option '{name}' takes true or false, not {raw!r}")
+        raise CliError(
+            N_("option '{name}' takes true or false, not {value}"), name=name, value=repr(raw)
+        )
     if isinstance(default, int):
         try:
             return int(raw)
         except ValueError:
-            raise CliError(f"option '{name}' takes a whole number, not {raw!r}") from None
+            raise CliError(
+                N_("option '{name}' takes a whole number, not {value}"), name=name, value=repr(raw)
+            ) from None
     return raw
 
 
@@ -556,6 +893,7 @@ COMMANDS = {
     "continue": cmd_continue,
     "simulate": cmd_simulate,
     "verify": cmd_verify,
+    "serve": cmd_serve,
     "replay": cmd_replay,
 }
 

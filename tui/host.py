@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
+    from core.i18n import Language
     from core.paths import NewSave
     from core.table import Table
 
@@ -23,6 +24,12 @@ class Host(Protocol):
     reveal_hold: float | None
     """Seconds the game screen holds on a reveal or a fight's result before the bots go on (a
     key goes on at once; None: only a key; 0: no hold)."""
+
+    language: Language
+    """The language of whoever looks at this app's screens (tui.lang.tr translates by it)."""
+
+    def set_language(self, language: Language) -> None:
+        """Speak `language` from now on, and remember it for the next start."""
 
     def start_game(self, table: Table, save_path: Path | NewSave | None) -> None:
         """Show the game screen for `table`, autosaving to `save_path` (a new game's file is

@@ -16,6 +16,11 @@ says whether one came since it was last asked.
 
 Whose text: everything the screen reads of the table (names, views, the log, decisions, the
 result) comes through `self.shown`, with every string made visible (tui.shown).
+
+Long games: a decision costs the same at entry 5,000 as at entry 50. The log panel is fed only
+the lines of new entries (`log_lines`), and the hot-seat check of what a seat's log would show
+another reads only the entries it has not read before; an undo takes back what they had read of
+the entries it removed.
 """
 
 from __future__ import annotations
@@ -28,13 +33,17 @@ from core import saves
 from core.decisions import Choice, Decision, IllegalAction
 from core.games import REGISTRY
 from core.games.base import View
+from core.i18n import N_
 from core.paths import NewSave
 from core.runner import BotDriver
-from core.table import Table
-from tui.shown import ShownTable
+from core.table import Change, ChangeKind, Table
+from tui.shown import Line, ShownTable
 
-NO_SAVE_FILE = "This game has no save file."
-NOT_SAVED_YET = "Not saved: no player has made a decision yet; a game is saved from the first."
+NO_SAVE_FILE = N_("This game has no save file.")
+NOT_SAVED_YET = N_("Not saved: no player has made a decision yet; a game is saved from the first.")
+
+NOBODY = -1
+"""The log's reader while nobody is at the screen (a seat number no seat has)."""
 
 
 class Session:
@@ -58,6 +67,13 @@ class Session:
         """The index of the last notable entry (a reveal, a fight's result), if any."""
         self._seen = 0
         self.take_moments()  # a continued game shows its last reveal, without holding on it
+        self._fed = 0  # entries whose lines the log panel was given ...
+        self._fed_to: int | None = NOBODY  # ... as this viewer reads them
+        self._told: dict[tuple[int, int], int] = {}
+        """(looking, seat): the entries from the first on whose lines show `seat` nothing that
+        `looking`'s do not (a hiding entry, if any, comes next): `hides_from` reads on there."""
+        # Subscribed before any screen: an undo is counted before the screen redraws for it.
+        self._unsubscribe = table.subscribe(self._on_change)
 
     # --- who is looking ----------------------------------------------------------------------
 
@@ -82,9 +98,22 @@ class Session:
         """The view to render, or None while nobody has taken the keyboard (hot seat)."""
         return self.shown.view(self.viewer) if self.sees else None
 
-    def narration(self) -> list[tuple[int, str]]:
-        """The log as the seat at the screen may read it (nothing while nobody looks)."""
-        return self.shown.narration(self.viewer) if self.sees else []
+    def log_lines(self) -> tuple[int, list[Line]]:
+        """The log's change since the last call, as the seat at the screen may read it (nothing
+        while nobody looks): keep the lines of the first `keep` entries, drop the rest (undone,
+        or read by another seat), add `lines`. The first call gives the whole log."""
+        reader = self.viewer if self.sees else NOBODY
+        length = len(self.table)
+        keep = min(self._fed, length) if reader == self._fed_to else 0
+        lines = self.shown.narration(self.viewer, start=keep) if self.sees else []
+        self._fed, self._fed_to = (length if self.sees else 0), reader
+        return keep, lines
+
+    def _on_change(self, change: Change) -> None:
+        if change.kind is ChangeKind.UNDO:
+            cut = change.log_length
+            self._fed = min(self._fed, cut)
+            self._told = {pair: min(read, cut) for pair, read in self._told.items()}
 
     def next_at_screen(self) -> int | None:
         """The human seat that must take the keyboard now (None: it stays where it is)."""
@@ -130,7 +159,8 @@ class Session:
         theirs = dataclasses.replace(table.view(seat), viewer=looking)
         if theirs != table.view(looking):
             return True
-        for index in range(len(table)):
+        pair = (looking, seat)
+        for index in range(self._told.get(pair, 0), len(table)):
             lines = zip(
                 table.entry_narration(index, seat),
                 table.entry_narration(index, looking),
@@ -138,7 +168,9 @@ class Session:
                 strict=True,
             )
             if any(line not in (mine, public) for line, mine, public in lines):
+                self._told[pair] = index
                 return True
+        self._told[pair] = len(table)
         return False
 
     def pass_to(self, seat: int) -> None:
@@ -247,10 +279,12 @@ class Session:
         return self.autosave.write()
 
     def unsaved(self) -> str:
-        """Why `save` saved nothing."""
+        """Why `save` saved nothing (a message id: the screen translates it)."""
         return NO_SAVE_FILE if self.autosave is None else NOT_SAVED_YET
 
     def close(self) -> None:
+        self._unsubscribe()
+        self._unsubscribe = lambda: None
         if self.autosave is not None:
-            self.autosave.unsubscribe()
+            self.autosave.close()
             self.autosave = None

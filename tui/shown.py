@@ -23,6 +23,9 @@ from core.text import visible
 
 T = TypeVar("T")
 
+Line = tuple[int, str]
+"""A log line: its entry's number and the sentence."""
+
 
 def shown(value: T) -> T:
     """`value` with every string in it (in tuples, lists, dicts and frozen dataclasses, however
@@ -87,8 +90,16 @@ class ShownTable:
     def view_at(self, position: int, viewer: int | None) -> View:
         return self._shown(self.table.view_at(position, viewer))
 
-    def narration(self, viewer: int | None, upto: int | None = None) -> list[tuple[int, str]]:
-        return self._shown(self.table.narration(viewer, upto))
+    def narration(self, viewer: int | None, upto: int | None = None, start: int = 0) -> list[Line]:
+        """The lines of entries `start` to `upto` (0-based, `upto` excluded; None: the last)."""
+        if not start:
+            return self._shown(self.table.narration(viewer, upto))
+        stop = len(self.table) if upto is None else upto
+        return [
+            (index + 1, line)
+            for index in range(start, stop)
+            for line in self.entry_narration(index, viewer)
+        ]
 
     def entry_narration(self, index: int, viewer: int | None) -> list[str]:
         return self._shown(self.table.entry_narration(index, viewer))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from core.chance import ChanceRequest, Outcome
 from core.decisions import Choice, Decision
+from core.frozen import fast_init
 from core.narration import Narration as Narration  # defined there, part of the contract here
 
 if TYPE_CHECKING:
@@ -149,6 +150,7 @@ class Result:
     summary: str
 
 
+@fast_init
 @dataclass(frozen=True)
 class Step:
     """What happens next: decisions (usually one), a chance request, or neither (game over)."""
@@ -163,6 +165,7 @@ class Step:
         return not self.decisions and self.chance is None
 
 
+@fast_init
 @dataclass(frozen=True)
 class Applied(Generic[State]):
     """A new state after an entry, how it reads (a line per event), whether it revealed

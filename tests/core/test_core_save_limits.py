@@ -318,13 +318,13 @@ def test_peek_reads_the_header_without_replaying_the_log(tmp_path: Path) -> None
     path = tmp_path / "game.toml"
     broken_log = changed("values = [4, 5, 3]", "values = [4, 5, 9]")
     path.write_text(broken_log, encoding="utf-8")
-    summary = saves.peek(path)
+    summary = saves.peek(path)  # the entries counted from their [[log]] lines, not replayed
     assert summary == saves.Summary(
-        "Light and Dark (光と闇の勇者)", ("Aki", "Bea", "Chen", "Dan"), False, None
+        "Light and Dark (光と闇の勇者)", ("Aki", "Bea", "Chen", "Dan"), False, 18
     )
-    path.write_text(changed("seed = 2026", "seed = 2026\nentries = 18"), encoding="utf-8")
-    assert saves.peek(path).entries == 18
-    # Nothing after the first [[log]] is even read: garbage there does not matter to peek ...
+    path.write_text(changed("seed = 2026", "seed = 2026\nentries = 17"), encoding="utf-8")
+    assert saves.peek(path).entries == 17  # a format 1 header's count is taken as it says
+    # Nothing after the first [[log]] is parsed: garbage there does not matter to peek ...
     path.write_text(EXAMPLE.split("[[log]]")[0] + "[[log]]\n" + "\x00garbage" * 100, "utf-8")
     assert saves.peek(path).names == ("Aki", "Bea", "Chen", "Dan")
     # ... but the header is checked as strictly as load checks it.

@@ -127,7 +127,7 @@ def header(change: Callable[[dict[str, Any]], None]) -> str:
         (lambda d: d.update(format_version="1"), "field 'format_version' has the wrong type"),
         (lambda d: d.update(practice="no"), "field 'practice' must be true or false"),
         (lambda d: d.update(game="chess"), "unknown game 'chess' (known: "),
-        (lambda d: d.update(format_version=2), "format version 2 is newer than this Partyline"),
+        (lambda d: d.update(format_version=3), "format version 3 is newer than this Partyline"),
         (lambda d: d.update(format_version=0), "unknown format version 0"),
         (lambda d: d.update(format="something-else"), "not a Partyline save"),
         (lambda d: d["options"].update(players=4), "options.players is 4 but there are 3 seats"),
@@ -203,32 +203,58 @@ def text_of_sample() -> str:
     return saves.dumps(sample(), "2026-11-30T10:00:00+00:00")
 
 
-def test_a_file_cut_in_the_middle_of_a_line_is_not_toml() -> None:
+def torn(text: str, where: str = WHERE) -> tuple[int, str]:
+    """What loading a save whose last entry is incomplete gives: its entries and its note."""
+    loaded = saves.loads(text, where, continue_chance=False)
+    return len(loaded.table), loaded.note
+
+
+def incomplete(number: int) -> str:
+    return (
+        f"{WHERE}: entry {number}: the last entry is incomplete (the game was interrupted while "
+        f"saving); continuing from entry {number - 1}"
+    )
+
+
+def test_a_file_cut_in_the_middle_of_its_last_line_goes_on_from_the_entry_before() -> None:
     text = text_of_sample()
     cut = text.index("values = [5, 2]") + len("values = [5, ")
-    message = failure(text[:cut])
-    assert "not a valid TOML file (truncated?)" in message
+    assert torn(text[:cut]) == (9, incomplete(10))
 
 
-def test_a_file_cut_in_the_middle_of_a_string() -> None:
+def test_a_file_cut_in_the_middle_of_a_string_goes_on_from_the_entry_before() -> None:
     text = text_of_sample()
     cut = text.index('decision = "reroll"') + len('decision = "rer')
-    assert "not a valid TOML file" in failure(text[:cut])
+    assert torn(text[:cut]) == (11, incomplete(12))
 
 
-def test_a_file_cut_inside_an_entry_names_that_entry() -> None:
+def test_a_file_cut_in_the_middle_of_a_line_of_its_header_is_not_toml() -> None:
+    text = text_of_sample()
+    cut = text.index('name = "Bea"') + len('name = "Be')
+    assert "not a valid TOML file (truncated?)" in failure(text[:cut])
+
+
+def test_a_file_cut_at_the_end_of_a_line_inside_an_entry_names_that_entry() -> None:
     text = text_of_sample()
     start = text.index('decision = "reroll"')  # entry 12: seat = 1 then decision
-    message = failure(text[:start])
-    assert message == f"{WHERE}: entry 12: missing field 'decision'"
+    assert torn(text[:start]) == (11, incomplete(12))
     just_the_header = text[: text.index("\n", text.index("[[log]]  # 12")) + 1]
-    message = failure(just_the_header)
-    assert message.startswith(f"{WHERE}: entry 12: the entry is empty")
+    assert torn(just_the_header) == (11, incomplete(12))
 
 
-def test_a_file_cut_cleanly_between_entries_is_caught_by_the_entry_count() -> None:
+def test_an_incomplete_entry_before_the_last_is_still_an_error() -> None:
     text = text_of_sample()
+    start = text.index('decision = "reroll"')
+    message = failure(text[:start] + text[text.index("\n[[log]]  # 13") :])
+    assert message == f"{WHERE}: entry 12: missing field 'decision'"
+
+
+def test_a_file_cut_cleanly_between_entries_is_caught_by_a_format_1_entry_count() -> None:
+    text = text_of_sample().replace("format_version = 2\n", "format_version = 1\nentries = 16\n")
     cut = text.index("[[log]]  # 12")
+    message = failure(text[:cut])
+    assert message == (f"{WHERE}: the file says it holds 16 log entries but has 11 (truncated?)")
+    cut = text.index('decision = "reroll"')  # and so is one cut inside an entry
     message = failure(text[:cut])
     assert message == (f"{WHERE}: the file says it holds 16 log entries but has 11 (truncated?)")
 

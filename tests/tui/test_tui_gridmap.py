@@ -7,11 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.segment import Segment
+from rich.style import Style
 from textual.app import App, ComposeResult
+from textual.geometry import Region
+from textual.strip import Strip
 
 from core.decisions import Decision, Option, OptionId, choose_one
 from core.grid import Cell
-from tui.widgets.gridmap import GridMap, MapPane
+from tui.widgets.gridmap import GridMap, MapPane, changed_span
 from tui.widgets.gridmodel import (
     CAN_CHOOSE,
     CURSOR,
@@ -65,7 +69,7 @@ GO = choose_one(0, "go", "Where to?", OPTIONS)
 
 class MapApp(App[None]):
     """A map pane with the toy board and a decision, as wide as a board beside the prompt
-    (44 columns at 80x24); remembers what the map posts."""
+    (44 columns at 80x24); remembers what the map tells."""
 
     CSS = "MapPane { width: 55%; }"
 
@@ -77,7 +81,7 @@ class MapApp(App[None]):
         self.moved: list[int] = []
 
     def compose(self) -> ComposeResult:
-        yield MapPane()
+        yield MapPane(on_cursor=self.cursor_moved)
 
     def on_mount(self) -> None:
         self.query_one(MapPane).show(town(), self.decision, self.index)
@@ -86,8 +90,8 @@ class MapApp(App[None]):
     def on_grid_map_chosen(self, message: GridMap.Chosen) -> None:
         self.chosen.append(message.decision.options[message.index].id)
 
-    def on_grid_map_cursor_moved(self, message: GridMap.CursorMoved) -> None:
-        self.moved.append(message.index)
+    def cursor_moved(self, decision: Decision, index: int) -> None:
+        self.moved.append(index)
 
 
 def screen_text(app: App[Any]) -> str:
@@ -276,36 +280,36 @@ async def test_the_view_follows_the_cursor_on_a_small_terminal() -> None:
             assert label in screen_text(app)
 
 
-async def test_a_cursor_move_repaints_only_the_lines_that_changed() -> None:
+async def test_a_cursor_move_repaints_only_the_cells_that_changed() -> None:
     app = MapApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         grid = app.query_one(GridMap)
-        repainted: list[int] = []
-        original = grid.refresh_line
-
-        def spy(y: int) -> None:
-            repainted.append(y)
-            original(y)
-
-        grid.refresh_line = spy  # type: ignore[method-assign]
+        repainted: list[Region] = []
         refreshed_all: list[object] = []
         whole = grid.refresh
 
-        def spy_all(*regions: Any, **kwargs: Any) -> Any:
+        def spy(*regions: Region, **kwargs: Any) -> Any:
+            repainted.extend(regions)
             if not regions:
                 refreshed_all.append(kwargs)
             return whole(*regions, **kwargs)
 
-        grid.refresh = spy_all  # type: ignore[method-assign]
+        grid.refresh = spy  # type: ignore[method-assign]
+
+        def lines() -> list[int]:
+            return sorted({region.y for region in repainted})
+
         # Centre to charge: the cursor leaves and enters row 2 (line 4), the charge's path
         # is on that row and its area on rows 1 and 3 (lines 2 and 6).
         await pilot.press("right")
-        assert sorted(set(repainted)) == [2, 4, 6] and not refreshed_all
+        assert lines() == [2, 4, 6] and not refreshed_all
+        # Only the cells that changed: never a whole line of the map.
+        assert all(0 < region.width < grid.size.width for region in repainted)
         repainted.clear()
         # The prompt moves the cursor to the south square: rows 2 and 4 (lines 4, 2, 6, 8).
         app.query_one(MapPane).point(3)
-        assert sorted(set(repainted)) == [2, 4, 6, 8] and not refreshed_all
+        assert lines() == [2, 4, 6, 8] and not refreshed_all
         repainted.clear()
         app.query_one(MapPane).point(3)  # the same option again: nothing to repaint
         assert repainted == [] and not refreshed_all
@@ -318,3 +322,21 @@ async def test_only_ascii_is_drawn() -> None:
         grid = app.query_one(GridMap)
         for line in grid.drawing.lines:
             assert all(text.isascii() for text, _ in line)
+
+
+def strip(*parts: tuple[str, Style]) -> Strip:
+    return Strip([Segment(text, style) for text, style in parts])
+
+
+def test_changed_span_finds_the_cells_that_differ_in_text_or_style() -> None:
+    plain, bold, cursor = Style(), Style(bold=True), Style(bold=True, reverse=True)
+    line = strip(("ab-", plain), ("3", plain), ("-cd", plain))
+    assert changed_span(line, line) is None
+    # The cursor's brackets and its reversed number: cells 2 to 4.
+    marked = strip(("ab", plain), ("[", bold), ("3", cursor), ("]", bold), ("cd", plain))
+    assert changed_span(line, marked) == (2, 5)
+    # Only a style: that cell; a longer line: up to its end; a wide character: two cells.
+    assert changed_span(line, strip(("ab-", plain), ("3", bold), ("-cd", plain))) == (3, 4)
+    assert changed_span(line, strip(("ab-3-cdef", plain))) == (7, 9)
+    assert changed_span(strip(("校庭x", plain)), strip(("校庭y", plain))) == (4, 5)
+    assert changed_span(strip(("校x", plain)), strip(("庭x", plain))) == (0, 2)

@@ -11,6 +11,7 @@ from tuikit import SIZE, ld_table, make_app, screen_text, settle
 
 from core import saves
 from core.decisions import DecisionKind
+from core.i18n import translator
 from core.simulate import play_one
 from tui.screens.game import GameScreen
 from tui.screens.saves import SaveRow, check, describe, read_saves
@@ -76,12 +77,13 @@ def test_the_list_reads_headers_and_replays_nothing(tmp_path: Path) -> None:
     )
     # Replaying, one save at a time, says the rest.
     assert check(rows["going.toml"]).state == "in progress"
-    assert check(rows["done.toml"]).state.startswith("finished: ")
+    done = check(rows["done.toml"])
+    assert done.state == "finished" and done.result
     late = check(rows["broken-log.toml"])
     assert late.error.endswith(
         "broken-log.toml: entry 3: the boss's HP: a 6-sided die cannot show 9"
     )
-    assert "entry 3" in str(describe(late))
+    assert "entry 3" in str(describe(late, translator("en")))
 
 
 async def test_the_saves_screen_survives_any_file_and_opens_a_good_one(tmp_path: Path) -> None:
@@ -93,7 +95,7 @@ async def test_the_saves_screen_survives_any_file_and_opens_a_good_one(tmp_path:
         await pilot.pause()
         rows: list[SaveRow] = app.screen.rows  # type: ignore[attr-defined]
         assert {row.path.name for row in rows} == set(expected)
-        shown = {row.path.name: str(describe(row)) for row in rows}
+        shown = {row.path.name: str(describe(row, translator("en"))) for row in rows}
         for name, reason in expected.items():
             assert reason in shown[name], shown[name]
         assert "in progress" in shown["going.toml"]

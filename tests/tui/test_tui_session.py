@@ -70,7 +70,7 @@ def test_hot_seat_hides_every_role_card_behind_the_curtain() -> None:
     """Light and Dark: every seat holds a hidden role card, so the keyboard changes hands behind
     the curtain every time."""
     session = Session(ld_table(TWO_HUMANS))
-    assert session.view() is None and session.narration() == []
+    assert session.view() is None and session.log_lines() == (0, [])
     handovers = hot_seat_game(session)
     assert len(handovers) > 4 and {kind for kind, _ in handovers} == {"curtain"}
 
@@ -132,3 +132,60 @@ def test_all_bots_is_watched_as_everyone() -> None:
     session = Session(ld_table(seats))
     assert session.spectator and session.viewer is None and session.curtain_for() is None
     assert session.view() is not None
+
+
+def test_the_curtain_check_reads_each_entry_once_and_again_after_an_undo(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 10: whether one seat's screen would show another a secret reads the log, so that a
+    hand-over late in a long game costs what it costs early: each entry is read once; the
+    entries that take the place of undone ones are read again. The answers stay what a fresh
+    session, reading everything, gives."""
+    table = new_table(get_game("dangerous"), DG_HOT_SEAT, {"turn_limit": 3}, 5, practice=True)
+    session = Session(table)
+    rng = random.Random(2)
+
+    def play(decisions: int) -> None:
+        for _ in range(decisions):
+            target = session.hand_over()
+            if target is not None:
+                session.pass_to(target)
+            decision = session.my_decision()
+            assert decision is not None
+            session.decide(random_choice(decision, rng))
+
+    read: list[int] = []
+    public = table.public_narration
+
+    def counted(index: int) -> list[str]:
+        read.append(index)
+        return public(index)
+
+    monkeypatch.setattr(table, "public_narration", counted)
+
+    def fresh() -> list[bool]:
+        return [Session(table).hides_from(*pair) for pair in pairs]
+
+    pairs = [(0, 1), (1, 0)]
+    play(12)
+    answers = [session.hides_from(*pair) for pair in pairs]
+    assert answers == [False, False]  # moves in the open: every entry is read
+    assert sorted(read) == sorted(2 * list(range(len(table))))
+    assert answers == fresh()
+    read.clear()
+    assert [session.hides_from(*pair) for pair in pairs] == answers
+    assert read == []
+    length = len(table)
+    play(3)
+    read.clear()
+    answers = [session.hides_from(*pair) for pair in pairs]
+    assert read and min(read) == length  # only the entries since
+    assert answers == fresh()
+    for _ in range(3):
+        session.undo()
+        cut = len(table)
+        play(1)
+        read.clear()
+        answers = [session.hides_from(*pair) for pair in pairs]
+        assert min(read) == cut  # the entries in place of those undone are read
+        assert answers == fresh()

@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console, RenderableType
+from textual.app import App
 from textual.pilot import Pilot
+from textual.strip import Strip
 
 from core.decisions import Decision, DecisionKind
 from core.games import get_game
@@ -18,6 +20,8 @@ from tui.app import PartylineApp
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
 from tui.screens.gameover import GameOverScreen
+from tui.shown import Line
+from tui.widgets.log import LogPanel, gutter_width
 from tui.widgets.prompt import DecisionPrompt
 
 SIZE = (80, 24)
@@ -73,6 +77,32 @@ def page_text(body: RenderableType) -> str:
 def screen_text(app: PartylineApp) -> str:
     """Every character on the terminal right now, line by line."""
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def rows_of(app: App[Any], log: LogPanel) -> list[Strip]:
+    """The rows the terminal shows inside the panel (its scrollbar left out)."""
+    region = log.scrollable_content_region
+    strips = app.screen._compositor.render_strips()[region.y : region.bottom]
+    return [strip.crop(region.x, region.right) for strip in strips]
+
+
+def read_log(app: App[Any], log: LogPanel) -> list[Line]:
+    """The lines on the terminal, each read back from its rows: the number in the gutter starts
+    a line, rows with a blank gutter go on with it (its text without the spaces)."""
+    gutter = gutter_width(log.shown)
+    lines: list[tuple[int, str]] = []
+    for strip in rows_of(app, log):
+        text = strip.text
+        number, rest = text[:gutter].strip(), "".join(text[gutter + 1 :].split())
+        if number:
+            lines.append((int(number), rest))
+        elif lines and rest:
+            lines[-1] = (lines[-1][0], lines[-1][1] + rest)
+    return lines
+
+
+def squashed(lines: list[Line]) -> list[Line]:
+    return [(number, "".join(text.split())) for number, text in lines]
 
 
 async def settle(pilot: Pilot[Any], limit: int = 400) -> None:

@@ -7,6 +7,7 @@ from abc import abstractmethod
 from textual.binding import Binding
 from textual.screen import Screen
 
+from core.i18n import N_
 from tui.boards import BoardKit
 from tui.widgets.board import BoardPanel
 
@@ -14,13 +15,18 @@ BOARD_BINDINGS = (
     Binding(
         "b",
         "board_mode",
-        "Board",
-        tooltip="the board's next view (the view follows the game by itself)",
+        N_("Board"),
+        tooltip=N_("the board's next view (the view follows the game by itself)"),
     ),
     Binding(
-        "w", "wide", "Wide", tooltip="wide board: the board takes the whole width (w again: back)"
+        "w",
+        "wide",
+        N_("Wide"),
+        tooltip=N_("wide board: the board takes the whole width (w again: back)"),
     ),
-    Binding("c", "cards", "Cards", tooltip="cards: every player's cards as you may see them"),
+    Binding(
+        "c", "cards", N_("Cards"), tooltip=N_("cards: every player's cards as you may see them")
+    ),
 )
 """The board keys of both screens (each screen knows how to open its cards)."""
 

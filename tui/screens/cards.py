@@ -15,15 +15,17 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from core.i18n import N_
+from tui.lang import tr
 from tui.widgets.footer import APP_HELP, KeysFooter
 
 
 class CardsScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,c", "close", "Close"),
+        Binding("escape,q,c", "close", N_("Close")),
         APP_HELP,
-        Binding("right,tab", "page(1)", "Next", key_display="right"),
-        Binding("left,shift+tab", "page(-1)", "Back", key_display="left"),
+        Binding("right,tab", "page(1)", N_("Next"), key_display="right"),
+        Binding("left,shift+tab", "page(-1)", N_("Back"), key_display="left"),
         Binding("up", "scroll(-1)", show=False),
         Binding("down", "scroll(1)", show=False),
         Binding("pageup", "scroll(-10)", show=False),
@@ -45,11 +47,12 @@ class CardsScreen(ModalScreen[None]):
         self.show_page()
 
     def show_page(self) -> None:
+        _ = tr(self)
         title, body = self.pages[self.page]
         body_widget = self.query_one("#cards-body", VerticalScroll)
         # Text, not a str: a title holds a name, which must not be read as markup.
         body_widget.border_title = Text(f"{title}  ({self.page + 1}/{len(self.pages)})")
-        body_widget.border_subtitle = "Left/Right: page  Up/Down: scroll  Esc: close"
+        body_widget.border_subtitle = _("Left/Right: page  Up/Down: scroll  Esc: close")
         self.query_one("#cards-text", Static).update(body if body else Text(""))
         body_widget.scroll_home(animate=False)
 

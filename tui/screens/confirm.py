@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.i18n import N_
 from tui.widgets.footer import KeysFooter
 
 NO, YES = "no", "yes"
@@ -39,8 +40,8 @@ class ConfirmScreen(ModalScreen[bool]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No", key_display="n"),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n,escape", "answer(False)", N_("No"), key_display="n"),
     ]
 
     def __init__(self, title: str, question: Text, yes: str, no: str) -> None:

@@ -11,6 +11,8 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from core.i18n import N_
+from tui.lang import assemble, tr
 from tui.widgets.footer import KeysFooter
 
 READY = "ready"
@@ -25,14 +27,19 @@ class CurtainScreen(Screen[str]):
         Binding(
             "enter",
             "ready",
-            "Show my screen",
+            N_("Show my screen"),
             key_display="Enter",
             priority=True,
-            tooltip="the named player takes the keyboard: show their screen",
+            tooltip=N_("the named player takes the keyboard: show their screen"),
         ),
-        Binding("question_mark,f1", "help", "Help", key_display="?", tooltip="this help"),
-        Binding("escape", "leave", "Setup", tooltip="back to the setup screen (the game is saved)"),
-        Binding("q", "quit_game", "Quit", tooltip="quit (the game is saved)"),
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?", tooltip=N_("this help")),
+        Binding(
+            "escape",
+            "leave",
+            N_("Setup"),
+            tooltip=N_("back to the setup screen (the game is saved)"),
+        ),
+        Binding("q", "quit_game", N_("Quit"), tooltip=N_("quit (the game is saved)")),
     ]
 
     def __init__(self, name: str) -> None:
@@ -40,14 +47,16 @@ class CurtainScreen(Screen[str]):
         self.player = name
 
     def compose(self) -> ComposeResult:
+        _ = tr(self)
+        name = Text(self.player, style="bold")
         text = Text.assemble(
-            "Pass to ",
-            (self.player, "bold"),
+            assemble(_("Pass to {name}"), name=name),
             "\n\n",
-            (self.player, "bold"),
-            ": press ",
-            ("Enter", "bold"),
-            " when only you can see the screen.",
+            assemble(
+                _("{name}: press {key} when only you can see the screen."),
+                name=name,
+                key=Text("Enter", style="bold"),
+            ),
             justify="center",
         )
         with Middle(), Center():
@@ -64,6 +73,7 @@ class CurtainScreen(Screen[str]):
         self.dismiss(QUIT)
 
     def action_help(self) -> None:
+        _ = tr(self)
         from tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen("Hot seat: passing the screen", self))
+        self.app.push_screen(HelpScreen(_("Hot seat: passing the screen"), self))

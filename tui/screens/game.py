@@ -23,10 +23,12 @@ from textual.timer import Timer
 
 from core.decisions import Choice, Decision, IllegalAction
 from core.games.catalogue import decision_label
+from core.i18n import N_
 from core.table import Change
 from tui.boards import board_kit
 from tui.host import host_of
-from tui.pace import NEXT_KEY, SKIP_HINT, hold_hint
+from tui.lang import assemble, tr
+from tui.pace import NEXT_KEY, hold_hint, skip_hint
 from tui.screens.boarded import BOARD_BINDINGS, BoardScreen
 from tui.screens.curtain import LEAVE, QUIT, READY, CurtainScreen
 from tui.session import Session
@@ -44,60 +46,67 @@ class GameScreen(BoardScreen):
         Binding(
             "u",
             "undo",
-            "Undo",
-            tooltip="undo your last decision (until dice, a reveal or another player)",
+            N_("Undo"),
+            tooltip=N_("undo your last decision (until dice, a reveal or another player)"),
         ),
         Binding(
             NEXT_KEY,
             "go_on",
-            "Go on",
-            tooltip="after a reveal or a fight's result: go on at once",
+            N_("Go on"),
+            tooltip=N_("after a reveal or a fight's result: go on at once"),
         ),
         Binding(
             NEXT_KEY,
             "skip",
-            "Skip bots",
-            tooltip="while bots play: let them play at once, up to your next move",
+            N_("Skip bots"),
+            tooltip=N_("while bots play: let them play at once, up to your next move"),
         ),
         Binding("u", "explain_undo", show=False),
-        Binding("r", "redo", "Redo", tooltip="redo what you undid"),
+        Binding("r", "redo", N_("Redo"), tooltip=N_("redo what you undid")),
         Binding("r", "explain_redo", show=False),
-        Binding("s", "save", "Save", tooltip="save now (the game also saves after every move)"),
-        Binding("g", "results", "Results", tooltip="the results, once the game is over"),
+        Binding(
+            "s", "save", N_("Save"), tooltip=N_("save now (the game also saves after every move)")
+        ),
+        Binding("g", "results", N_("Results"), tooltip=N_("the results, once the game is over")),
         *BOARD_BINDINGS,
         Binding(
             "m",
             "map",
-            "Map",
+            N_("Map"),
             show=False,
-            tooltip="choose on the map: arrows jump between the squares you may choose, Enter "
-            "chooses, m or Escape: back to the list; a click on a marked square chooses it too",
+            tooltip=N_(
+                "choose on the map: arrows jump between the squares you may choose, Enter "
+                "chooses, m or Escape: back to the list; a click on a marked square chooses it too"
+            ),
         ),
-        Binding("question_mark,f1", "help", "Help", key_display="?", tooltip="this help"),
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?", tooltip=N_("this help")),
         Binding(
-            "escape", "leave", "Setup", tooltip="back to the setup screen (the game stays saved)"
+            "escape",
+            "leave",
+            N_("Setup"),
+            tooltip=N_("back to the setup screen (the game stays saved)"),
         ),
         Binding(
             "q",
             "quit_game",
-            "Quit",
-            tooltip="quit (the game stays saved; continue it from the setup screen)",
+            N_("Quit"),
+            tooltip=N_("quit (the game stays saved; continue it from the setup screen)"),
         ),
         Binding(
             "pageup",
             "log_page(-1)",
-            "Log back",
+            N_("Log back"),
             show=False,
             key_display="PgUp",
-            tooltip="scroll the log back a page, wherever the focus is",
+            tooltip=N_("scroll the log back a page, wherever the focus is"),
         ),
         Binding(
             "pagedown",
             "log_page(1)",
-            "Log on",
+            N_("Log on"),
             show=False,
             key_display="PgDn",
-            tooltip="scroll the log on a page, wherever the focus is",
+            tooltip=N_("scroll the log on a page, wherever the focus is"),
         ),
     ]
 
@@ -119,18 +128,20 @@ class GameScreen(BoardScreen):
         yield TitleBar(id="game-title", classes="title-bar")
         yield PlayersPanel(id="players", classes="panel")
         with Horizontal(id="game-body"):
-            yield BoardPanel(self.kit, id="board", classes="panel")
+            # The cursor is one: moved in the prompt or on the map, both show it in one frame.
+            yield BoardPanel(self.kit, on_cursor=self._map_cursor, id="board", classes="panel")
             with Vertical(id="game-right"):
-                yield DecisionPrompt(id="prompt", classes="panel")
+                yield DecisionPrompt(on_cursor=self._prompt_cursor, id="prompt", classes="panel")
                 with LogBox():
                     yield LastReveal(id="last-reveal")
                     yield LogPanel(id="log", classes="panel")
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#players").border_title = "Players"
-        self.query_one("#prompt").border_title = "Your move"
-        self.query_one("#log").border_title = "Log"
+        _ = tr(self)
+        self.query_one("#players").border_title = _("Players")
+        self.query_one("#prompt").border_title = _("Your move")
+        self.query_one("#log").border_title = _("Log")
         self._unsubscribe = self.session.table.subscribe(self._on_change)
         self.query_one(DecisionPrompt).card_info = self.kit.card_info
         self.query_one(DecisionPrompt).focus()
@@ -175,6 +186,7 @@ class GameScreen(BoardScreen):
         self._schedule_bot()
 
     def redraw(self) -> None:
+        _ = tr(self)
         session = self.session
         table = session.table
         names = session.shown.names
@@ -183,39 +195,38 @@ class GameScreen(BoardScreen):
         prompt = self.query_one(DecisionPrompt)
         if view is None:
             # Nobody has taken the keyboard yet (hot seat): show nothing of the game.
-            self.query_one(TitleBar).show(Text(), table.game.title)
+            self.query_one(TitleBar).show(Text(), _(table.game.title))
             self.query_one(PlayersPanel).update("")
             self.query_one(BoardPanel).show(None, names)
-            prompt.show(None, "Waiting for a player to take the keyboard.")
-            self.query_one(LogPanel).show([])
+            prompt.show(None, _("Waiting for a player to take the keyboard."))
+            self.query_one(LogPanel).update(*session.log_lines())
             return
         title = Text()
         if view.viewer is not None:
-            title.append("you are ")
-            title.append(names[view.viewer], style="bold")
+            title.append(assemble(_("you are {name}"), name=Text(names[view.viewer], "bold")))
         elif session.spectator:
-            title.append("watching the bots", style="bold")
+            title.append(_("watching the bots"), style="bold")
         title.append(f"  |  {view.turn}" if view.over else f"  |  {view.turn}  |  {view.phase}")
-        self.query_one(TitleBar).show(title, table.game.title)
+        self.query_one(TitleBar).show(title, _(table.game.title))
         self.query_one(PlayersPanel).show(view, names, bots, kit=self.kit)
         decision = session.my_decision()
         # While the screen holds, the prompt says so, or (a question open) the last reveal does.
-        hint = hold_hint(host_of(self.app).reveal_hold) if self._holding else ""
+        hint = hold_hint(host_of(self.app).reveal_hold, _) if self._holding else ""
         if decision is not None:
-            prompt.border_title = "Your move"
-            prompt.show(decision, banner=acting_banner(decision.acting_for, names))
+            prompt.border_title = _("Your move")
+            prompt.show(decision, banner=acting_banner(decision.acting_for, names, _))
         else:
-            prompt.border_title = "Game over" if table.over else "Waiting"
+            prompt.border_title = _("Game over") if table.over else _("Waiting")
             waiting = self._waiting_text()
             if hint:
                 waiting, hint = f"{waiting}\n{hint}", ""
             elif session.bot_to_play() and not self._skipping:
-                waiting += f"\n{SKIP_HINT}"
+                waiting += f"\n{skip_hint(_)}"
             prompt.show(None, waiting)
         board = self.query_one(BoardPanel)
         board.show(view, names, decision, prompt.option_index())
         self._layout()
-        self.query_one(LogPanel).show(session.narration())
+        self.query_one(LogPanel).update(*session.log_lines())
         number, lines = session.last_reveal() or (None, [])
         self.query_one(LastReveal).show(number, lines, hint)
         self.refresh_bindings()
@@ -236,11 +247,12 @@ class GameScreen(BoardScreen):
             grid = None  # the map shows, but has nothing to choose
         if board.wide:
             waiting = self.session.my_decision() is not None
+            _ = tr(self)
             board.border_subtitle = (
-                "your move is waiting: w" if waiting else "b next view  w prompt and log"
+                _("your move is waiting: w") if waiting else _("b next view  w prompt and log")
             )
             if grid is not None:
-                board.border_subtitle = "arrows, Enter: choose here  w prompt and log"
+                board.border_subtitle = _("arrows, Enter: choose here  w prompt and log")
                 grid.focus()
         elif not prompt.has_focus and not (grid is not None and grid.has_focus):
             prompt.focus()
@@ -250,18 +262,22 @@ class GameScreen(BoardScreen):
             self._layout()
 
     def _waiting_text(self) -> str:
+        _ = tr(self)
         session = self.session
         if session.table.over:
             result = session.shown.result()
-            summary = result.summary if result else "The game is over."
-            return f"Game over. {summary} Press g for the results."
+            summary = result.summary if result else _("The game is over.")
+            return _("Game over. {summary} Press g for the results.", summary=summary)
         pending = session.pending()
         if pending is None:
-            return "Rolling the dice..."
+            return _("Rolling the dice...")
         who = session.shown.name(pending.seat)
         if not session.table.seats[pending.seat].is_human:
-            who += " (bot)"
-        return f"Waiting for {who} to {decision_label(session.table.game.id, pending.name)}."
+            who = _("{name} (bot)", name=who)
+        # The decision's words are the game's (core/games/catalogue.py): translated where the
+        # catalogs have them.
+        what = _(decision_label(session.table.game.id, pending.name))
+        return _("Waiting for {who} to {what}.", who=who, what=what)
 
     # --- hot seat and bots -------------------------------------------------------------------
 
@@ -296,6 +312,7 @@ class GameScreen(BoardScreen):
             self.call_later(self._bot_step)
 
     def _bot_step(self) -> None:
+        _ = tr(self)
         self._bot_scheduled = False
         self._bot_timer = None
         if self._holding or not self.is_current or self.session.curtain_for() is not None:
@@ -303,7 +320,8 @@ class GameScreen(BoardScreen):
         try:
             self.session.play_bot()
         except IllegalAction as error:  # a bot bug must not end the game in a traceback
-            self.notify(f"A bot made an illegal move: {error}", severity="error", markup=False)
+            message = _("A bot made an illegal move: {error}", error=error)
+            self.notify(message, severity="error", markup=False)
 
     # --- holding on reveals, skipping ahead ---------------------------------------------------
 
@@ -377,22 +395,23 @@ class GameScreen(BoardScreen):
 
     def _decide(self, decision: Decision, choice: Choice) -> None:
         """The seat at the screen answered `decision` (in the prompt or on the map)."""
+        _ = tr(self)
         prompt = self.query_one(DecisionPrompt)
         if decision != self.session.my_decision():
-            prompt.show_error("That question is no longer open.")
+            prompt.show_error(_("That question is no longer open."))
             return
         try:
             self.session.decide(choice)
         except IllegalAction as error:
             prompt.show_error(str(error))
 
-    def on_decision_prompt_cursor_moved(self, message: DecisionPrompt.CursorMoved) -> None:
-        self.query_one(BoardPanel).point(message.decision, message.index)
+    def _prompt_cursor(self, decision: Decision, index: int) -> None:
+        self.query_one(BoardPanel).point(decision, index)
 
-    def on_grid_map_cursor_moved(self, message: GridMap.CursorMoved) -> None:
+    def _map_cursor(self, decision: Decision, index: int) -> None:
         prompt = self.query_one(DecisionPrompt)
-        if message.decision == prompt.decision:
-            prompt.select(message.index)
+        if decision == prompt.decision:
+            prompt.select(index)
 
     # --- actions -----------------------------------------------------------------------------
 
@@ -423,12 +442,13 @@ class GameScreen(BoardScreen):
     def action_map(self) -> None:
         """Choose on the map (and back to the prompt): while a question's options are marked
         there, the map takes the arrow keys and Enter."""
+        _ = tr(self)
         grid = self.query_one(BoardPanel).grid_map
         prompt = self.query_one(DecisionPrompt)
         if grid is not None and grid.has_focus:
             prompt.focus()
         elif grid is None or not grid.choosable:
-            prompt.show_error("nothing to choose on the map now")
+            prompt.show_error(_("nothing to choose on the map now"))
         else:
             board = self.query_one(BoardPanel)
             if board.current is None or board.current.grid is None:
@@ -437,7 +457,9 @@ class GameScreen(BoardScreen):
             grid.focus()
 
     def action_explain_undo(self) -> None:
-        self.query_one(DecisionPrompt).show_error(self.session.undo_reason() or "cannot undo now")
+        _ = tr(self)
+        reason = self.session.undo_reason() or _("cannot undo now")
+        self.query_one(DecisionPrompt).show_error(reason)
 
     def action_redo(self) -> None:
         try:
@@ -446,18 +468,21 @@ class GameScreen(BoardScreen):
             self.query_one(DecisionPrompt).show_error(str(error))
 
     def action_explain_redo(self) -> None:
-        self.query_one(DecisionPrompt).show_error("nothing to redo: undo something first")
+        _ = tr(self)
+        self.query_one(DecisionPrompt).show_error(_("nothing to redo: undo something first"))
 
     def action_save(self) -> None:
+        _ = tr(self)
         try:
             path = self.session.save()
         except OSError as error:
-            self.notify(f"Could not save: {error}", severity="error", markup=False)
+            message = _("Could not save: {error}", error=error)
+            self.notify(message, severity="error", markup=False)
             return
         if path is None:
-            self.notify(self.session.unsaved(), severity="warning")
+            self.notify(_(self.session.unsaved()), severity="warning")
         else:
-            self.notify(f"Saved to {path}", title="Saved", markup=False)
+            self.notify(_("Saved to {path}", path=path), title=_("Saved"), markup=False)
 
     def action_cards(self) -> None:
         from tui.screens.cards import CardsScreen
@@ -469,10 +494,12 @@ class GameScreen(BoardScreen):
         self.app.push_screen(CardsScreen(self.kit.card_pages(view, names), view.viewer))
 
     def action_help(self) -> None:
+        _ = tr(self)
         from tui.screens.help import HelpScreen
 
         game = self.session.table.game
-        self.app.push_screen(HelpScreen(f"{game.title}: keys", self, game.id, self.kit.keys))
+        title = _("{game}: keys", game=_(game.title))
+        self.app.push_screen(HelpScreen(title, self, game.id, self.kit.keys))
 
     def action_results(self) -> None:
         from tui.screens.gameover import GameOverScreen
@@ -490,11 +517,12 @@ class GameScreen(BoardScreen):
             self.action_quit_game()
 
     def _save_quietly(self) -> str:
+        _ = tr(self)
         try:
             path = self.session.save()
         except OSError as error:
-            return f"Could not save: {error}"
-        return f"Saved to {path}" if path else self.session.unsaved()
+            return _("Could not save: {error}", error=error)
+        return _("Saved to {path}", path=path) if path else _(self.session.unsaved())
 
     def action_leave(self) -> None:
         grid = self.query_one(BoardPanel).grid_map

@@ -13,25 +13,28 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.i18n import N_, Translator
 from core.table import Table
+from tui.lang import tr
 from tui.shown import ShownTable
 from tui.widgets.footer import APP_HELP, KeysFooter
 
 CHOICES = (
-    ("replay", "Open the replay"),
-    ("setup", "New game (setup)"),
-    ("board", "Back to the final board"),
-    ("quit", "Quit"),
+    ("replay", N_("Open the replay")),
+    ("setup", N_("New game (setup)")),
+    ("board", N_("Back to the final board")),
+    ("quit", N_("Quit")),
 )
 
 
-def scores_table(table: ShownTable) -> RichTable:
+def scores_table(table: ShownTable, _: Translator) -> RichTable:
     """The players with their scores (the players panel's numbers, headed by what they count)
-    and the winners marked."""
+    and the winners marked, in `_`'s language."""
     result = table.result()
     grid = RichTable(box=None, padding=(0, 2), show_header=True, header_style="bold")
-    grid.add_column("Player")
-    grid.add_column(table.table.game.score_name.capitalize(), justify="right")
+    grid.add_column(_("Player"))
+    # What the score counts is the game's word (points, boss tokens): translated where known.
+    grid.add_column(_(table.table.game.score_name).capitalize(), justify="right")
     grid.add_column("")
     if result is None:
         return grid
@@ -46,7 +49,7 @@ def scores_table(table: ShownTable) -> RichTable:
         grid.add_row(
             Text(table.name(seat), style=style),
             Text(str(result.scores[seat]), style=style),
-            Text("winner" if winner else "", style=style),
+            Text(_("winner") if winner else "", style=style),
         )
     return grid
 
@@ -55,10 +58,10 @@ class GameOverScreen(ModalScreen[str]):
     """Dismissed with one of the CHOICES ids."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "pick('replay')", "Replay"),
-        Binding("n", "pick('setup')", "New game"),
-        Binding("escape", "pick('board')", "Board"),
-        Binding("q", "pick('quit')", "Quit"),
+        Binding("p", "pick('replay')", N_("Replay")),
+        Binding("n", "pick('setup')", N_("New game")),
+        Binding("escape", "pick('board')", N_("Board")),
+        Binding("q", "pick('quit')", N_("Quit")),
         APP_HELP,
     ]
 
@@ -68,19 +71,21 @@ class GameOverScreen(ModalScreen[str]):
         self.shown = ShownTable(table)
 
     def compose(self) -> ComposeResult:
+        _ = tr(self)
         result = self.shown.result()
-        summary = result.summary if result else "The game is over."
+        summary = result.summary if result else _("The game is over.")
         with Vertical(id="gameover-box", classes="dialog"):
-            yield Static(Text("Game over", style="bold"), id="gameover-title")
+            yield Static(Text(_("Game over"), style="bold"), id="gameover-title")
             yield Static(Text(summary), id="gameover-summary")
-            yield Static(scores_table(self.shown), id="gameover-scores")
+            yield Static(scores_table(self.shown, _), id="gameover-scores")
             yield OptionList(
-                *(Option(f"{label}", id=key) for key, label in CHOICES), id="gameover-choices"
+                *(Option(_(label), id=key) for key, label in CHOICES), id="gameover-choices"
             )
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#gameover-box").border_title = self.table.game.title
+        _ = tr(self)
+        self.query_one("#gameover-box").border_title = _(self.table.game.title)
         choices = self.query_one(OptionList)
         choices.highlighted = 0
         choices.focus()

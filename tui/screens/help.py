@@ -27,7 +27,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from core.i18n import N_, Translator
 from tui.boards import board_kit
+from tui.lang import tr
 from tui.widgets.footer import KeysFooter
 
 HelpKeys = tuple[tuple[str, str], ...]
@@ -53,14 +55,15 @@ def accepted(node: DOMNode, action: str) -> bool:
     return node.check_action(name, parameters) is not False
 
 
-def what(binding: Binding) -> str:
+def what(binding: Binding, _: Translator) -> str:
     if binding.tooltip or binding.description:
-        return binding.tooltip or binding.description
+        return _(binding.tooltip or binding.description)
     return parse(binding.action)[1].replace("_", " ")
 
 
-def binding_rows(node: DOMNode) -> list[tuple[str, str]]:
-    """`node`'s bindings as (keys, what), one row per action, in their order."""
+def binding_rows(node: DOMNode, _: Translator) -> list[tuple[str, str]]:
+    """`node`'s bindings as (keys, what), one row per action, in their order, in `_`'s
+    language."""
     by_action: dict[str, tuple[list[str], Binding]] = {}
     for key, bindings in node._bindings.key_to_bindings.items():
         for binding in bindings:
@@ -75,7 +78,7 @@ def binding_rows(node: DOMNode) -> list[tuple[str, str]]:
         fresh = [key for key in keys if key not in seen]
         if fresh:  # a second action on the same keys (u: undo, or why not) is one row
             seen.update(fresh)
-            rows.append((key_names(node.app, fresh), what(binding)))
+            rows.append((key_names(node.app, fresh), what(binding, _)))
     return rows
 
 
@@ -88,42 +91,60 @@ def shadowed(node: DOMNode, key: str) -> bool:
     )
 
 
-def pane_title(widget: Widget) -> str:
-    """The pane a widget is: its own border title, its nearest titled container's, or its
-    kind in words ("option list")."""
+WIDGET_KINDS = {
+    "Input": N_("In a text field"),
+    "Cycle": N_("In a choice (Left/Right)"),
+    "TickBox": N_("In a tick box"),
+    "Button": N_("In a button"),
+    "OptionList": N_("In a list"),
+}
+"""The section of keys that work in a widget without a titled pane, by the widget's kind."""
+
+
+def section_title(widget: Widget, _: Translator) -> str:
+    """Where a widget's keys work: in its own titled pane, its nearest titled container's, or
+    a widget of its kind ("In a text field")."""
+    named: str = getattr(widget, "HELP_TITLE", "")
+    if named:
+        return _("In {place}", place=_(named))
     for node in (widget, *widget.ancestors):
         title = getattr(node, "border_title", None)
         if title:
-            return f"the {title} panel"
-    kind = re.sub(r"(?<!^)(?=[A-Z])", " ", type(widget).__name__).lower()
-    return ("an " if kind[0] in "aeiou" else "a ") + kind
+            return _("In the {title} panel", title=title)
+    kind = type(widget).__name__
+    if kind in WIDGET_KINDS:
+        return _(WIDGET_KINDS[kind])
+    words = re.sub(r"(?<!^)(?=[A-Z])", " ", kind).lower()
+    return "In " + ("an " if words[0] in "aeiou" else "a ") + words
 
 
-def screen_sections(screen: Screen[Any]) -> list[Section]:
-    """Every key `screen` accepts, by where it works (one section for alike widgets)."""
-    sections: dict[str, Section] = {"": Section("On this screen", binding_rows(screen))}
+def screen_sections(screen: Screen[Any], _: Translator) -> list[Section]:
+    """Every key `screen` accepts, by where it works (one section for alike widgets), in `_`'s
+    language."""
+    sections: dict[str, Section] = {"": Section(_("On this screen"), binding_rows(screen, _))}
     for widget in screen.walk_children(Widget):
         extra: HelpKeys = getattr(widget, "HELP_KEYS", ())
         # Keys work in a widget that takes the focus; one that takes it only at times (the
         # map, while a square may be chosen) names those times in its HELP_TITLE.
         named: str = getattr(widget, "HELP_TITLE", "")
         reachable = widget.focusable or widget.can_focus or bool(named)
-        rows = binding_rows(widget) if reachable else []
+        rows = binding_rows(widget, _) if reachable else []
         if rows or extra:
-            title = f"In {named or pane_title(widget)}"
+            title = section_title(widget, _)
             section = sections.setdefault(title, Section(title))
+            extra = tuple((keys, _(does)) for keys, does in extra)
             section.keys += [row for row in (*extra, *rows) if row not in section.keys]
-    everywhere = Section("Everywhere", binding_rows(screen.app))
+    everywhere = Section(_("Everywhere"), binding_rows(screen.app, _))
     return [section for section in (*sections.values(), everywhere) if section.keys]
 
 
 class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,question_mark,f1", "close", "Close", tooltip="close the help"),
-        Binding("up", "scroll(-1)", show=False, tooltip="scroll up"),
-        Binding("down", "scroll(1)", show=False, tooltip="scroll down"),
-        Binding("pageup", "scroll(-10)", show=False, tooltip="a page up"),
-        Binding("pagedown,space", "scroll(10)", show=False, tooltip="a page down"),
+        Binding("escape,q,question_mark,f1", "close", N_("Close"), tooltip=N_("close the help")),
+        Binding("up", "scroll(-1)", show=False, tooltip=N_("scroll up")),
+        Binding("down", "scroll(1)", show=False, tooltip=N_("scroll down")),
+        Binding("pageup", "scroll(-10)", show=False, tooltip=N_("a page up")),
+        Binding("pagedown,space", "scroll(10)", show=False, tooltip=N_("a page down")),
     ]
 
     def __init__(
@@ -134,15 +155,17 @@ class HelpScreen(ModalScreen[None]):
         notes: Sequence[tuple[str, str]] = (),
     ):
         """The keys of screen `of` (read now: it is the screen on show), `notes` (what is not
-        a key: the mouse) and the rules of `game_id`."""
+        a key: the mouse; message ids) and the rules of `game_id`."""
         super().__init__()
+        _ = tr(of)
         self.title_text = title
-        self.sections = screen_sections(of)
+        self.sections = screen_sections(of, _)
         if notes:
-            self.sections.append(Section("Also", list(notes)))
+            self.sections.append(Section(_("Also"), [(_(k), _(does)) for k, does in notes]))
         self.game_id = game_id
 
     def compose(self) -> ComposeResult:
+        _ = tr(self)
         parts: list[RenderableType] = [Text(self.title_text, style="bold")]
         for section in self.sections:
             keys = RichTable.grid(padding=(0, 2))
@@ -152,12 +175,19 @@ class HelpScreen(ModalScreen[None]):
                 keys.add_row(key, does)
             parts += [Text(f"\n{section.title}", style="bold underline"), keys]
         parts.append(
-            Text("\nEscape goes back from every screen. The mouse works but is never needed.")
+            Text(
+                "\n" + _("Escape goes back from every screen. The mouse works but is never needed.")
+            )
         )
         if self.game_id:
+            # The rules summaries are the games' texts (tui/boards/): translated where the
+            # catalogs have them.
             rules = board_kit(self.game_id).rules
             if rules:
-                parts += [Text("\nThe rules in short\n", style="bold"), Text(_unwrap(rules))]
+                parts += [
+                    Text("\n" + _("The rules in short") + "\n", style="bold"),
+                    Text(_unwrap(_(rules))),
+                ]
         with VerticalScroll(id="help-body"):
             yield Static(Group(*parts), id="help-text")
         yield KeysFooter()

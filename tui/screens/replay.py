@@ -2,6 +2,9 @@
 
 A finished game can be watched as any seat or as everyone; a game still being played only as the
 seat it was opened for (core.replay), so its keys refuse the other seats and everyone.
+
+A step gives the log panel only the lines it changes (those of the entries stepped over), so
+stepping costs the same at entry 5,000 as at entry 5.
 """
 
 from __future__ import annotations
@@ -14,12 +17,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Static
 
+from core.i18n import N_
 from core.replay import locked_reason, may_replay_as
 from core.table import Table
 from core.text import visible
 from tui.boards import board_kit
+from tui.lang import assemble, tr
 from tui.screens.boarded import BOARD_BINDINGS, BoardScreen
-from tui.shown import ShownTable
+from tui.shown import Line, ShownTable
 from tui.widgets.board import BoardPanel
 from tui.widgets.footer import KeysFooter
 from tui.widgets.log import LogPanel
@@ -29,28 +34,30 @@ from tui.widgets.titlebar import TitleBar
 
 class ReplayScreen(BoardScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Back", priority=True, tooltip="one entry back"),
-        Binding("right", "step(1)", "Forward", priority=True, tooltip="one entry forward"),
-        Binding("pageup", "step(-10)", show=False, priority=True, tooltip="ten entries back"),
-        Binding("pagedown", "step(10)", show=False, priority=True, tooltip="ten entries forward"),
-        Binding("home", "jump(0)", "Start", priority=True, tooltip="the start of the log"),
-        Binding("end", "jump(-1)", "End", priority=True, tooltip="the end of the log"),
+        Binding("left", "step(-1)", N_("Back"), priority=True, tooltip=N_("one entry back")),
+        Binding("right", "step(1)", N_("Forward"), priority=True, tooltip=N_("one entry forward")),
+        Binding("pageup", "step(-10)", show=False, priority=True, tooltip=N_("ten entries back")),
+        Binding(
+            "pagedown", "step(10)", show=False, priority=True, tooltip=N_("ten entries forward")
+        ),
+        Binding("home", "jump(0)", N_("First"), priority=True, tooltip=N_("the start of the log")),
+        Binding("end", "jump(-1)", N_("Last"), priority=True, tooltip=N_("the end of the log")),
         Binding(
             "v",
             "cycle_viewer",
-            "Viewer",
-            tooltip="view as the next seat (or everyone); finished games only",
+            N_("Viewer"),
+            tooltip=N_("view as the next seat (or everyone); finished games only"),
         ),
         *BOARD_BINDINGS,
-        Binding("question_mark,f1", "help", "Help", key_display="?", tooltip="this help"),
-        Binding("escape", "leave", "Leave", tooltip="leave the replay"),
-        Binding("0", "viewer(0)", show=False, tooltip="view as everyone; finished games only"),
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?", tooltip=N_("this help")),
+        Binding("escape", "leave", N_("Leave"), tooltip=N_("leave the replay")),
+        Binding("0", "viewer(0)", show=False, tooltip=N_("view as everyone; finished games only")),
         *(
             Binding(
                 str(digit),
                 f"viewer({digit})",
                 show=False,
-                tooltip=f"view as seat {digit}; finished games only",
+                tooltip=N_("view as the seat of that number; finished games only"),
             )
             for digit in range(1, 10)
         ),
@@ -73,6 +80,7 @@ class ReplayScreen(BoardScreen):
         self.position = len(table) if position is None else max(0, min(position, len(table)))
         self.kit = board_kit(table.game.id)
         self.note = note
+        self._logged: tuple[int | None, int] | None = None  # (viewer, position) the log shows
 
     def compose(self) -> ComposeResult:
         yield TitleBar(id="replay-title", classes="title-bar")
@@ -85,32 +93,45 @@ class ReplayScreen(BoardScreen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#replay-players").border_title = "Players"
-        self.query_one("#replay-log").border_title = "Log"
+        _ = tr(self)
+        self.query_one("#replay-players").border_title = _("Players")
+        self.query_one("#replay-log").border_title = _("Log")
         self.redraw()
 
     @property
     def viewer_name(self) -> str:
-        return "everyone" if self.viewer is None else self.shown.name(self.viewer)
+        _ = tr(self)
+        return _("everyone") if self.viewer is None else self.shown.name(self.viewer)
 
     def redraw(self) -> None:
+        _ = tr(self)
         table = self.table
         view = self.shown.view_at(self.position, self.viewer)
         names = self.shown.names
-        title = Text("Replay", style="bold")
-        title.append("  |  as ")
-        title.append(self.viewer_name, style="bold")
-        title.append(f"  |  entry {self.position} of {len(table)}  |  {view.turn}")
-        self.query_one(TitleBar).show(title, table.game.title)
+        title = Text(_("Replay"), style="bold")
+        title.append("  |  ")
+        title.append(assemble(_("as {name}"), name=Text(self.viewer_name, "bold")))
+        where = _("entry {position} of {entries}", position=self.position, entries=len(table))
+        title.append(f"  |  {where}  |  {view.turn}")
+        self.query_one(TitleBar).show(title, _(table.game.title))
         bots = tuple(not seat.is_human for seat in table.seats)
-        self.query_one(PlayersPanel).show(view, names, bots, me="viewing", kit=self.kit)
+        self.query_one(PlayersPanel).show(view, names, bots, me=N_("viewing"), kit=self.kit)
         board = self.query_one(BoardPanel)
         board.show(view, names)
         board.layout_for(self.size.width)
         log = self.query_one(LogPanel)
         log.display = not board.wide
         log.border_subtitle = f"{self.position}/{len(table)}"
-        log.show(self.shown.narration(self.viewer, upto=self.position), current=self.position)
+        log.update(*self._log_lines(), current=self.position)
+
+    def _log_lines(self) -> tuple[int, list[Line]]:
+        """The log panel's change since it was last fed: keep the lines of the first `keep`
+        entries, add `lines`, up to the position (all again for another viewer)."""
+        viewer, position = self.viewer, self.position
+        logged = self._logged
+        keep = min(logged[1], position) if logged is not None and logged[0] == viewer else 0
+        self._logged = (viewer, position)
+        return keep, self.shown.narration(viewer, upto=position, start=keep)
 
     def on_resize(self) -> None:
         if self.is_mounted:
@@ -133,6 +154,7 @@ class ReplayScreen(BoardScreen):
         return True
 
     def action_cycle_viewer(self) -> None:
+        _ = tr(self)
         if self._locked(wanted=None):
             return
         seats = len(self.table.seats)
@@ -142,10 +164,11 @@ class ReplayScreen(BoardScreen):
             self.viewer += 1
         else:
             self.viewer = None
-        self.notify(f"Viewing as {self.viewer_name}", timeout=2, markup=False)
+        self.notify(_("Viewing as {name}", name=self.viewer_name), timeout=2, markup=False)
         self.redraw()
 
     def action_viewer(self, digit: int) -> None:
+        _ = tr(self)
         if self._locked(wanted=None if digit == 0 else digit - 1):
             return
         if digit == 0:
@@ -153,7 +176,8 @@ class ReplayScreen(BoardScreen):
         elif digit <= len(self.table.seats):
             self.viewer = digit - 1
         else:
-            self.notify(f"There is no seat {digit}", severity="warning", timeout=2)
+            message = _("There is no seat {number}", number=digit)
+            self.notify(message, severity="warning", timeout=2)
             return
         self.redraw()
 
@@ -172,9 +196,10 @@ class ReplayScreen(BoardScreen):
         self.app.push_screen(CardsScreen(pages, self.viewer))
 
     def action_help(self) -> None:
+        _ = tr(self)
         from tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen("Replay: keys", self, self.table.game.id))
+        self.app.push_screen(HelpScreen(_("Replay: keys"), self, self.table.game.id))
 
     def action_leave(self) -> None:
         self.dismiss(None)

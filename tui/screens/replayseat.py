@@ -17,12 +17,14 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from core.i18n import N_
 from core.replay import replay_seats
 from core.table import Table
+from tui.lang import tr
 from tui.screens.curtain import QUIT, READY, CurtainScreen
 from tui.widgets.footer import APP_HELP, KeysFooter
 
-WARNING = (
+WARNING = N_(
     "This game is not finished, so its replay shows one player's secrets: what only they hold "
     "and what only they were told. Choose whose replay to open; only that player should look "
     "at the screen."
@@ -32,7 +34,7 @@ WARNING = (
 class ReplaySeatScreen(ModalScreen[int | None]):
     """Whose replay to open: dismissed with one of `replay_seats(table)`, or None (Escape)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Back"), APP_HELP]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", N_("Back")), APP_HELP]
 
     def __init__(self, table: Table) -> None:
         super().__init__()
@@ -42,8 +44,9 @@ class ReplaySeatScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         names = self.table.names
         with Vertical(id="replay-seat-box", classes="dialog"):
-            yield Static(Text("Whose replay?", style="bold"))
-            yield Static(Text(WARNING), id="replay-seat-warning")
+            _ = tr(self)
+            yield Static(Text(_("Whose replay?"), style="bold"))
+            yield Static(Text(_(WARNING)), id="replay-seat-warning")
             yield OptionList(
                 *(Option(Text(names[seat])) for seat in self.seats),
                 id="replay-seat-choices",
@@ -51,7 +54,8 @@ class ReplaySeatScreen(ModalScreen[int | None]):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.query_one("#replay-seat-box").border_title = self.table.game.title
+        _ = tr(self)
+        self.query_one("#replay-seat-box").border_title = _(self.table.game.title)
         choices = self.query_one(OptionList)
         choices.highlighted = 0
         choices.focus()

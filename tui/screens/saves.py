@@ -24,8 +24,12 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from core import paths, saves
+from core.i18n import N_, Translator
 from core.text import visible
+from tui.lang import assemble, tr
 from tui.widgets.footer import KeysFooter
+
+IN_PROGRESS, FINISHED = "in progress", "finished"
 
 
 @dataclass(frozen=True)
@@ -35,7 +39,9 @@ class SaveRow:
     """What the header says; None when the file cannot be read as a save (see `error`)."""
     error: str = ""
     state: str = ""
-    """Once the log has been replayed: 'finished: ...' or 'in progress' ('' until then)."""
+    """Once the log has been replayed: FINISHED or IN_PROGRESS ('' until then)."""
+    result: str = ""
+    """A finished game's result, as the game sums it up."""
     loaded: saves.Loaded | None = None
     """The whole game: only for the row the user chose."""
     rules_changed: bool = False
@@ -46,9 +52,9 @@ class SaveRow:
 
 
 SORTS: tuple[tuple[str, str], ...] = (
-    ("date", "by date, newest first"),
-    ("game", "by game, newest first"),
-    ("name", "by file name"),
+    ("date", N_("by date, newest first")),
+    ("game", N_("by game, newest first")),
+    ("name", N_("by file name")),
 )
 """The orders the list cycles through (its sort key), and how the status line names each."""
 
@@ -77,17 +83,19 @@ def modified(path: Path) -> float:
     return 0.0
 
 
-def delete_save(path: Path) -> str:
+def delete_save(path: Path, _: Translator) -> str:
     """Remove the file listed at `path` (a link: the link, never what it leads to). "" when
-    done, else why not, in one line."""
+    done, else why not, in one line in `_`'s language."""
     try:
         path.unlink()
     except IsADirectoryError:
-        return f"Cannot delete {visible(path.name)}: it is a folder"
+        return _("Cannot delete {name}: it is a folder", name=visible(path.name))
     except FileNotFoundError:
         return ""  # already gone: what was asked is done
     except OSError as error:
-        return f"Cannot delete {visible(path.name)}: {error.strerror or error}"
+        return _(
+            "Cannot delete {name}: {why}", name=visible(path.name), why=error.strerror or error
+        )
     return ""
 
 
@@ -112,12 +120,14 @@ def check(row: SaveRow) -> SaveRow:
     except saves.SaveError as error:
         return replace(row, error=str(error))
     result = table.result()
-    return replace(row, state=f"finished: {result.summary}" if result else "in progress")
+    if result is None:
+        return replace(row, state=IN_PROGRESS)
+    return replace(row, state=FINISHED, result=result.summary)
 
 
-def describe(row: SaveRow) -> Text:
-    """A save's entry in the list. File names and errors come from the disk, names and
-    results from the file: all shown with their control characters escaped."""
+def describe(row: SaveRow, _: Translator) -> Text:
+    """A save's entry in the list, in `_`'s language. File names and errors come from the
+    disk, names and results from the file: all shown with their control characters escaped."""
     text = Text(visible(row.path.name), style="bold")
     try:
         stamp = dt.datetime.fromtimestamp(row.path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
@@ -132,15 +142,16 @@ def describe(row: SaveRow) -> Text:
     names = ", ".join(visible(name) for name in summary.names)
     text.append(f"{summary.game}: {names}\n  ")
     if summary.entries is not None:
-        text.append(f"{summary.entries} entries, ")
+        text.append(_.ngettext("{n} entry, ", "{n} entries, ", summary.entries))
     if row.error:
         text.append(visible(row.error), style="red")
-    elif row.state.startswith("finished"):
-        text.append(visible(row.state), style="green")
-    elif row.state:
-        text.append(row.state + (" (practice)" if summary.practice else ""), style="bold")
+    elif row.state == FINISHED:
+        text.append(_("finished: {result}", result=visible(row.result)), style="green")
+    elif row.state == IN_PROGRESS:
+        state = _("in progress (practice)") if summary.practice else _("in progress")
+        text.append(state, style="bold")
     else:
-        text.append("checking...", style="dim")
+        text.append(_("checking..."), style="dim")
     return text
 
 
@@ -148,17 +159,22 @@ class SavesScreen(Screen[SaveRow | None]):
     """Dismissed with the chosen save, loaded in full, or None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "leave", "Back", tooltip="back to the setup screen"),
+        Binding("escape", "leave", N_("Back"), tooltip=N_("back to the setup screen")),
         Binding(
             "delete,d",
             "delete",
-            "Delete",
+            N_("Delete"),
             key_display="del",
-            tooltip="delete the save (after you confirm)",
+            tooltip=N_("delete the save (after you confirm)"),
         ),
-        Binding("s", "sort", "Sort", tooltip="sort the list: " + "; ".join(o for _, o in SORTS)),
-        Binding("f5", "reload", "Reload", tooltip="read the folder again"),
-        Binding("question_mark,f1", "help", "Help", key_display="?", tooltip="this help"),
+        Binding(
+            "s",
+            "sort",
+            N_("Sort"),
+            tooltip=N_("sort the list: by date, newest first; by game, newest first; by file name"),
+        ),
+        Binding("f5", "reload", N_("Reload"), tooltip=N_("read the folder again")),
+        Binding("question_mark,f1", "help", N_("Help"), key_display="?", tooltip=N_("this help")),
     ]
 
     def __init__(self, folder: Path, purpose: str) -> None:
@@ -170,7 +186,8 @@ class SavesScreen(Screen[SaveRow | None]):
         self._reads = 0  # how many times the folder was read: a check of an older read is late
 
     def compose(self) -> ComposeResult:
-        verb = "Continue a saved game" if self.purpose == "continue" else "Open a replay"
+        _ = tr(self)
+        verb = _("Continue a saved game") if self.purpose == "continue" else _("Open a replay")
         yield Static(Text(verb, style="bold"), id="saves-title", classes="title-bar")
         yield OptionList(id="saves-list")
         yield Static(id="saves-status")
@@ -180,6 +197,7 @@ class SavesScreen(Screen[SaveRow | None]):
         self.action_reload()
 
     def action_reload(self) -> None:
+        _ = tr(self)
         self._reads += 1
         try:
             rows = read_saves(self.folder)
@@ -187,7 +205,8 @@ class SavesScreen(Screen[SaveRow | None]):
             self.rows = []
             self._show_rows()
             where = visible(str(self.folder))
-            self._status(f"Cannot read {where}: {error.strerror}", "bold red")
+            message = _("Cannot read {folder}: {why}", folder=where, why=error.strerror)
+            self._status(message, "bold red")
             return
         self.rows = sorted_rows(rows, self.order)
         self._show_rows()
@@ -195,19 +214,25 @@ class SavesScreen(Screen[SaveRow | None]):
 
     def _show_rows(self, highlight: int = 0) -> None:
         """List `self.rows` as they are (checked or not), the cursor on `highlight`."""
+        _ = tr(self)
         listing = self.query_one(OptionList)
         listing.clear_options()
         where = visible(str(self.folder))
         if not self.rows:
-            self._status(f"No saved games in {where}", "italic")
+            self._status(_("No saved games in {folder}", folder=where), "italic")
             return
         listing.add_options(
-            [Option(describe(row), id=str(index)) for index, row in enumerate(self.rows)]
+            [Option(describe(row, _), id=str(index)) for index, row in enumerate(self.rows)]
         )
         listing.highlighted = min(highlight, len(self.rows) - 1)
         listing.focus()
-        listing.border_title = f"Sorted {dict(SORTS)[self.order]} (s: sort)"
-        self._status(f"{len(self.rows)} saves in {where}", "dim")
+        listing.border_title = _("Sorted {order} (s: sort)", order=_(dict(SORTS)[self.order]))
+        self._status(
+            _.ngettext(
+                "{n} save in {folder}", "{n} saves in {folder}", len(self.rows), folder=where
+            ),
+            "dim",
+        )
 
     def _status(self, message: str, style: str) -> None:
         self.query_one("#saves-status", Static).update(Text(message, style=style))
@@ -232,9 +257,10 @@ class SavesScreen(Screen[SaveRow | None]):
         if index is None:
             return  # deleted meanwhile
         self.rows[index] = row
-        self.query_one(OptionList).replace_option_prompt_at_index(index, describe(row))
+        self.query_one(OptionList).replace_option_prompt_at_index(index, describe(row, tr(self)))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        _ = tr(self)
         index = int(event.option.id or 0)
         row = self.rows[index]
         if row.summary is not None and (not row.error or row.rules_changed):
@@ -253,7 +279,9 @@ class SavesScreen(Screen[SaveRow | None]):
             self._status(visible(row.error), "bold red")
             return
         if self.purpose == "continue" and row.loaded.table.over:
-            self.notify("That game is finished: opening its results.", timeout=3)
+            self.notify(_("That game is finished: opening its results."), timeout=3)
+        if row.loaded.note:  # its last entry was incomplete: it goes on from the one before
+            self.notify(row.loaded.note, severity="warning", timeout=10, markup=False)
         self.dismiss(replace(row, path=paths.followed(row.path)))
 
     def action_leave(self) -> None:
@@ -271,30 +299,31 @@ class SavesScreen(Screen[SaveRow | None]):
         """Delete the highlighted save, once the player has confirmed."""
         from tui.screens.confirm import ConfirmScreen
 
+        _ = tr(self)
         row = self._current()
         if row is None:
             return
-        name = visible(row.path.name)
-        question = Text.assemble("Delete ", (name, "bold"), " from the disk? It cannot be undone.")
+        name = Text(visible(row.path.name), style="bold")
+        question = assemble(_("Delete {name} from the disk? It cannot be undone."), name=name)
 
         def answered(yes: bool | None) -> None:
             if yes:
                 self._delete(row)
 
-        self.app.push_screen(
-            ConfirmScreen("Delete a save", question, "Delete it", "Keep it"), answered
-        )
+        confirm = ConfirmScreen(_("Delete a save"), question, _("Delete it"), _("Keep it"))
+        self.app.push_screen(confirm, answered)
 
     def _delete(self, row: SaveRow) -> None:
+        _ = tr(self)
         index = next((i for i, old in enumerate(self.rows) if old.path == row.path), None)
-        failure = delete_save(row.path)
+        failure = delete_save(row.path, tr(self))
         if failure:
             self._status(failure, "bold red")
             return
         if index is not None:
             del self.rows[index]
         self._show_rows(index or 0)
-        self.notify(f"Deleted {row.path.name}", timeout=3, markup=False)
+        self.notify(_("Deleted {name}", name=row.path.name), timeout=3, markup=False)
 
     def _current(self) -> SaveRow | None:
         highlighted = self.query_one(OptionList).highlighted
@@ -303,6 +332,7 @@ class SavesScreen(Screen[SaveRow | None]):
         return self.rows[highlighted]
 
     def action_help(self) -> None:
+        _ = tr(self)
         from tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen("Saved games: keys", self))
+        self.app.push_screen(HelpScreen(_("Saved games: keys"), self))

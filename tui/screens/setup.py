@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from rich.text import Text
 from textual import on
@@ -17,10 +18,13 @@ from textual.widgets import Button, Input, Label, Static
 from core.bots import bot_kinds, has_heuristic
 from core.games import REGISTRY, get_game
 from core.games.base import GameInfo, GameOption
+from core.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator, is_language
 from core.names import default_name
 from core.text import CONTROL_CLASS, BadText, visible
 from tui.host import host_of
+from tui.lang import tr
 from tui.pace import pace_choices
+from tui.widgets import toosmall
 from tui.widgets.cycle import Cycle
 from tui.widgets.footer import KeysFooter
 from tui.widgets.tickbox import TickBox
@@ -36,8 +40,18 @@ NAME_CHARACTERS = f"[^{CONTROL_CLASS}]*"
 show it raw). A name set another way is still checked when its Seat is made."""
 
 
-def kind_choices(game: GameInfo) -> list[tuple[str, str]]:
-    return [("Human", HUMAN)] + [(f"Bot: {kind}", f"bot:{kind}") for kind in bot_kinds(game.id)]
+BOT_KIND_WORDS = {"random": N_("random"), "heuristic": N_("heuristic")}
+"""The bot kinds as the seat choice names them."""
+
+Kept = TypeVar("Kept", bound=Hashable)
+
+
+def kind_choices(game: GameInfo, _: Translator) -> list[tuple[str, str]]:
+    bots = [
+        (_("Bot: {kind}", kind=_(BOT_KIND_WORDS.get(kind, kind))), f"bot:{kind}")
+        for kind in bot_kinds(game.id)
+    ]
+    return [(_("Human"), HUMAN), *bots]
 
 
 def default_kind(game: GameInfo) -> str:
@@ -52,18 +66,24 @@ class SetupScreen(Screen[None]):
     """Seconds within which a second Escape quits."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f2", "start", "Start", tooltip="start the game"),
-        Binding("f3", "saves('continue')", "Continue", tooltip="continue a saved game"),
-        Binding("f4", "saves('replay')", "Replay", tooltip="open the replay of a saved game"),
-        Binding("f1", "help", "Help", priority=True, tooltip="this help (also in text fields)"),
-        Binding("question_mark", "help", show=False, tooltip="this help"),
-        Binding("escape", "quit_app", "Quit", tooltip="quit (press it twice)"),
+        Binding("f2", "start", N_("Start"), tooltip=N_("start the game")),
+        Binding("f3", "saves('continue')", N_("Continue"), tooltip=N_("continue a saved game")),
+        Binding(
+            "f4", "saves('replay')", N_("Replay"), tooltip=N_("open the replay of a saved game")
+        ),
+        Binding(
+            "f1", "help", N_("Help"), priority=True, tooltip=N_("this help (also in text fields)")
+        ),
+        Binding("question_mark", "help", show=False, tooltip=N_("this help")),
+        Binding("escape", "quit_app", N_("Quit"), tooltip=N_("quit (press it twice)")),
     ]
 
     def __init__(self) -> None:
         super().__init__()
         self.game_id = next(iter(REGISTRY))
         self._quit_armed = False
+        self._kept: dict[str, Hashable] = {}
+        """The form's values by widget id while it is drawn again in another language."""
 
     @property
     def game(self) -> GameInfo:
@@ -71,51 +91,94 @@ class SetupScreen(Screen[None]):
         return REGISTRY[self.game_id]
 
     def compose(self) -> ComposeResult:
+        """The form in the viewer's language, with the values it had (`_kept`) when it is
+        drawn again in another."""
+        _ = tr(self)
         game = self.game
-        players = min(4, game.max_players)
-        yield Static(Text("Partyline: a new game", style="bold"), classes="title-bar")
+        players = self._keep("setup-players", min(4, game.max_players))
+        seats = max(players, sum(1 for key in self._kept if key.startswith("name-")))
+        yield Static(Text(_("Partyline: a new game"), style="bold"), classes="title-bar")
         # The form scrolls but is not a stop of its own on the Tab chain: focusing a field
         # scrolls it into view.
         with VerticalScroll(id="setup-form", can_focus=False):
             with Horizontal(classes="row"):
-                yield Label("Game", classes="field")
+                yield Label(_("Language"), classes="field")
                 yield Cycle(
-                    [(g.title, g.id) for g in REGISTRY.values()], self.game_id, id="setup-game"
+                    [(LANGUAGE_NAMES[language], language) for language in LANGUAGES],
+                    _.language,
+                    id="setup-language",
                 )
             with Horizontal(classes="row"):
-                yield Label("Players", classes="field")
+                yield Label(_("Game"), classes="field")
+                yield Cycle(
+                    [(_(g.title), g.id) for g in REGISTRY.values()], self.game_id, id="setup-game"
+                )
+            with Horizontal(classes="row"):
+                yield Label(_("Players"), classes="field")
                 yield Cycle(self._player_choices(game), players, id="setup-players")
             # Seats beyond the players count are added when the count grows; hidden again (with
             # what was typed in them) when it shrinks.
-            for seat in range(players):
-                yield self._seat_row(seat)
+            for seat in range(seats):
+                row = self._seat_row(seat)
+                row.display = seat < players
+                yield row
             yield Vertical(*self._option_rows(), id="game-options")
             with Horizontal(classes="row"):
-                yield Label("Seed", classes="field")
+                yield Label(_("Seed"), classes="field")
                 yield Input(
-                    placeholder="blank = random",
+                    self._keep("seed", ""),
+                    placeholder=_("blank = random"),
                     type="integer",
                     compact=True,
                     id="seed",
                 )
             with Horizontal(classes="row"):
-                yield Label("Practice", classes="field")
+                yield Label(_("Practice"), classes="field")
                 yield TickBox(
-                    "Practice mode (undo anything, even dice)",
-                    False,
+                    _("Practice mode (undo anything, even dice)"),
+                    self._keep("practice", False),
                     compact=True,
                     id="practice",
                 )
             with Horizontal(classes="row"):
                 pace = host_of(self.app).bot_delay
-                yield Label("Bot pace", classes="field")
-                yield Cycle(pace_choices(pace), pace, id="bot-pace")
+                yield Label(_("Bot pace"), classes="field")
+                yield Cycle(pace_choices(pace, _), self._keep("bot-pace", pace), id="bot-pace")
             yield Static(id="setup-error")
             with Horizontal(id="setup-buttons"):
-                yield Button("Start", variant="primary", compact=True, id="start")
-                yield Button("Continue a saved game", compact=True, id="continue")
-                yield Button("Open a replay", compact=True, id="replay")
+                yield Button(_("Start"), variant="primary", compact=True, id="start")
+                yield Button(_("Continue a saved game"), compact=True, id="continue")
+                yield Button(_("Open a replay"), compact=True, id="replay")
         yield KeysFooter()
+
+    def _keep(self, widget_id: str, default: Kept) -> Kept:
+        """The value the widget `widget_id` had before the form was drawn again, if of the
+        default's type, else `default`."""
+        value = self._kept.get(widget_id, default)
+        return value if type(value) is type(default) else default
+
+    def _values(self) -> dict[str, Hashable]:
+        """Every field's value by widget id."""
+        return {
+            widget.id: widget.value
+            for widget in self.query("Input, Cycle, TickBox")
+            if widget.id and isinstance(widget, Input | Cycle | TickBox)
+        }
+
+    @on(Cycle.Changed, "#setup-language")
+    async def _language_changed(self, event: Cycle.Changed) -> None:
+        """Everything on the screen in the chosen language, every field keeping its value."""
+        host = host_of(self.app)
+        if not is_language(event.value) or event.value == host.language:
+            return
+        host.set_language(event.value)
+        self._kept = self._values()
+        try:
+            await self.recompose()
+        finally:
+            self._kept = {}
+        toosmall.add_to(self)
+        self.query_one("#setup-language", Cycle).focus()
 
     # --- the form ----------------------------------------------------------------------------
 
@@ -127,19 +190,20 @@ class SetupScreen(Screen[None]):
         return value if isinstance(value, int) else self.game.min_players
 
     def _seat_row(self, seat: int) -> Widget:
-        kind = HUMAN if seat == 0 else default_kind(self.game)
+        _ = tr(self)
+        kind = self._keep(f"kind-{seat}", HUMAN if seat == 0 else default_kind(self.game))
         return Horizontal(
-            Label(f"Seat {seat + 1}", classes="field"),
+            Label(_("Seat {number}", number=seat + 1), classes="field"),
             Input(
-                default_name(seat, kind == HUMAN),
-                placeholder="name",
+                self._keep(f"name-{seat}", default_name(seat, kind == HUMAN)),
+                placeholder=_("name"),
                 compact=True,
                 max_length=24,
                 restrict=NAME_CHARACTERS,
                 id=f"name-{seat}",
                 classes="seat-name",
             ),
-            Cycle(kind_choices(self.game), kind, id=f"kind-{seat}", classes="seat-kind"),
+            Cycle(kind_choices(self.game, _), kind, id=f"kind-{seat}", classes="seat-kind"),
             classes="row seat-row",
             id=f"seat-{seat}",
         )
@@ -165,31 +229,36 @@ class SetupScreen(Screen[None]):
         return [self._option_row(option) for option in self.game.options]
 
     def _option_row(self, option: GameOption) -> Widget:
+        """A game option's row. Its label, help and choices are the game's texts: translated
+        where the catalogs have them."""
+        _ = tr(self)
         widget: Widget
+        tooltip = _(option.help) if option.help else None
+        key = f"opt-{option.name}"
         if isinstance(option.default, bool):
-            widget = TickBox(option.label, option.default, compact=True, id=f"opt-{option.name}")
-            label = "Option"
+            widget = TickBox(_(option.label), self._keep(key, option.default), compact=True, id=key)
+            label = _("Option")
         elif option.choices:
             widget = Cycle(
-                [(choice, choice) for choice in option.choices],
-                str(option.default),
-                id=f"opt-{option.name}",
+                [(_(choice), choice) for choice in option.choices],
+                self._keep(key, str(option.default)),
+                id=key,
             )
-            label = option.label
+            label = _(option.label)
         else:
             widget = Input(
-                str(option.default),
+                self._keep(key, str(option.default)),
                 type="integer" if isinstance(option.default, int) else "text",
                 compact=True,
                 id=f"opt-{option.name}",
                 classes="option-value",
             )
-            widget.tooltip = option.help or None
+            widget.tooltip = tooltip
             # The option's name follows its value, as a tick box's does: a long name ("Turn
             # limit (house rule)") is read in full, not cut to the label column.
-            name = Label(option.label, classes="option-name")
-            return Horizontal(Label("Option", classes="field"), widget, name, classes="row")
-        widget.tooltip = option.help or None
+            name = Label(_(option.label), classes="option-name")
+            return Horizontal(Label(_("Option"), classes="field"), widget, name, classes="row")
+        widget.tooltip = tooltip
         return Horizontal(Label(label, classes="field"), widget, classes="row")
 
     @on(Cycle.Changed, "#setup-players")
@@ -207,7 +276,7 @@ class SetupScreen(Screen[None]):
         )
         for seat in range(len(self._seat_rows())):
             kind = HUMAN if seat == 0 else default_kind(game)
-            self.query_one(f"#kind-{seat}", Cycle).set_choices(kind_choices(game), kind)
+            self.query_one(f"#kind-{seat}", Cycle).set_choices(kind_choices(game, tr(self)), kind)
             self._rename(seat, kind)
         self._show_options()
         self._show_seats()
@@ -245,13 +314,16 @@ class SetupScreen(Screen[None]):
     def read_seats(self) -> tuple[Seat, ...]:
         from core.table import Seat, SeatKind
 
+        _ = tr(self)
         seats: list[Seat] = []
         for seat in range(self._players()):
             name = self.query_one(f"#name-{seat}", Input).value.strip()
             if not name:
-                raise ValueError(f"seat {seat + 1} needs a name")
+                raise ValueError(_("seat {number} needs a name", number=seat + 1))
             if name in {other.name for other in seats}:
-                raise ValueError(f"two seats are called {name}; give each a different name")
+                raise ValueError(
+                    _("two seats are called {name}; give each a different name", name=name)
+                )
             kind = self.query_one(f"#kind-{seat}", Cycle).value
             try:
                 if isinstance(kind, str) and kind.startswith("bot:"):
@@ -259,10 +331,13 @@ class SetupScreen(Screen[None]):
                 else:
                     seats.append(Seat(name, SeatKind.HUMAN))
             except BadText as error:  # the Seat checks its name: say which seat
-                raise ValueError(f"seat {seat + 1}: {error}") from None
+                raise ValueError(
+                    _("seat {number}: {error}", number=seat + 1, error=error)
+                ) from None
         return tuple(seats)
 
     def read_options(self) -> dict[str, Any]:
+        _ = tr(self)
         options: dict[str, Any] = {}
         for option in self.game.options:
             widget = self.query_one(f"#opt-{option.name}")
@@ -274,20 +349,23 @@ class SetupScreen(Screen[None]):
                     try:
                         options[option.name] = int(raw)
                     except ValueError:
-                        raise ValueError(f"{option.label} must be a whole number") from None
+                        raise ValueError(
+                            _("{option} must be a whole number", option=_(option.label))
+                        ) from None
                 else:
                     options[option.name] = raw
             option.check(options[option.name])
         return options
 
     def read_seed(self) -> int:
+        _ = tr(self)
         raw = self.query_one("#seed", Input).value.strip()
         if not raw:
             return random.SystemRandom().randrange(1, 2**31)
         try:
             return int(raw)
         except ValueError:
-            raise ValueError("the seed must be a whole number (blank: a random one)") from None
+            raise ValueError(_("the seed must be a whole number (blank: a random one)")) from None
 
     # --- actions -----------------------------------------------------------------------------
 
@@ -301,6 +379,7 @@ class SetupScreen(Screen[None]):
 
     def action_start(self) -> None:
         # Tables, logs and saves load on the first start: the form shows sooner without them.
+        _ = tr(self)
         import datetime as dt
 
         from core.paths import NewSave, check_folder
@@ -313,14 +392,20 @@ class SetupScreen(Screen[None]):
             practice = self.query_one("#practice", TickBox).value
             table = new_table(get_game(self.game_id), seats, options, seed, practice)
         except ValueError as error:
-            self._error(f"Cannot start: {error}.")
+            self._error(_("Cannot start: {error}.", error=error))
             return
         host = host_of(self.app)
         folder = host.save_dir
         try:
             check_folder(folder)
         except OSError as error:
-            self._error(f"Cannot start: cannot create a save file in {folder}: {error.strerror}.")
+            self._error(
+                _(
+                    "Cannot start: cannot create a save file in {folder}: {why}.",
+                    folder=folder,
+                    why=error.strerror,
+                )
+            )
             return
         self._error("")
         # The form stays under the game: it must not show the seed of a game in progress to
@@ -353,17 +438,19 @@ class SetupScreen(Screen[None]):
         self.app.push_screen(SavesScreen(host.save_dir, purpose), chosen)
 
     def action_help(self) -> None:
+        _ = tr(self)
         from tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen("Setup: keys", self, self.game_id))
+        self.app.push_screen(HelpScreen(_("Setup: keys"), self, self.game_id))
 
     def action_quit_app(self) -> None:
         """Escape twice quits: one stray Escape (say, closing a list) must not lose the form."""
+        _ = tr(self)
         if self._quit_armed:
             self.app.exit()
             return
         self._quit_armed = True
-        self.notify("Press Escape again to quit.", timeout=self.QUIT_WINDOW)
+        self.notify(_("Press Escape again to quit."), timeout=self.QUIT_WINDOW)
         self.set_timer(self.QUIT_WINDOW, self._disarm)
 
     def _disarm(self) -> None:

@@ -20,8 +20,10 @@ from textual.widgets import Static
 from core.decisions import Decision
 from core.games.base import View
 from tui.boards import BoardKit, BoardMode
+from tui.lang import tr
 from tui.widgets.gridmap import GridMap, MapPane
 from tui.widgets.gridmodel import GridModel, fit
+from tui.widgets.prompt import CursorHook
 
 FRAME = 5
 """The panel's columns around its content: the border, the padding and a scrollbar."""
@@ -45,9 +47,18 @@ class BoardPanel(Vertical, can_focus=False):
     }
     """
 
-    def __init__(self, kit: BoardKit, *, id: str | None = None, classes: str | None = None):
+    def __init__(
+        self,
+        kit: BoardKit,
+        *,
+        on_cursor: CursorHook | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ):
         super().__init__(id=id, classes=classes)
         self.kit = kit
+        self.on_cursor = on_cursor
+        """Told at once when the player moves the cursor on a grid mode's map."""
         self.mode: str = kit.modes[0].id if kit.modes else ""
         self._suggested: str | None = None
         self.wide = False
@@ -59,7 +70,7 @@ class BoardPanel(Vertical, can_focus=False):
         with VerticalScroll(classes="board-scroll", can_focus=False):
             yield Static(classes="board-content")
         if any(mode.grid is not None for mode in self.kit.modes):
-            yield MapPane()
+            yield MapPane(on_cursor=self.on_cursor)
 
     def update(self, renderable: RenderableType) -> None:
         self.query_one(".board-content", Static).update(renderable)
@@ -151,11 +162,13 @@ class BoardPanel(Vertical, can_focus=False):
 
     def _titles(self) -> None:
         mode = self.current
+        _ = tr(self)
         if mode is None:
-            self.border_title = "Board"
+            self.border_title = _("Board")
             return
-        self.border_title = f"Board: {mode.name}"
-        self.border_subtitle = "b next view  w " + ("narrow" if self.wide else "wide")
+        # The mode's name is the game's (tui/boards/): translated where the catalogs have it.
+        self.border_title = _("Board: {mode}", mode=_(mode.name))
+        self.border_subtitle = _("b next view  w narrow") if self.wide else _("b next view  w wide")
 
     def layout_for(self, screen_width: int) -> bool:
         """Size the panel for its mode: the mode's width beside the prompt (a grid mode: the

@@ -19,6 +19,8 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 
+from core.i18n import N_
+
 
 class Cycle(Widget, can_focus=True):
     """Shows the current value's label between `<` and `>`; as wide as the longest label."""
@@ -40,8 +42,8 @@ class Cycle(Widget, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Previous", show=False),
-        Binding("right,space,enter", "step(1)", "Next", show=False),
+        Binding("left", "step(-1)", N_("Previous"), show=False),
+        Binding("right,space,enter", "step(1)", N_("Next"), show=False),
     ]
 
     class Changed(Message):

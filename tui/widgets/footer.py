@@ -25,15 +25,18 @@ from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel
 
+from core.i18n import N_
+from tui.lang import tr
+
 PINNED_KEYS = frozenset({"escape", "question_mark", "f1"})
 """Keys every screen's footer keeps in sight: help and going back."""
 
 APP_HELP = Binding(
     "question_mark,f1",
     "app.help",
-    "Help",
+    N_("Help"),
     key_display="?",
-    tooltip="this help: every key this screen takes",
+    tooltip=N_("this help: every key this screen takes"),
 )
 """The help key of a screen without help of its own (the app opens it for the screen)."""
 
@@ -78,7 +81,7 @@ class KeysFooter(Footer):
         """Everything `compose` draws from, in order."""
         if not self._bindings_ready:
             return None
-        return tuple(
+        return tr(self).language, tuple(
             (
                 binding.key,
                 binding.action,
@@ -92,6 +95,7 @@ class KeysFooter(Footer):
         )
 
     def compose(self) -> ComposeResult:
+        _ = tr(self)
         if not self._bindings_ready:
             return
         shown = self._footer_keys()
@@ -102,7 +106,7 @@ class KeysFooter(Footer):
                 with HorizontalGroup(classes="footer-item"):
                     for binding, enabled, tooltip in keys:
                         yield self._key(binding, enabled, tooltip or binding.description, "")
-                    yield FooterLabel(group.description)
+                    yield FooterLabel(_(group.description))
             else:
                 for binding, enabled, tooltip in keys:
                     yield self._key(binding, enabled, tooltip, binding.description, "footer-item")
@@ -114,13 +118,15 @@ class KeysFooter(Footer):
     def _key(
         self, binding: Binding, enabled: bool, tooltip: str, description: str, classes: str = ""
     ) -> FooterKey:
+        """A key's widget, its words in the viewer's language (bindings hold message ids)."""
+        _ = tr(self)
         return FooterKey(
             binding.key,
             self.app.get_key_display(binding),
-            description,
+            _(description) if description else "",
             binding.action,
             disabled=not enabled,
-            tooltip=tooltip,
+            tooltip=_(tooltip) if tooltip else "",
             classes=classes,
         ).data_bind(compact=Footer.compact)
 

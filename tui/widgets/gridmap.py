@@ -8,21 +8,23 @@ the options' cells and the one at the cursor, and lets the player choose there:
 - the arrow keys jump to the nearest option cell in that direction, Enter (or Space) chooses,
   a click on an option's cell chooses it (the map takes the focus only while there is
   something to choose on it);
-- the cursor is the prompt's: the map posts `CursorMoved` when its cursor moves (the screen
-  moves the prompt's cursor to that option) and `point` moves it when the prompt's moves;
+- the cursor is the prompt's: the map tells `on_cursor` at once when its cursor moves (the
+  screen moves the prompt's cursor to that option, in the same frame) and `point` moves it
+  when the prompt's moves;
 - cells grow with the room the map has (3 to 7 columns), and the view follows the cursor when
   the map is larger than the room;
 - `MapPane` adds a line naming the cursor's cell in full (when there is room) and the legend,
   generated from what is drawn.
 
 It is a Line API widget (a ScrollView rendering one line at a time): a cursor move repaints only
-the lines whose text or style changed.
+the cells whose text or style changed (the old and the new cursor's), never the whole map.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -52,7 +54,7 @@ from tui.widgets.gridmodel import (
     nearest,
     option_at,
 )
-from tui.widgets.prompt import OptionMessage
+from tui.widgets.prompt import CursorHook, OptionMessage
 
 JUMP = "move the cursor {} to the nearest square you may choose"
 
@@ -82,17 +84,23 @@ class GridMap(ScrollView, can_focus=False):
         Binding("enter,space", "choose", "Choose", tooltip="choose the option at the cursor"),
     ]
 
-    class CursorMoved(OptionMessage):
-        """The map's cursor is on option `index` of `decision`."""
-
     class Chosen(OptionMessage):
         """Option `index` of `decision` was chosen on the map."""
 
     class Drawn(Message):
         """The legend entries of what is drawn changed (a new model, decision or cell size)."""
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        on_cursor: CursorHook | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(id=id, classes=classes)
+        self.on_cursor = on_cursor
+        """Told at once when the player moves the cursor on the map (so that what follows it
+        repaints in the same frame as the map)."""
         self.model = GridModel({})
         self.decision: Decision | None = None
         self.index: int | None = None
@@ -151,9 +159,12 @@ class GridMap(ScrollView, can_focus=False):
             self.virtual_size = Size(at.width, at.height)
             self.refresh()
         else:
+            scroll_x, scroll_y = self.scroll_offset
             for number, (before, after) in enumerate(zip(old, strips, strict=True)):
-                if before != after:
-                    self.refresh_line(number)
+                span = changed_span(before, after)
+                if span is not None:
+                    start, end = span
+                    self.refresh(Region(start - scroll_x, number - scroll_y, end - start, 1))
         self._follow()
         if keys_changed:
             self.post_message(self.Drawn())
@@ -206,7 +217,8 @@ class GridMap(ScrollView, can_focus=False):
     def _move_to(self, decision: Decision, index: int) -> None:
         if index != self.index:
             self._mark(index)
-            self.post_message(self.CursorMoved(decision, index))
+            if self.on_cursor is not None:
+                self.on_cursor(decision, index)
 
     def action_choose(self) -> None:
         decision, index = self.decision, self.index
@@ -228,6 +240,30 @@ class GridMap(ScrollView, can_focus=False):
             self.post_message(self.Chosen(decision, index))
 
 
+def changed_span(before: Strip, after: Strip) -> tuple[int, int] | None:
+    """The cells from the first to past the last where two lines differ (in text or style),
+    or None if they are the same."""
+    if before == after:
+        return None
+    old, new = _cells(before), _cells(after)
+    length = max(len(old), len(new))
+    old += [None] * (length - len(old))
+    new += [None] * (length - len(new))
+    start = next(x for x in range(length) if old[x] != new[x])
+    end = next(x for x in range(length, 0, -1) if old[x - 1] != new[x - 1])
+    return start, end
+
+
+def _cells(strip: Strip) -> list[tuple[str, Style | None, int] | None]:
+    """A line cell by cell: the character drawn there, its style, and which of its cells this
+    is (a wide character's second cell differs wherever its first does)."""
+    cells: list[tuple[str, Style | None, int] | None] = []
+    for text, style, _ in strip:
+        for character in text:
+            cells.extend((character, style, part) for part in range(cell_len(character)))
+    return cells
+
+
 class MapPane(Vertical):
     """The grid map, a line naming the cell at the cursor and the legend.
 
@@ -243,14 +279,22 @@ class MapPane(Vertical):
     }
     """
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        on_cursor: CursorHook | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(id=id, classes=classes)
+        self.on_cursor = on_cursor
+        """Told at once when the player moves the cursor on the map."""
         self.alone = False
         self._info_text = Text()
         self._legend_text = Text()
 
     def compose(self) -> ComposeResult:
-        yield GridMap()
+        yield GridMap(on_cursor=self._moved)
         yield Static(classes="map-info")
         yield Static(classes="map-legend")
 
@@ -271,8 +315,10 @@ class MapPane(Vertical):
         self.map.point(index)
         self._info()
 
-    def on_grid_map_cursor_moved(self, message: GridMap.CursorMoved) -> None:
+    def _moved(self, decision: Decision, index: int) -> None:
         self._info()
+        if self.on_cursor is not None:
+            self.on_cursor(decision, index)
 
     def on_grid_map_drawn(self, message: GridMap.Drawn) -> None:
         self._legend()

@@ -7,7 +7,9 @@ from rich.text import Text
 from textual.widgets import Static
 
 from core.games.base import View
+from core.i18n import N_
 from tui.boards import BoardKit
+from tui.lang import tr
 
 
 def players_table(
@@ -16,8 +18,10 @@ def players_table(
     bots: tuple[bool, ...],
     me: str = "you",
     kit: BoardKit | None = None,
+    bot: str = "bot",
 ) -> RichTable:
-    """A seat per row. `>` marks who must decide now; the viewer's own seat says (you).
+    """A seat per row. `>` marks who must decide now; the viewer's own seat says (you), a bot's
+    (bot): `me` and `bot` in the viewer's language.
 
     A kit with seat marks shows each seat's mark (its piece on the map) and a note of its own."""
     marks = kit.seat_mark if kit is not None else None
@@ -34,7 +38,7 @@ def players_table(
         if seat == view.viewer:
             name.append(f" ({me})", style="italic")
         elif bots[seat]:
-            name.append(" (bot)", style="dim")
+            name.append(f" ({bot})", style="dim")
         parts = list(summary.notes)
         if note is not None:
             extra = note(view, seat)
@@ -59,7 +63,9 @@ class PlayersPanel(Static):
         view: View,
         names: tuple[str, ...],
         bots: tuple[bool, ...],
-        me: str = "you",
+        me: str = N_("you"),
         kit: BoardKit | None = None,
     ) -> None:
-        self.update(players_table(view, names, bots, me, kit))
+        """`me` (a message id) marks the viewer's own seat."""
+        _ = tr(self)
+        self.update(players_table(view, names, bots, _(me), kit, _("bot")))

@@ -21,10 +21,14 @@ One widget serves every decision kind, so a new game needs no new prompt:
 - allocate: arrows pick a line; Left/Right or -/+ change its amount; digits set it; Enter confirms.
 
 The widget never judges legality itself: it posts `Chosen` and the screen hands the answer to the
-table, whose IllegalAction message comes back through `show_error` (nothing is lost). It posts
-`CursorMoved` when its cursor lands on another option (the screen marks it on the board), and
+table, whose IllegalAction message comes back through `show_error` (nothing is lost). It tells
+`on_cursor` when its cursor lands on another option (the screen marks it on the board), and
 `select` moves its cursor to the option chosen on the board's map. A decision taken for another
 side (`Decision.acting_for`) gets a banner above the question (`acting_banner`).
+
+A change within the prompt (a cursor key, a toggle, a typed digit) repaints only the lines it
+changed while the prompt keeps its height, and lays the screen out again only when the height
+changes (`_repaint`): a cursor key repaints two options' lines, not the panel.
 """
 
 from __future__ import annotations
@@ -37,24 +41,38 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.widget import Widget
 
 from core.decisions import ActingFor, Choice, Decision, DecisionKind, Option, OptionId
+from core.i18n import N_, Translator
 from core.text import visible
+from core.wrap import line_spans
 from tui.boards import CardInfo
+from tui.lang import tr
 from tui.widgets.optionkeys import Keys, keys_for, matches, waits
 
 KEYED = (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM, DecisionKind.CHOOSE_SEVERAL)
 """The kinds whose options are picked by their keys, and can be filtered."""
 
-FILTER_LINE = "Filter: {text}_  (Backspace edits, Esc clears)"
-NO_MATCH = "No option matches."
-FILTER_HINT = "/ filters"
-GONE = "{label}: no longer on offer"
-NO_OPTION = "there is no option {key}"
-TYPED = "{typed}_: type the next digit, or Enter for {typed}."
+FILTER_LINE = N_("Filter: {text}_  (Backspace edits, Esc clears)")
+NO_MATCH = N_("No option matches.")
+FILTER_HINT = N_("/ filters")
+GONE = N_("{label}: no longer on offer")
+NO_OPTION = N_("there is no option {key}")
+TYPED = N_("{typed}_: type the next digit, or Enter for {typed}.")
+
+
+@dataclass
+class _Painted:
+    """What the prompt last rendered: its content size, the lines its content needed, and the
+    lines shown."""
+
+    width: int
+    height: int
+    needed: int
+    lines: list[Text]
 
 
 @dataclass
@@ -62,6 +80,10 @@ class _Line:
     text: Text
     option: int | None = None
     row: int | None = None  # an option's row (its place in an order)
+
+
+CursorHook = Callable[[Decision, int], None]
+"""Told that the cursor of a decision is now on option `index` (an index into its options)."""
 
 
 class OptionMessage(Message):
@@ -77,65 +99,74 @@ class DecisionPrompt(Widget, can_focus=True):
     """The pending decision of the seat at the screen, or what the table is waiting for."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "cursor(-1)", "Up", show=False, tooltip="the option above"),
-        Binding("down", "cursor(1)", "Down", show=False, tooltip="the option below"),
-        Binding("enter", "submit", "Choose", show=False, tooltip="pick the option; confirm"),
+        Binding("up", "cursor(-1)", N_("Up"), show=False, tooltip=N_("the option above")),
+        Binding("down", "cursor(1)", N_("Down"), show=False, tooltip=N_("the option below")),
+        Binding(
+            "enter", "submit", N_("Choose"), show=False, tooltip=N_("pick the option; confirm")
+        ),
         Binding(
             "space",
             "space",
-            "Toggle",
+            N_("Toggle"),
             show=False,
-            tooltip="choose several: toggle; order a list: pick up / put down",
+            tooltip=N_("choose several: toggle; order a list: pick up / put down"),
         ),
         Binding(
             "left,minus",
             "adjust(-1)",
-            "Less",
+            N_("Less"),
             show=False,
-            tooltip="allocate: one less; order a list: move the item up",
+            tooltip=N_("allocate: one less; order a list: move the item up"),
         ),
         Binding(
             "right,plus,equals_sign",
             "adjust(1)",
-            "More",
+            N_("More"),
             show=False,
-            tooltip="allocate: one more; order a list: move the item down",
+            tooltip=N_("allocate: one more; order a list: move the item down"),
         ),
-        Binding("home", "home", show=False, tooltip="the first option; order: to the front"),
-        Binding("end", "cursor_to(-1)", show=False, tooltip="the last option"),
+        Binding("home", "home", show=False, tooltip=N_("the first option; order: to the front")),
+        Binding("end", "cursor_to(-1)", show=False, tooltip=N_("the last option")),
         Binding(
             "shift+up,left_square_bracket",
             "move(-1)",
             show=False,
-            tooltip="order a list: move the item up",
+            tooltip=N_("order a list: move the item up"),
         ),
         Binding(
             "shift+down,right_square_bracket",
             "move(1)",
             show=False,
-            tooltip="order a list: move the item down",
+            tooltip=N_("order a list: move the item down"),
         ),
-        Binding("f", "front", show=False, tooltip="order a list: move the item to the front"),
+        Binding("f", "front", show=False, tooltip=N_("order a list: move the item to the front")),
     ]
     HELP_KEYS: ClassVar[tuple[tuple[str, str], ...]] = (
         (
             "1-9",
-            "pick an option by its number (choose several: toggle it; allocate: set the amount); "
-            "a number keeps its option for the whole question. A dimmed option cannot be chosen "
-            "now: its number says why",
+            N_(
+                "pick an option by its number (choose several: toggle it; allocate: set the "
+                "amount); a number keeps its option for the whole question. A dimmed option "
+                "cannot be chosen now: its number says why"
+            ),
         ),
         (
             "10, 11 ...",
-            "type both digits; when a longer number could follow (1 of 1-19), type the next "
-            "digit or press Enter",
+            N_(
+                "type both digits; when a longer number could follow (1 of 1-19), type the next "
+                "digit or press Enter"
+            ),
         ),
         (
             "/",
-            "filter a long list: type part of an option's text to show only those that match "
-            "(numbers still pick, and never change); Backspace edits, Escape clears",
+            N_(
+                "filter a long list: type part of an option's text to show only those that "
+                "match (numbers still pick, and never change); Backspace edits, Escape clears"
+            ),
         ),
     )
-    """Keys read outside the bindings (on_key), for the help screen."""
+    """Keys read outside the bindings (on_key), for the help screen (what they do: message
+    ids)."""
 
     class Chosen(Message):
         """The seat at the screen answered `decision` with `choice`."""
@@ -145,11 +176,18 @@ class DecisionPrompt(Widget, can_focus=True):
             self.decision = decision
             self.choice = choice
 
-    class CursorMoved(OptionMessage):
-        """The cursor of `decision` is now on option `index`."""
-
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        on_cursor: CursorHook | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
         super().__init__(id=id, classes=classes)
+        self.on_cursor = on_cursor
+        """Told at once when the cursor lands on another option (the screen marks it on the
+        board): the board then repaints in the same frame as the prompt, where a message would
+        reach the screen after the prompt's repaint and cost a second frame."""
         self.decision: Decision | None = None
         self.waiting = ""
         self.error = ""
@@ -170,6 +208,7 @@ class DecisionPrompt(Widget, can_focus=True):
         self.filter: str | None = None
         """The filter line's text; None while it is closed."""
         self._left: tuple[OptionId | None, set[OptionId]] = (None, set())
+        self._painted: _Painted | None = None
 
     @property
     def cursor(self) -> int:
@@ -181,8 +220,9 @@ class DecisionPrompt(Widget, can_focus=True):
         before = self.option_index()
         self._cursor = row
         index = self.option_index()
-        if index != before and index is not None and self.decision is not None:
-            self.post_message(self.CursorMoved(self.decision, index))
+        decision, hook = self.decision, self.on_cursor
+        if index != before and index is not None and decision is not None and hook is not None:
+            hook(decision, index)
 
     def option_index(self) -> int | None:
         """The index in decision.options of the option under the cursor."""
@@ -272,11 +312,11 @@ class DecisionPrompt(Widget, can_focus=True):
         row = self._row_of(index)
         if row is not None and row != self._cursor:
             self.cursor = row
-        self.refresh(layout=True)
+        self._repaint()
 
     def show_error(self, message: str) -> None:
         self.error = visible(message)  # reasons may quote names and answers
-        self.refresh(layout=True)
+        self._repaint()
 
     # --- keys --------------------------------------------------------------------------------
 
@@ -301,7 +341,7 @@ class DecisionPrompt(Widget, can_focus=True):
             item = self.order.pop(self.cursor)
             self.order.insert(target, item)
         self.cursor = target
-        self.refresh(layout=True)
+        self._repaint()
 
     def _filterable(self) -> bool:
         return self.decision is not None and self.decision.kind in KEYED
@@ -320,7 +360,7 @@ class DecisionPrompt(Widget, can_focus=True):
         self.order.insert(target, item)
         self.cursor = target
         self.error = ""
-        self.refresh(layout=True)
+        self._repaint()
 
     def action_front(self) -> None:
         if self._ordering():
@@ -342,7 +382,7 @@ class DecisionPrompt(Widget, can_focus=True):
                 self._toggle(index)
         elif decision.kind is DecisionKind.ORDER:
             self.held = not self.held
-            self.refresh(layout=True)
+            self._repaint()
         elif decision.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM):
             self.action_submit()
 
@@ -353,7 +393,7 @@ class DecisionPrompt(Widget, can_focus=True):
             return
         self.selected ^= {index}
         self.error = ""
-        self.refresh(layout=True)
+        self._repaint()
 
     def action_adjust(self, step: int) -> None:
         decision = self.decision
@@ -374,9 +414,10 @@ class DecisionPrompt(Widget, can_focus=True):
             ceiling = min(ceiling, decision.max_each)
         self.amounts[index] = max(0, min(amount, ceiling))
         self.error = ""
-        self.refresh(layout=True)
+        self._repaint()
 
     def action_submit(self) -> None:
+        _ = tr(self)
         decision = self.decision
         if decision is None:
             return
@@ -386,7 +427,7 @@ class DecisionPrompt(Widget, can_focus=True):
         if kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM):
             index = self.option_index()
             if index is None:
-                self.show_error(NO_MATCH)
+                self.show_error(_(NO_MATCH))
                 return
             choice = options[index].id
         elif kind is DecisionKind.CHOOSE_SEVERAL:
@@ -416,11 +457,11 @@ class DecisionPrompt(Widget, can_focus=True):
             typed, self.typed = self.typed, ""
             if event.key == "enter":
                 self._choose_key(int(typed))
-            self.refresh(layout=True)
+            self._repaint()
         else:
             if self.typed:  # any other key: the number typed so far is dropped
                 self.typed = ""
-                self.refresh(layout=True)
+                self._repaint()
             return
         event.stop()
         event.prevent_default()
@@ -448,7 +489,7 @@ class DecisionPrompt(Widget, can_focus=True):
         index = next((i for i in rows if at is not None and options[i].id == at.id), None)
         self.cursor = rows.index(index) if index is not None else 0
         self.error = ""
-        self.refresh(layout=True)
+        self._repaint()
 
     def _digit(self, digit: str) -> None:
         decision = self.decision
@@ -469,7 +510,7 @@ class DecisionPrompt(Widget, can_focus=True):
             row = None if index is None else self._row_of(index)
             if row is not None:
                 self.cursor = row
-            self.refresh(layout=True)
+            self._repaint()
             return
         typed, self.typed = self.typed, ""
         self._choose_key(int(typed))
@@ -483,22 +524,23 @@ class DecisionPrompt(Widget, can_focus=True):
     def _choose_key(self, key: int) -> None:
         """The key `key` was typed: pick its option (an order: select the item in that
         place), or say why not."""
+        _ = tr(self)
         decision = self.decision
         assert decision is not None
         if decision.kind is DecisionKind.ORDER:
             if 1 <= key <= len(self.order):
                 self.cursor = key - 1
-                self.refresh(layout=True)
+                self._repaint()
             else:
-                self.show_error(NO_OPTION.format(key=key))
+                self.show_error(_(NO_OPTION, key=key))
             return
         index = self._index_of_key(key)
         if index is None:
             gone = self.keys.gone(decision) if self.keys is not None else {}
             if key in gone:
-                self.show_error(GONE.format(label=gone[key]))
+                self.show_error(_(GONE, label=gone[key]))
             else:
-                self.show_error(NO_OPTION.format(key=key))
+                self.show_error(_(NO_OPTION, key=key))
             return
         self._pick(index)
 
@@ -553,7 +595,7 @@ class DecisionPrompt(Widget, can_focus=True):
         self._dragging = True
         self.capture_mouse()
         self.cursor = row
-        self.refresh(layout=True)
+        self._repaint()
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         self._drag_to(event)
@@ -562,12 +604,12 @@ class DecisionPrompt(Widget, can_focus=True):
         if self._dragging:
             self._drag_to(event)
             self._end_drag()
-            self.refresh(layout=True)
+            self._repaint()
 
     def on_mouse_release(self, event: events.MouseRelease) -> None:
         if self._dragging:
             self._dragging = False
-            self.refresh(layout=True)
+            self._repaint()
 
     def _drag_to(self, event: events.MouseEvent) -> None:
         """Move the dragged item to the row of the line under the pointer (an item's line)."""
@@ -587,6 +629,7 @@ class DecisionPrompt(Widget, can_focus=True):
     def _parts(self, width: int) -> tuple[list[_Line], ...]:
         """The banner and question, the filter line, one line per option, the cursor option's
         detail, the keys, the decision's help and the error."""
+        _ = tr(self)
         width = max(width, 10)
         decision = self.decision
         detail: list[_Line] = []
@@ -599,21 +642,21 @@ class DecisionPrompt(Widget, can_focus=True):
         if self.error:
             error = [_Line(line) for line in _wrap(Text(self.error, style="bold red"), width)]
         if decision is None:
-            waiting = Text(self.waiting or "Nothing to decide.", style="italic")
+            waiting = Text(self.waiting or _("Nothing to decide."), style="italic")
             head = [_Line(line) for line in _wrap(waiting, width)]
             return head, filter_, body, detail, hint, help_, error
         if self.banner:
             head = [_Line(line) for line in _wrap(Text(self.banner, style="bold reverse"), width)]
         head += [_Line(line) for line in _wrap(Text(decision.prompt, style="bold"), width)]
         if self.filter is not None:
-            line = Text(FILTER_LINE.format(text=self.filter), style="bold")
+            line = Text(_(FILTER_LINE, text=self.filter), style="bold")
             line.truncate(width, overflow="ellipsis")
             filter_ = [_Line(line)]
         for row, index in enumerate(self.rows):
             option = decision.options[index]
             body.append(_Line(self._option_line(option, index, row, width), index, row))
         if not body:
-            body = [_Line(Text(NO_MATCH, style="italic"))]
+            body = [_Line(Text(_(NO_MATCH), style="italic"))]
         full = self._detail()
         detail = [_Line(line) for line in _wrap(full, width)] if body and full.plain else []
         hint = [_Line(line) for line in _wrap(Text(self._hint(), style="dim"), width)]
@@ -689,42 +732,90 @@ class DecisionPrompt(Widget, can_focus=True):
         return len(decision.options)
 
     def _hint(self) -> str:
+        _ = tr(self)
         decision = self.decision
         assert decision is not None
         kind = decision.kind
         if self.typed:
-            return TYPED.format(typed=self.typed)
+            return _(TYPED, typed=self.typed)
         numbers = f"1-{self._widest_key()}" if self._widest_key() > 1 else "1"
         if kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM):
             if any(option.at is not None for option in decision.options):
-                return f"Press {numbers}, or arrows and Enter; m: choose on the map."
-            return f"Press {numbers}, or arrows and Enter."
+                return _(
+                    "Press {numbers}, or arrows and Enter; m: choose on the map.", numbers=numbers
+                )
+            return _("Press {numbers}, or arrows and Enter.", numbers=numbers)
         if kind is DecisionKind.CHOOSE_SEVERAL:
             low, high = decision.min_count, decision.max_count
-            span = f"{low}" if low == high else f"{low} to {high}"
-            chosen = len(self.selected)
-            return f"Choose {span}: {numbers} or Space toggle, Enter confirms ({chosen} chosen)."
+            span = f"{low}" if low == high else _("{low} to {high}", low=low, high=high)
+            return _(
+                "Choose {span}: {numbers} or Space toggle, Enter confirms ({chosen} chosen).",
+                span=span,
+                numbers=numbers,
+                chosen=len(self.selected),
+            )
         if kind is DecisionKind.ORDER:
             if self.held:
-                return "Put in order. Moving: arrows move it, Space puts it down; Enter confirms."
-            return (
+                return _(
+                    "Put in order. Moving: arrows move it, Space puts it down; Enter confirms."
+                )
+            return _(
                 "Put in order (1 = front). Up/Down select; Left/Right or [ ] move; "
                 "Home or f: to the front; Enter confirms."
             )
         left = decision.total - sum(self.amounts)
-        cap = f", at most {decision.max_each} each" if decision.max_each else ""
-        return (
-            f"Share {decision.total}{cap}: Left/Right or 0-9 set the amount; "
-            f"{left} left; Enter confirms."
+        if decision.max_each:
+            return _(
+                "Share {total}, at most {each} each: Left/Right or 0-9 set the amount; "
+                "{left} left; Enter confirms.",
+                total=decision.total,
+                each=decision.max_each,
+                left=left,
+            )
+        return _(
+            "Share {total}: Left/Right or 0-9 set the amount; {left} left; Enter confirms.",
+            total=decision.total,
+            left=left,
         )
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return sum(len(part) for part in self._parts(width))
 
+    def _repaint(self) -> None:
+        """Show a change made within the prompt: repaint only the lines that differ from those
+        on the screen while the prompt keeps its height (a cursor key: the two options' lines),
+        or lay it out again when its height would change. A layout refresh repaints the whole
+        prompt (issue 10: a cursor key sent several times the bytes of a bare app's)."""
+        painted = self._painted
+        width, height = self.content_region.size
+        if painted is None or (width, height) != (painted.width, painted.height):
+            self.refresh(layout=True)
+            return
+        lines, needed = self._fitted(width, height)
+        if needed != painted.needed or len(lines) != len(painted.lines):
+            self.refresh(layout=True)
+            return
+        changed = [
+            Region(0, y, width, 1)
+            for y, (line, before) in enumerate(zip(lines, painted.lines))
+            if line.text != before
+        ]
+        if changed:
+            self.refresh(*changed)
+
     def render(self) -> Text:
         width = self.content_region.width or self.size.width
         height = self.content_region.height or self.size.height
+        lines, needed = self._fitted(width, height)
+        texts = [line.text for line in lines]
+        self._painted = _Painted(width, height, needed, texts)
+        return Text("\n").join(texts)
+
+    def _fitted(self, width: int, height: int) -> tuple[list[_Line], int]:
+        """The lines shown in `height` lines of `width` cells (none: all of them), and how many
+        the prompt would need (its content height)."""
         head, filter_, body, detail, hint, help_, error = self._parts(width)
+        needed = sum(map(len, (head, filter_, body, detail, hint, help_, error)))
         error = filter_ + error  # the filter line and the error always show
 
         def total() -> int:
@@ -752,8 +843,9 @@ class DecisionPrompt(Widget, can_focus=True):
             if room < 3:
                 hint = []
                 room = height - len(head) - len(error)
-            more = "" if self.filter is not None or not self._filterable() else FILTER_HINT
-            body = _window(body, self.cursor, max(1, room), more)
+            _ = tr(self)
+            more = "" if self.filter is not None or not self._filterable() else _(FILTER_HINT)
+            body = _window(body, self.cursor, max(1, room), _, more)
         lines = head + filter_ + body + detail + hint + help_ + error[len(filter_) :]
         self._line_options = {
             number: line.option for number, line in enumerate(lines) if line.option is not None
@@ -761,7 +853,7 @@ class DecisionPrompt(Widget, can_focus=True):
         self._line_rows = {
             number: line.row for number, line in enumerate(lines) if line.row is not None
         }
-        return Text("\n").join(line.text for line in lines)
+        return lines, needed
 
     def on_focus(self) -> None:
         self.refresh()
@@ -770,27 +862,27 @@ class DecisionPrompt(Widget, can_focus=True):
         self.refresh()
 
 
-def acting_banner(acting: ActingFor | None, names: tuple[str, ...]) -> str:
+def acting_banner(acting: ActingFor | None, names: tuple[str, ...], _: Translator) -> str:
     """The line above a question asked for another side: "You act for the ENEMY against Aki."
     (empty when the seat decides for itself)."""
     if acting is None:
         return ""
-    against = ""
+    side = _(acting.side).upper()  # the side's word is the game's: translated where known
     if acting.against is not None and 0 <= acting.against < len(names):
-        against = f" against {names[acting.against]}"
-    return f"You act for the {acting.side.upper()}{against}."
+        return _("You act for the {side} against {name}.", side=side, name=names[acting.against])
+    return _("You act for the {side}.", side=side)
 
 
 def _wrap(text: Text, width: int) -> list[Text]:
-    if cell_len(text.plain) <= width:
+    """`text` in lines of `width` cells, Japanese broken between characters (core.wrap)."""
+    if cell_len(text.plain) <= width and "\n" not in text.plain:
         return [text]
-    from rich.console import Console
-
-    console = Console(width=width, no_color=True, color_system=None)
-    return list(text.wrap(console, width))
+    return [text[start:end] for start, end in line_spans(text.plain, width)]
 
 
-def _window(body: list[_Line], cursor: int, room: int, more: str = "") -> list[_Line]:
+def _window(
+    body: list[_Line], cursor: int, room: int, _: Translator, more: str = ""
+) -> list[_Line]:
     """`room` lines of the options around the cursor, with markers for what is cut off (and
     `more` after them: how to filter)."""
     if len(body) <= room:
@@ -808,8 +900,10 @@ def _window(body: list[_Line], cursor: int, room: int, more: str = "") -> list[_
     end = start + inner
     result: list[_Line] = []
     if start:
-        result.append(_Line(Text(f"   ^ {start} more  {more}".rstrip(), style="dim")))
+        above = _("{count} more", count=start)
+        result.append(_Line(Text(f"   ^ {above}  {more}".rstrip(), style="dim")))
     result.extend(body[start:end])
     if end < len(body):
-        result.append(_Line(Text(f"   v {len(body) - end} more  {more}".rstrip(), style="dim")))
+        below = _("{count} more", count=len(body) - end)
+        result.append(_Line(Text(f"   v {below}  {more}".rstrip(), style="dim")))
     return result

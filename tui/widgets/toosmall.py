@@ -8,23 +8,36 @@ widgets and shows this one, so no screen needs to know about it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual.dom import DOMNode
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
+
+from core.i18n import N_, Translator
+from tui.lang import tr
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 """The smallest terminal every screen is laid out for (the classic 80x24)."""
 
-MESSAGE = "Make the terminal at least {width}×{height} (it is {now_width}×{now_height})."
+MESSAGE = N_("Make the terminal at least {width}×{height} (it is {now_width}×{now_height}).")
 
 HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-wide-enough")]
 VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-tall-enough")]
 
 
-def too_small_text(width: int, height: int) -> str:
-    return MESSAGE.format(width=MIN_WIDTH, height=MIN_HEIGHT, now_width=width, now_height=height)
+def too_small_text(width: int, height: int, _: Translator) -> str:
+    return _(MESSAGE, width=MIN_WIDTH, height=MIN_HEIGHT, now_width=width, now_height=height)
+
+
+def add_to(screen: Screen[Any]) -> None:
+    """Give `screen` its too-small message, unless it has it (the app does for every screen it
+    shows; a screen that composes itself again does after that)."""
+    if not screen.query(TooSmall):
+        screen.mount(TooSmall())
 
 
 def too_small(node: DOMNode) -> bool:
@@ -80,4 +93,4 @@ class TooSmall(Static):
 
     def _say(self) -> None:
         width, height = self.app.size
-        self.update(Text(too_small_text(width, height), style="bold"))
+        self.update(Text(too_small_text(width, height, tr(self)), style="bold"))

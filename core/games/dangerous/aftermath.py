@@ -62,7 +62,11 @@ class Revive(Asking[State]):
         state = state.with_player(owner, discard=tuple(pile), party=party)
         lines: Lines = []
         return tell(
-            state, lines, f"{card_name(back)} returns to {state.names[owner]}'s party."
+            state,
+            lines,
+            "{back} returns to {name}'s party.",
+            back=card_name(back),
+            name=state.names[owner],
         ), lines
 
 
@@ -109,10 +113,14 @@ def take(state: State, owner: int, cards: tuple[str, ...], to_party: bool) -> Do
     names = join([card_name(c) for c in cards])
     if to_party:
         state = state.with_player(owner, party=(*player.party, *cards))
-        lines.append(say(f"{state.names[owner]} takes {names} into the party."))
+        lines.append(
+            say("{name} takes {names} into the party.", name=state.names[owner], names=names)
+        )
     else:
         state = state.with_player(owner, discard=(*player.discard, *cards))
-        lines.append(say(f"{state.names[owner]} puts {names} in the discard pile."))
+        lines.append(
+            say("{name} puts {names} in the discard pile.", name=state.names[owner], names=names)
+        )
     if len(state.players[owner].party) > HAND_LIMIT:
         state = push(state, HandLimit(owner))
     return state, lines
@@ -142,5 +150,9 @@ class HandLimit(Asking[State]):
             discard=(*player.discard, *dropped),
         )
         names = join([card_name(c) for c in dropped])
-        line = say(f"{state.names[self.seat]} puts {names} in the discard pile (hand limit).")
+        line = say(
+            "{name} puts {names} in the discard pile (hand limit).",
+            name=state.names[self.seat],
+            names=names,
+        )
         return state, [line]

@@ -3,13 +3,14 @@ fire, the active player's first, then each party may use ambush items."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core import chance
 from core.agenda import Asking, Automatic, Done, Menu, Task, push
 from core.chance import ChanceRequest
 from core.decisions import Choice, Option
+from core.frozen import replace
 from core.games.dangerous.battle import card, combat, is_party, row, side_of, supporters, tell
 from core.games.dangerous.cards import card_name
 from core.games.dangerous.casualties import hit
@@ -84,8 +85,15 @@ class AmbushItems(Menu[State]):
         lines: Lines = []
         # An item is not an ability: 白金 cannot reflect it, but 阿頼耶識's shield still guards.
         target = shielded(row(state, 1 - self.side))
-        text = f"{state.names[owner]} uses {item.name} ({item.english}) on {card_name(target)}."
-        state = tell(state, lines, text)
+        state = tell(
+            state,
+            lines,
+            "{name} uses {item} ({english}) on {target}.",
+            name=state.names[owner],
+            item=item.name,
+            english=item.english,
+            target=card_name(target),
+        )
         return push(state, ItemSnipe(self.side, item.id, target)), lines
 
 
@@ -103,8 +111,12 @@ class ItemSnipe(Asking[State]):
         total, shown = ambush_roll(state, self.side, int(answer[0]))
         need = content().items[self.item].param("min_roll", 4)
         if total < need:
-            return tell(state, lines, f"The roll is {shown}: a miss (needs {need})."), lines
-        state = tell(state, lines, f"The roll is {shown}: a hit (needs {need}).")
+            return tell(
+                state, lines, "The roll is {shown}: a miss (needs {need}).", shown=shown, need=need
+            ), lines
+        state = tell(
+            state, lines, "The roll is {shown}: a hit (needs {need}).", shown=shown, need=need
+        )
         return hit(state, self.target, "", lines), lines  # an item: no card is responsible
 
 
@@ -172,12 +184,25 @@ class AmbushFire(Automatic[State]):
             return state, lines
         ability = ambusher.ability or ambusher.english
         mirror = reflector(state, 1 - self.side) if target_side == self.side else None
-        text = f"Ambush: {card_name(instance)} uses {ability}"
         if mirror is not None:
-            text += f" — {card(mirror).name} bounces it back onto {card(instance).name}!"
+            state = tell(
+                state,
+                lines,
+                "Ambush: {card} uses {ability} — {mirror} bounces it back onto {name}!",
+                card=card_name(instance),
+                ability=ability,
+                mirror=card(mirror).name,
+                name=card(instance).name,
+            )
         else:
-            text += f" on {card_name(target)}."
-        state = tell(state, lines, text)
+            state = tell(
+                state,
+                lines,
+                "Ambush: {card} uses {ability} on {target}.",
+                card=card_name(instance),
+                ability=ability,
+                target=card_name(target),
+            )
         if ambusher.effect == "snipe":
             return push(state, AmbushRoll(self.side, instance, target)), lines
         if ambusher.effect == "snipe_sure":
@@ -200,7 +225,19 @@ class AmbushRoll(Asking[State]):
         total, shown = ambush_roll(state, self.side, int(answer[0]))
         need = card(self.ambusher).param("min_roll", 4)
         if total >= need:
-            state = tell(state, lines, f"The ambush roll is {shown}: a hit (needs {need}).")
+            state = tell(
+                state,
+                lines,
+                "The ambush roll is {shown}: a hit (needs {need}).",
+                shown=shown,
+                need=need,
+            )
             return hit(state, self.target, self.ambusher, lines), lines
-        state = tell(state, lines, f"The ambush roll is {shown}: a miss (needs {need}).")
+        state = tell(
+            state,
+            lines,
+            "The ambush roll is {shown}: a miss (needs {need}).",
+            shown=shown,
+            need=need,
+        )
         return state, lines

@@ -7,13 +7,13 @@ in the final battle, the target player's party.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from core.decisions import ActingFor
+from core.frozen import replace
 from core.games.dangerous.content import Card, content
 from core.games.dangerous.state import Combat, State
-from core.narration import Lines, say
+from core.narration import Lines, Message, Narration, Text
 
 DICE_EFFECTS = ("extra_dice", "extra_dice_first", "lock_dice", "final_three")
 
@@ -48,10 +48,10 @@ def side_of(state: State, instance: str) -> int:
 def front(state: State, side: int) -> str | None:
     """The card of `side` in the current 1-on-1 (or at the front, between 1-on-1s); None if that
     card has left its row."""
+    cards = row(state, side)
     fighter = combat(state).duel.fighters[side]
     if fighter:
-        return fighter if fighter in row(state, side) else None
-    cards = row(state, side)
+        return fighter if fighter in cards else None
     return cards[0] if cards else None
 
 
@@ -130,13 +130,10 @@ def set_fighter(state: State, side: int, instance: str) -> State:
     return with_duel(state, fighters=(fighters[0], fighters[1]))
 
 
-def note(state: State, text: str) -> State:
-    """Add a line to this battle's own log (the battle-log panel)."""
+def tell(state: State, lines: Lines, template: Text, /, **params: object) -> State:
+    """Say `template` (filled with `params` when read) in the game's log and in this battle's
+    own log (the battle-log panel)."""
+    line = Message(template, **params) if params and template.__class__ is str else template
+    lines.append(Narration(line))
     fight = combat(state)
-    return replace(state, combat=replace(fight, log=(*fight.log, text)))
-
-
-def tell(state: State, lines: Lines, text: str) -> State:
-    """Say `text` in the game's log and the battle's."""
-    lines.append(say(text))
-    return note(state, text)
+    return replace(state, combat=replace(fight, log=(*fight.log, line)))

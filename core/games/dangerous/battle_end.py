@@ -3,13 +3,14 @@ rewards, and a wiped-out party's return to the spring."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core import chance
 from core.agenda import Asking, Automatic, Done, Task, push
 from core.chance import ChanceRequest
 from core.decisions import Decision, choose_one
+from core.frozen import replace
 from core.games.dangerous.aftermath import HandLimit, take
 from core.games.dangerous.board import retire_tokens
 from core.games.dangerous.cards import card_name, card_option
@@ -52,7 +53,13 @@ class CombatEnd(Automatic[State]):
             deck = fight.kind
             state = replace(state, decks={**state.decks, deck: (*state.decks[deck], *enemy)})
             names = join([card_name(c) for c in enemy])
-            lines.append(say(f"{names} goes to the bottom of the {deck.capitalize()} deck."))
+            lines.append(
+                say(
+                    "{names} goes to the bottom of the {deck} deck.",
+                    names=names,
+                    deck=deck.capitalize(),
+                )
+            )
         if not party:
             tasks.insert(0, Wipeout(seat, controller))
         else:
@@ -94,8 +101,10 @@ class BossCleared(Automatic[State]):
         state = state.with_player(self.seat, tokens=(*state.players[self.seat].tokens, self.boss))
         state = replace(state, cleared={**state.cleared, self.boss: self.seat})
         line = say(
-            f"{state.names[self.seat]} defeats the {site.name} ({site.english}) boss "
-            "and takes its token."
+            "{name} defeats the {boss} ({english}) boss and takes its token.",
+            name=state.names[self.seat],
+            boss=site.name,
+            english=site.english,
         )
         tasks: list[Task[State]] = [ItemRoll(self.seat, site.item_bonus, reward=True)]
         if self.boss == OLD_BUILDING:
@@ -117,7 +126,9 @@ class Wipeout(Automatic[State]):
         if state.explorer == seat:
             # The turn ends with the wipe-out: 次のターンから通常通り行動可能 (line 124).
             state = replace(state, explorer=-1)
-        lines: Lines = [say(f"{state.names[seat]}'s party is wiped out: back to the spring.")]
+        lines: Lines = [
+            say("{name}'s party is wiped out: back to the spring.", name=state.names[seat])
+        ]
         tasks: list[Task[State]] = []
         if len(state.players[seat].discard) > 3 and self.thief != seat:
             tasks.append(CorpseTheft(seat, self.thief))
@@ -142,7 +153,13 @@ class CorpseTheft(Asking[State]):
         state = state.with_player(self.seat, discard=tuple(pile))
         haul = (*state.players[self.thief].discard, stolen)
         state = state.with_player(self.thief, discard=haul)
-        return state, [say(f"{state.names[self.thief]} takes {card_name(stolen)} from the corpse.")]
+        return state, [
+            say(
+                "{name} takes {stolen} from the corpse.",
+                name=state.names[self.thief],
+                stolen=card_name(stolen),
+            )
+        ]
 
 
 @dataclass(frozen=True)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from functools import cache
 
+from core.frozen import replace
 from core.games.dangerous.content import content
 from core.games.dangerous.state import State
 from core.grid import Cell, cheapest
 
 
+@cache  # the board never changes: asked for every option that names a square
 def cell_of(space: str) -> Cell:
     """Where `space` is on the board (board.toml's x, y): what a UI marks for an option."""
     found = content().board.spaces[space]
@@ -56,15 +58,30 @@ def destinations(state: State, seat: int, movement: int) -> dict[str, int]:
     spring and boss spaces may be shared at the end of a move. The current space is included:
     a player may stay and trigger its event.
     """
+    # What `occupied`, `stops_movement`, `is_closed` and `can_stop` say, as sets made once.
+    board = content().board
+    others = {player.space for other, player in enumerate(state.players) if other != seat}
+    live = (site.space for site in board.bosses if state.bosses.get(site.id))
+    stopping = {*state.tokens, *live}
+    shut = _closed(state.player_count)
     reach = cheapest(
         state.players[seat].space,
-        content().board.edges.__getitem__,
+        board.edges.__getitem__,
         budget=movement,
-        cost=lambda here, there: 0 if occupied(state, there, seat) else 1,
-        stops=lambda space: stops_movement(state, space),
-        closed=lambda space: is_closed(space, state.player_count),
+        cost=lambda here, there: 0 if there in others else 1,
+        stops=stopping.__contains__,
+        closed=shut.__contains__,
     )
-    return {space: cost for space, cost in reach.costs.items() if can_stop(state, seat, space)}
+    return {
+        space: cost
+        for space, cost in reach.costs.items()
+        if space not in others or board.spaces[space].kind in ("spring", "boss")
+    }
+
+
+@cache
+def _closed(players: int) -> frozenset[str]:
+    return frozenset(space for space in content().board.spaces if is_closed(space, players))
 
 
 def token_spaces(state: State, number: int = 0) -> tuple[str, ...]:
@@ -97,6 +114,7 @@ def retire_tokens(state: State) -> State:
     return replace(state, tokens=(), token_supply=0, lv2_retired=True)
 
 
+@cache
 def space_label(space_id: str) -> str:
     space = content().board.spaces[space_id]
     if space.kind == "spring":

@@ -18,6 +18,11 @@ from core.games.base import View
 from core.games.dangerous import tally
 from core.games.dangerous.content import content
 from core.games.dangerous.view import Board
+from core.grid import cheapest
+
+NOTHING_TO_DO = 0.15
+"""A best move scoring less than this (an empty square, the spring with nothing to heal, a
+boss fight with little hope) means there is nothing to do on the way: go toward 旧校舎."""
 
 EFFECT_BONUS = {
     "extra_dice": 1.0,
@@ -150,7 +155,17 @@ class DangerousBot:
         field = [o.id for o in decision.options if str(o.id).startswith(("card:", "item:"))]
         if field and rng.random() < 0.3 and len(me.party) >= 3:
             return field[0]
+        if best[0] < NOTHING_TO_DO:
+            # No fight worth it in reach, nothing to heal: head for 旧校舎, whose fall is the
+            # only end without a turn limit (staying put could last for ever).
+            return self._toward_old_building(decision, best[1])
         return best[1]
+
+    def _toward_old_building(self, decision: Decision, otherwise: Choice) -> Choice:
+        squares = [o.id for o in decision.options if o.id in _steps_to_old_building()]
+        if not squares:
+            return otherwise
+        return min(squares, key=lambda space: _steps_to_old_building()[str(space)])
 
     def _destination_score(
         self, board: Board, seat: int, space: str, detail: str, bonus: int
@@ -249,6 +264,13 @@ def _is_card(option_id: str | int) -> bool:
 
 def _old_building_space() -> str:
     return content().board.boss("old-building").space
+
+
+@cache
+def _steps_to_old_building() -> dict[str, int]:
+    """Every square's distance to 旧校舎 in steps (pieces and closed squares aside)."""
+    board = content().board
+    return cheapest(_old_building_space(), board.edges.__getitem__).costs
 
 
 def _boss_guess_odds(party: tuple[str, ...], space: str, bonus: int) -> float:

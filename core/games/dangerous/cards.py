@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from core.decisions import Decision, Option, order
 from core.games.dangerous.content import content
 from core.games.dangerous.state import State
 
 
+@cache  # the cards never change: names fill prompts, options and narration
 def card_name(instance: str) -> str:
     card = content().card(instance)
     return f"{card.name} (Lv{card.level})"

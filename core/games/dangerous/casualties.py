@@ -55,7 +55,13 @@ def fall(
         killers={**combat(state).killers, instance: by},
         direct=(*combat(state).direct, instance) if direct else combat(state).direct,
     )
-    state = tell(state, lines, f"{card_name(instance)} ({side_name(state, side)}) falls.")
+    state = tell(
+        state,
+        lines,
+        "{card} ({side}) falls.",
+        card=card_name(instance),
+        side=side_name(state, side),
+    )
     triggers: list[Task[State]] = []
     gone = card(instance)
     if gone.effect in ("avenge", "full_cube") and not _silenced_on_discard(state, side, by):
@@ -122,7 +128,13 @@ def taken(state: State, instance: str, lines: Lines) -> State:
     state = set_row(state, side, tuple(c for c in row(state, side) if c != instance))
     taker = combat(state).seats[1 - side]
     state = state.with_player(taker, party=(*state.players[taker].party, instance))
-    return tell(state, lines, f"{card_name(instance)} joins {state.names[taker]}'s party.")
+    return tell(
+        state,
+        lines,
+        "{card} joins {name}'s party.",
+        card=card_name(instance),
+        name=state.names[taker],
+    )
 
 
 def swap(state: State, first: str, second: str, lines: Lines) -> State:
@@ -139,7 +151,13 @@ def swap(state: State, first: str, second: str, lines: Lines) -> State:
     i, j = cards.index(first), cards.index(second)
     cards[i], cards[j] = cards[j], cards[i]
     state = set_row(state, side, tuple(cards))
-    return tell(state, lines, f"{card_name(first)} and {card_name(second)} swap places.")
+    return tell(
+        state,
+        lines,
+        "{first} and {second} swap places.",
+        first=card_name(first),
+        second=card_name(second),
+    )
 
 
 @dataclass(frozen=True)
@@ -160,10 +178,20 @@ class Counter(Asking[State]):
         need = card(self.target).param("min_roll", 4)
         if int(answer[0]) >= need:
             state = tell(
-                state, lines, f"{card_name(self.target)} counters ({answer[0]}): no effect."
+                state,
+                lines,
+                "{card} counters ({answer}): no effect.",
+                card=card_name(self.target),
+                answer=answer[0],
             )
             return state, lines
-        state = tell(state, lines, f"{card_name(self.target)} fails to counter ({answer[0]}).")
+        state = tell(
+            state,
+            lines,
+            "{card} fails to counter ({answer}).",
+            card=card_name(self.target),
+            answer=answer[0],
+        )
         return apply_hit(state, self.target, self.by, lines, self.swap_with, self.steal), lines
 
 
@@ -199,7 +227,10 @@ class OnDiscard(Automatic[State]):
         state = tell(
             state,
             lines,
-            f"{card_name(self.fallen)}'s {found.ability} strikes back at {card_name(killer)}.",
+            "{card}'s {ability} strikes back at {killer}.",
+            card=card_name(self.fallen),
+            ability=found.ability,
+            killer=card_name(killer),
         )
         state = hit(state, killer, self.fallen, lines)
         return wipe_credit(state, self.side), lines
@@ -220,8 +251,15 @@ class FullCube(Asking[State]):
         need = card(self.fallen).param("min_roll", 5)
         faces = [int(face) for face in answer]
         hits = sum(1 for face in faces if face >= need)
-        text = f"{card_name(self.fallen)} rolls {faces}: {hits} hit(s) on {need}+."
-        state = tell(state, lines, text)
+        state = tell(
+            state,
+            lines,
+            "{card} rolls {faces}: {hits} hit(s) on {need}+.",
+            card=card_name(self.fallen),
+            faces=faces,
+            hits=hits,
+            need=need,
+        )
         for _ in range(hits):
             for side in (0, 1):
                 cards = row(state, side)
@@ -255,7 +293,19 @@ class Justice(Asking[State]):
             return state, lines
         need = card(ally).param("min_roll", 5)
         if int(answer[0]) < need:
-            return tell(state, lines, f"{card_name(ally)}'s judgement misses ({answer[0]})."), lines
-        text = f"{card_name(ally)} passes judgement ({answer[0]}) on {card_name(culprit)}."
-        state = tell(state, lines, text)
+            return tell(
+                state,
+                lines,
+                "{ally}'s judgement misses ({answer}).",
+                ally=card_name(ally),
+                answer=answer[0],
+            ), lines
+        state = tell(
+            state,
+            lines,
+            "{ally} passes judgement ({answer}) on {culprit}.",
+            ally=card_name(ally),
+            answer=answer[0],
+            culprit=card_name(culprit),
+        )
         return hit(state, culprit, ally, lines), lines

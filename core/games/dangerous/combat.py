@@ -8,11 +8,12 @@ spoils, the hand limit).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core.agenda import Asking, Automatic, Done, Task, push
 from core.decisions import Decision, Option, choose_one
+from core.frozen import replace
 from core.games.dangerous.aftermath import Spoils, take
 from core.games.dangerous.ambush import Ambush
 from core.games.dangerous.battle import combat, row, side_name, tell, with_combat, with_duel
@@ -56,10 +57,15 @@ class OneOnOne(Automatic[State]):
             direct=(),
         )
         lines: Lines = []
-        facing = (
-            f"{card_name(a)} ({side_name(state, 0)}) faces {card_name(b)} ({side_name(state, 1)})"
+        state = tell(
+            state,
+            lines,
+            "{card} ({side}) faces {other} ({other_side}).",
+            card=card_name(a),
+            side=side_name(state, 0),
+            other=card_name(b),
+            other_side=side_name(state, 1),
         )
-        state = tell(state, lines, f"{facing}.")
         return queue_duel(state, AfterSettlement()), lines
 
 
@@ -100,4 +106,4 @@ class Flee(Asking[State]):
             return state, []
         lines: Lines = []
         state = with_duel(state, winner=FLED)
-        return tell(state, lines, f"{state.names[combat(state).seats[0]]} flees."), lines
+        return tell(state, lines, "{name} flees.", name=state.names[combat(state).seats[0]]), lines

@@ -148,9 +148,17 @@ class Content:
     board: Board
     actions: tuple[Action, ...]
     decks: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    instances: dict[str, Card] = field(default_factory=dict, repr=False, compare=False)
+    """Every card instance of the decks (`id`, `id#2`, ...) -> its card: `card` is asked tens
+    of times an entry."""
+    actions_by_id: dict[str, Action] = field(default_factory=dict, repr=False, compare=False)
 
     def card(self, instance: str) -> Card:
-        return self.cards[instance.split("#", 1)[0]]
+        found = self.instances.get(instance)
+        return found if found is not None else self.cards[instance.split("#", 1)[0]]
+
+    def action(self, action_id: str) -> Action:
+        return self.actions_by_id[action_id]
 
     def item_numbered(self, number: int) -> Item:
         top = max(item.number for item in self.items.values())
@@ -229,7 +237,18 @@ def load_content(folder: Path) -> Content:
     for card in cards.values():
         for copy in range(card.copies):
             decks[card.deck].append(card.id if copy == 0 else f"{card.id}#{copy + 1}")
-    return Content(cards, items, board, actions, {k: tuple(v) for k, v in decks.items()})
+    instances = {
+        instance: cards[instance.split("#", 1)[0]] for deck in decks.values() for instance in deck
+    }
+    return Content(
+        cards,
+        items,
+        board,
+        actions,
+        {k: tuple(v) for k, v in decks.items()},
+        {**cards, **instances},
+        {action.id: action for action in actions},
+    )
 
 
 def _check_cards(cards: tuple[Card, ...]) -> None:

@@ -126,9 +126,24 @@ class UseAbility(Asking[State]):
             return state, []
         lines: Lines = []
         found = card(self.user)
-        state = tell(state, lines, f"{card_name(self.user)} uses {found.ability or found.effect}.")
-        label = f"{card_name(self.user)}'s {found.ability or 'ability'}"
-        said = [] if found.effect in ROLLED else [say(label)]
+        state = tell(
+            state,
+            lines,
+            "{card} uses {ability}.",
+            card=card_name(self.user),
+            ability=found.ability or found.effect,
+        )
+        said = (
+            []
+            if found.effect in ROLLED
+            else [
+                say(
+                    "{card}'s {ability}",
+                    card=card_name(self.user),
+                    ability=found.ability or "ability",
+                )
+            ]
+        )
         return push(state, AbilityRoll(self.side, self.user)), [*lines, *said]
 
 
@@ -150,16 +165,25 @@ class AbilityRoll(Asking[State]):
         if side_of(state, user) != side or enemy is None:
             return state, lines
         if face < need:
-            return tell(state, lines, f"The roll is {face}: it fails (needs {need})."), lines
-        state = tell(state, lines, f"The roll is {face}: it works (needs {need}).")
+            return tell(
+                state, lines, "The roll is {face}: it fails (needs {need}).", face=face, need=need
+            ), lines
+        state = tell(
+            state, lines, "The roll is {face}: it works (needs {need}).", face=face, need=need
+        )
         if found.effect == "strike":
             return hit(state, enemy, user, lines), lines
         cards = row(state, 1 - side)
         if found.effect == "pierce":
             if len(cards) > 1:
                 state = set_fighter(state, 1 - side, cards[1])
-                text = f"{card_name(user)} breaks through to {card_name(cards[1])}."
-                state = tell(state, lines, text)
+                state = tell(
+                    state,
+                    lines,
+                    "{card} breaks through to {next}.",
+                    card=card_name(user),
+                    next=card_name(cards[1]),
+                )
             return state, lines
         # shove: swap the opponent with the card behind it; in the final battle the turn ends.
         if len(cards) > 1:
@@ -168,7 +192,7 @@ class AbilityRoll(Asking[State]):
         if combat(state).kind == "final":
             state = with_duel(state, winner=3)
             name = state.names[combat(state).seats[side]]
-            state = tell(state, lines, f"{name}'s turn ends.")
+            state = tell(state, lines, "{name}'s turn ends.", name=name)
         return state, lines
 
 
@@ -320,13 +344,26 @@ class AfterDice(Menu[State]):
             state = state.with_player(owner, items=tuple(items))
             effect, amount = item.effect, item.param("amount", 1)
             part_kind = tally.ITEM
-            state = tell(state, lines, f"{state.names[owner]} uses {item.name} ({item.english}).")
+            state = tell(
+                state,
+                lines,
+                "{name} uses {item} ({english}).",
+                name=state.names[owner],
+                item=item.name,
+                english=item.english,
+            )
         else:
             found = card(ident)
             effect, amount = found.effect, found.param("amount", 1)
             part_kind = tally.ABILITY
             state = with_duel(state, used=(*duel.used, ident))
-            state = tell(state, lines, f"{card_name(ident)} uses {found.ability or effect}.")
+            state = tell(
+                state,
+                lines,
+                "{card} uses {ability}.",
+                card=card_name(ident),
+                ability=found.ability or effect,
+            )
         if effect == "reroll":
             count = len(combat(state).duel.dice[side])
             state = push_behind(state, Reroll(side, max(count, 1)))
@@ -358,4 +395,4 @@ class Reroll(Asking[State]):
         dice[self.side] = faces
         state = with_duel(state, dice=(dice[0], dice[1]))
         lines: Lines = []
-        return tell(state, lines, f"Reroll: {_faces(faces)}."), lines
+        return tell(state, lines, "Reroll: {faces}.", faces=_faces(faces)), lines

@@ -3,13 +3,14 @@ token or a Lv1 card."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core import chance
 from core.agenda import Asking, Automatic, Done, push
 from core.chance import ChanceRequest
 from core.decisions import Decision, Option, choose_one
+from core.frozen import replace
 from core.games.dangerous.battle_end import CombatEnd
 from core.games.dangerous.board import (
     fightable_bosses,
@@ -71,8 +72,12 @@ class Event(Automatic[State]):
             if not deck:
                 return state, [say("The Lv2 deck is empty.")]
             state = replace(state, decks={**state.decks, "lv2": deck[1:]})
-            met = f"{state.names[seat]} meets {card_name(deck[0])}"
-            lines = [say(f"The Lv2 token is removed: {met}.")]
+            met = say(
+                "The Lv2 token is removed: {name} meets {card}.",
+                name=state.names[seat],
+                card=card_name(deck[0]),
+            )
+            lines = [met]
             if not deck[1:]:
                 # The deck ran dry: every token leaves at once, for good (直ちに, line 66),
                 # even if this card goes back to the bottom after a flight.
@@ -85,7 +90,7 @@ class Event(Automatic[State]):
         if not deck:
             return state, [say("The Lv1 deck is empty: nothing happens.")]
         state = replace(state, decks={**state.decks, "lv1": deck[1:]})
-        line = say(f"{state.names[seat]} meets {card_name(deck[0])}.")
+        line = say("{name} meets {card}.", name=state.names[seat], card=card_name(deck[0]))
         return fight(state, "lv1", seat, (deck[0],)), [line]
 
 
@@ -140,7 +145,7 @@ class Spring(Asking[State]):
             return push(state, SpringDie(self.seat)), []
         if answer == "swap":
             return push(state, SpringOut(self.seat)), []
-        return state, [say(f"{state.names[self.seat]} rests at the spring.")]
+        return state, [say("{name} rests at the spring.", name=state.names[self.seat])]
 
 
 @dataclass(frozen=True)
@@ -153,9 +158,13 @@ class SpringDie(Asking[State]):
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         face, name = int(answer[0]), state.names[self.seat]
         if not state.players[self.seat].discard:
-            line = say(f"{name} rolls {face} at the spring, but the discard pile is empty.")
+            line = say(
+                "{name} rolls {face} at the spring, but the discard pile is empty.",
+                name=name,
+                face=face,
+            )
             return top_up(state, self.seat, [line])
-        line = say(f"{name} rolls {face} at the spring.")
+        line = say("{name} rolls {face} at the spring.", name=name, face=face)
         return push(state, DrawRandom(self.seat, face, at_spring=True)), [line]
 
 
@@ -173,7 +182,7 @@ class SpringOut(Asking[State]):
         out = str(answer)
         party = tuple(c for c in player.party if c != out)
         state = state.with_player(self.seat, party=party, discard=(*player.discard, out))
-        line = say(f"{state.names[self.seat]} discards {card_name(out)}.")
+        line = say("{name} discards {out}.", name=state.names[self.seat], out=card_name(out))
         return push(state, SpringIn(self.seat)), [line]
 
 
@@ -192,4 +201,6 @@ class SpringIn(Asking[State]):
         pile = list(player.discard)
         pile.remove(back)
         state = state.with_player(self.seat, party=(*player.party, back), discard=tuple(pile))
-        return state, [say(f"{state.names[self.seat]} takes back {card_name(back)}.")]
+        return state, [
+            say("{name} takes back {back}.", name=state.names[self.seat], back=card_name(back))
+        ]

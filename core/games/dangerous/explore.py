@@ -4,11 +4,13 @@ still apply until the player ends the turn (line 62: 手番中いつでも) — 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from core.agenda import Asking, Automatic, Done, Menu, push, push_behind
 from core.decisions import Choice, Decision, Option, choose_one
+from core.frozen import replace
 from core.games.dangerous.aftermath import take
 from core.games.dangerous.board import cell_of, destinations, space_label
 from core.games.dangerous.cards import (
@@ -115,10 +117,9 @@ class Explore(Menu[State]):
         # A square, not a route: the rules ask only where the piece ends (the cheapest way
         # there is often one of several, and showing one would suggest a choice there is not).
         for space, cost in sorted(reach.items(), key=lambda item: (item[1], item[0])):
-            verb = "Stay" if space == here else f"Go ({cost})"
-            label = f"{verb}: {space_label(space)}"
-            detail = event_text(state, seat, space)
-            options.append(Option(space, label, detail, at=cell_of(space)))
+            options.append(
+                _square(space, -1 if space == here else cost, event_text(state, seat, space))
+            )
         one = ONE_CARD if len(state.players[seat].party) < 2 else ""
         options.append(Option(REORDER, "Reorder your party", unavailable=one))
         options += field_options(state, seat, self.used)
@@ -149,10 +150,18 @@ class Explore(Menu[State]):
             return state, lines
         space = str(action)
         moved = moving(state.with_player(seat, space=space), seat)
-        line = say(f"{name} moves to {space_label(space)}.")
+        line = say("{name} moves to {space}.", name=name, space=space_label(space))
         if space == state.players[seat].space:
-            line = say(f"{name} stays on {space_label(space)}.")
+            line = say("{name} stays on {space}.", name=name, space=space_label(space))
         return push(moved, Event(seat, space), AfterMove(seat, self.used)), [line]
+
+
+@cache
+def _square(space: str, cost: int, event: str) -> Option:
+    """A square to move to at `cost` (-1: stay there), and what happens there (made once for
+    each: a move offers a dozen squares)."""
+    verb = "Stay" if cost < 0 else f"Go ({cost})"
+    return Option(space, f"{verb}: {space_label(space)}", event, at=cell_of(space))
 
 
 @dataclass(frozen=True)
@@ -207,7 +216,12 @@ def _grasshopper_targets(state: State, seat: int) -> list[int]:
 
 def _field_ability(state: State, seat: int, instance: str) -> Done[State]:
     found = content().card(instance)
-    line = say(f"{state.names[seat]} uses {card_name(instance)}'s {found.ability}.")
+    line = say(
+        "{name} uses {card}'s {ability}.",
+        name=state.names[seat],
+        card=card_name(instance),
+        ability=found.ability,
+    )
     if found.effect == "extra_move":
         return _extra_move(state, seat, found.param("amount", 1)), [line]
     if found.effect == "slow_player":
@@ -224,7 +238,12 @@ def _field_item(state: State, seat: int, item_id: str) -> Done[State]:
     state = state.with_player(
         seat, items=tuple(i for i in state.players[seat].items if i != item_id)
     )
-    line = say(f"{state.names[seat]} uses {item.name} ({item.english}).")
+    line = say(
+        "{name} uses {item} ({english}).",
+        name=state.names[seat],
+        item=item.name,
+        english=item.english,
+    )
     if item.effect == "extra_move":
         return _extra_move(state, seat, item.param("amount", 1)), [line]
     return push(state, Heal(seat)), [line]
@@ -272,8 +291,12 @@ class Slow(Asking[State]):
         # moved yet, else the next turn's (ruling R11).
         target = int(answer)
         state = state.with_player(target, slowed=state.players[target].slowed + self.amount)
-        line = f"{state.names[target]}'s movement drops by {self.amount} on their next move."
-        return state, [say(line)]
+        line = say(
+            "{name}'s movement drops by {amount} on their next move.",
+            name=state.names[target],
+            amount=self.amount,
+        )
+        return state, [line]
 
 
 @dataclass(frozen=True)
@@ -294,7 +317,9 @@ class Teleport(Asking[State]):
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         space = str(answer)
         state = state.with_player(self.seat, space=space)
-        line = say(f"{state.names[self.seat]} jumps to {space_label(space)}.")
+        line = say(
+            "{name} jumps to {space}.", name=state.names[self.seat], space=space_label(space)
+        )
         return push(state, Event(self.seat, space)), [line]
 
 
@@ -311,7 +336,13 @@ class Grasshopper(Asking[State]):
         other = int(answer)
         mine, theirs = state.players[self.seat].space, state.players[other].space
         state = state.with_player(self.seat, space=theirs).with_player(other, space=mine)
-        return state, [say(f"{state.names[self.seat]} and {state.names[other]} swap squares.")]
+        return state, [
+            say(
+                "{name} and {other} swap squares.",
+                name=state.names[self.seat],
+                other=state.names[other],
+            )
+        ]
 
 
 @dataclass(frozen=True)
@@ -325,4 +356,6 @@ class Reorder(Asking[State]):
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         state = state.with_player(self.seat, party=tuple(str(c) for c in answer))
         order = join([card_name(c) for c in state.players[self.seat].party])
-        return state, [say(f"{state.names[self.seat]} reorders the party: {order}.")]
+        return state, [
+            say("{name} reorders the party: {order}.", name=state.names[self.seat], order=order)
+        ]

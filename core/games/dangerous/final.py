@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core.agenda import Asking, Automatic, Done, Gather, Task, pending_gather, push
 from core.decisions import Choice, Decision, Option, choose_one, choose_several, order
+from core.frozen import replace
 from core.games.dangerous.ambush import AMBUSH_EFFECTS, AmbushFire, AmbushItems
 from core.games.dangerous.cards import card_name, card_option
 from core.games.dangerous.combat import start_combat
 from core.games.dangerous.content import content
 from core.games.dangerous.state import Combat, Final, State
-from core.narration import Lines, Narration, join, say
+from core.narration import Lines, Message, Narration, join, say
 
 BASE_PARTY = 3
 
@@ -56,8 +57,8 @@ class FinalStart(Automatic[State]):
         )
         listed = ", ".join(f"{state.names[s]} {sizes[s]}" for s in seats)
         lines = [
-            say(f"The final battle begins. {state.names[self.first]} goes first."),
-            say(f"Party sizes: {listed}."),
+            say("The final battle begins. {name} goes first.", name=state.names[self.first]),
+            say("Party sizes: {listed}.", listed=listed),
         ]
         builders = tuple(seat for seat in order_ if built[seat] is None)
         state = push(
@@ -103,9 +104,9 @@ class FinalPick(PartyGather):
         name = state.names[seat]
         return [
             Narration(
-                f"{name} chooses a final party.",
-                secret=((seat, f"You choose {chosen}."),),
-                full=f"{name} chooses {chosen}.",
+                Message("{name} chooses a final party.", name=name),
+                secret=((seat, Message("You choose {cards}.", cards=chosen)),),
+                full=Message("{name} chooses {cards}.", name=name, cards=chosen),
             )
         ]
 
@@ -126,7 +127,7 @@ class FinalOrder(PartyGather):
         return order(seat, "final-order", prompt, options)
 
     def answered(self, state: State, seat: int, choice: Choice) -> Lines:
-        laid = f"{state.names[seat]} lays the party face down."
+        laid = Message("{name} lays the party face down.", name=state.names[seat])
         return [Narration(laid, secret=((seat, "Your party is ready."),))]
 
     def reveal(self, state: State, answers: Mapping[int, Choice]) -> Done[State]:
@@ -177,7 +178,7 @@ class FinalReveal(Automatic[State]):
                 rest.remove(instance)
             state = state.with_player(seat, party=chosen, discard=tuple(rest), out=not chosen)
             shown = join([card_name(c) for c in chosen]) or "nobody"
-            lines.append(say(f"{state.names[seat]} reveals: {shown}."))
+            lines.append(say("{name} reveals: {shown}.", name=state.names[seat], shown=shown))
         state = replace(
             state, final=replace(final(state), revealed=True), reveal_count=state.reveal_count + 1
         )
@@ -303,7 +304,9 @@ class FinalTarget(Asking[State]):
             kind="final", seats=(self.seat, target), fought=(fought[self.seat], fought[target])
         )
         state = start_combat(state, fight, FinalDuelOver())
-        return state, [say(f"{state.names[self.seat]} attacks {state.names[target]}.")]
+        return state, [
+            say("{name} attacks {target}.", name=state.names[self.seat], target=state.names[target])
+        ]
 
 
 @dataclass(frozen=True)
@@ -315,7 +318,7 @@ class FinalDuelOver(Automatic[State]):
         for seat in fight.seats:
             if not state.players[seat].party and not state.players[seat].out:
                 state = state.with_player(seat, out=True)
-                lines.append(say(f"{state.names[seat]} has no cards left and is out."))
+                lines.append(say("{name} has no cards left and is out.", name=state.names[seat]))
         fought = list(final(state).fought)
         for side, seat in enumerate(fight.seats):
             fought[seat] = fight.fought[side]
@@ -345,5 +348,7 @@ class FinalEnd(Automatic[State]):
 def _finish(state: State, winners: tuple[int, ...], lines: Lines) -> Done[State]:
     names = join([state.names[seat] for seat in winners])
     verb = "wins" if len(winners) == 1 else "share the win (a draw)"
-    lines.append(say(f"{names} {verb}: the last standing in the final battle."))
+    lines.append(
+        say("{names} {verb}: the last standing in the final battle.", names=names, verb=verb)
+    )
     return replace(state, phase="over", winners=winners, agenda=()), lines

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from core import chance
 from core.agenda import Asking, Automatic, Done, Menu, Task, push
 from core.chance import ChanceRequest
 from core.decisions import Choice, Decision, Option, choose_one
+from core.frozen import replace
 from core.games.dangerous.board import cell_of, space_label, token_spaces
 from core.games.dangerous.cards import ability_name, card_label, card_name
-from core.games.dangerous.content import content
+from core.games.dangerous.content import Action, content
 from core.games.dangerous.state import Meeting, State
 from core.narration import Lines, say
 
@@ -104,15 +106,30 @@ class MeetingAbilities(Menu[State]):
         name = state.names[seat]
         cost = ap_cost(instance)
         spent = f", spending {cost} AP" if cost else ""
-        lines: Lines = [say(f"{name} uses {card_name(instance)}'s {found.ability}{spent}.")]
+        lines: Lines = [
+            say(
+                "{name} uses {card}'s {ability}{spent}.",
+                name=name,
+                card=card_name(instance),
+                ability=found.ability,
+                spent=spent,
+            )
+        ]
         state = replace(state, meeting=meeting(state).plus("ap_left", seat, -cost))
         amount = found.param("amount", 1)
         if found.effect == "bank_ap":
             state = replace(state, meeting=meeting(state).plus("banked", seat, amount))
-            lines.append(say(f"{name} will have {amount} more AP next turn (at most {AP_MAX})."))
+            lines.append(
+                say(
+                    "{name} will have {amount} more AP next turn (at most {most}).",
+                    name=name,
+                    amount=amount,
+                    most=AP_MAX,
+                )
+            )
         elif found.effect == "extra_move":
             state = replace(state, meeting=meeting(state).plus("extra_move", seat, amount))
-            lines.append(say(f"{name}'s movement is +{amount} this turn."))
+            lines.append(say("{name}'s movement is +{amount} this turn.", name=name, amount=amount))
         elif found.effect == "buy_item":
             state = push(state, ItemRoll(seat))
         elif found.effect == "place_lv2_token":
@@ -125,14 +142,14 @@ class MeetingAbilities(Menu[State]):
 # --- AP placement ---------------------------------------------------------------------------------
 
 
-def room(state: State, action: str) -> bool:
+def room(state: State, action: Action) -> bool:
     return not full(state, action)
 
 
-def full(state: State, action: str) -> str:
+def full(state: State, action: Action) -> str:
     """Why `action` takes no more AP ("" while it does)."""
-    cap = next(a for a in content().actions if a.id == action).cap(state.player_count)
-    total = meeting(state).total(action)
+    cap = action.cap(state.player_count)
+    total = meeting(state).total(action.id)
     return FULL.format(total=total, cap=cap) if cap and total >= cap else ""
 
 
@@ -148,12 +165,14 @@ class ApRound(Automatic[State]):
             seat = current.order[index]
             if current.ap_left[seat] == 0:
                 continue
-            if not any(room(state, action.id) for action in content().actions):
+            if not any(room(state, action) for action in content().actions):
                 ap = list(current.ap_left)
                 ap[seat] = 0
                 state = replace(state, meeting=replace(current, ap_left=tuple(ap)))
                 name = state.names[seat]
-                lines.append(say(f"Every action is full: {name}'s remaining AP are lost."))
+                lines.append(
+                    say("Every action is full: {name}'s remaining AP are lost.", name=name)
+                )
                 return push(state, ApRound()), lines
             nxt = replace(current, cursor=(index + 1) % len(current.order))
             state = replace(state, meeting=nxt)
@@ -167,19 +186,19 @@ class ApPlace(Asking[State]):
 
     def ask(self, state: State) -> Decision:
         current = meeting(state)
+        players = state.player_count
         options = []
         # Every action, a full one too (unavailable, saying so): an option keeps its place
         # while the other seats place their AP between this seat's placements.
         for action in content().actions:
-            mine = current.count(action.id, self.seat)
-            cap = action.cap(state.player_count)
-            total = f"{current.total(action.id)}/{cap}" if cap else f"{current.total(action.id)}"
+            cap = action.cap(players)
             options.append(
-                Option(
+                _ap_option(
                     action.id,
-                    f"{action.name} {action.english}",
-                    f"yours {mine}, all {total}. {action.help}",
-                    unavailable=full(state, action.id),
+                    current.count(action.id, self.seat),
+                    current.total(action.id),
+                    cap,
+                    full(state, action),
                 )
             )
         left = current.ap_left[self.seat]
@@ -194,10 +213,29 @@ class ApPlace(Asking[State]):
         ap[self.seat] -= 1
         placed = {**current.placed, action: tuple(counts)}
         nxt = replace(current, placed=placed, ap_left=tuple(ap))
-        name = next(a for a in content().actions if a.id == action)
+        name = content().action(action)
         return replace(state, meeting=nxt), [
-            say(f"{state.names[self.seat]} puts 1 AP on {name.name} ({name.english}).")
+            say(
+                "{name} puts 1 AP on {action} ({english}).",
+                name=state.names[self.seat],
+                action=name.name,
+                english=name.english,
+            )
         ]
+
+
+@cache
+def _ap_option(action_id: str, mine: int, total: int, cap: int, full: str) -> Option:
+    """An action to put one AP on, with the AP already there, unavailable when `full` says why
+    (a handful of combinations, asked for every AP placed)."""
+    action = content().action(action_id)
+    shown = f"{total}/{cap}" if cap else f"{total}"
+    return Option(
+        action.id,
+        f"{action.name} {action.english}",
+        f"yours {mine}, all {shown}. {action.help}",
+        unavailable=full,
+    )
 
 
 @dataclass(frozen=True)
@@ -217,7 +255,7 @@ class ApMove(Asking[State]):
             for target in content().actions:
                 if target.id != source.id:
                     label = f"{source.name} {source.english} -> {target.name} {target.english}"
-                    why = full(state, target.id)
+                    why = full(state, target)
                     options.append(Option(f"{source.id}>{target.id}", label, unavailable=why))
         options.append(Option(DONE, "Leave them"))
         prompt = f"Move one of your AP ({self.left} at most):"
@@ -238,7 +276,14 @@ class ApMove(Asking[State]):
         state = replace(state, meeting=replace(current, placed=placed))
         names = {action.id: f"{action.name} ({action.english})" for action in content().actions}
         name = state.names[self.seat]
-        return state, [say(f"{name} moves 1 AP from {names[source]} to {names[target]}.")]
+        return state, [
+            say(
+                "{name} moves 1 AP from {source} to {target}.",
+                name=name,
+                source=names[source],
+                target=names[target],
+            )
+        ]
 
 
 # --- resolving the meeting ----------------------------------------------------------------------
@@ -282,7 +327,15 @@ def gain_item(state: State, seat: int, item_id: str, face: int, bonus: int) -> D
     name = state.names[seat]
     rolled = f"{face}" + (f" + {bonus}" if bonus else "")
     if item_id in state.players[seat].items:
-        return state, [say(f"{name} rolls {rolled}: {item.name} ({item.english}), already theirs.")]
+        return state, [
+            say(
+                "{name} rolls {rolled}: {item} ({english}), already theirs.",
+                name=name,
+                rolled=rolled,
+                item=item.name,
+                english=item.english,
+            )
+        ]
     holder = next((s for s, p in enumerate(state.players) if item_id in p.items), None)
     if holder is not None:
         state = state.with_player(
@@ -290,7 +343,16 @@ def gain_item(state: State, seat: int, item_id: str, face: int, bonus: int) -> D
         )
     state = state.with_player(seat, items=(*state.players[seat].items, item_id))
     stolen = f", taking it from {state.names[holder]}" if holder is not None else ""
-    return state, [say(f"{name} rolls {rolled}: {item.name} ({item.english}){stolen}.")]
+    return state, [
+        say(
+            "{name} rolls {rolled}: {item} ({english}){stolen}.",
+            name=name,
+            rolled=rolled,
+            item=item.name,
+            english=item.english,
+            stolen=stolen,
+        )
+    ]
 
 
 @dataclass(frozen=True)
@@ -304,11 +366,15 @@ class Lv2Roll(Asking[State]):
         face = int(answer[0])
         name = state.names[self.seat]
         if state.lv2_retired:
-            return state, [say(f"{name} rolls {face}, but the Lv2 deck is exhausted.")]
+            return state, [
+                say("{name} rolls {face}, but the Lv2 deck is exhausted.", name=name, face=face)
+            ]
         if not token_spaces(state, face):
-            return state, [say(f"{name} rolls {face}: no free square with that number.")]
+            return state, [
+                say("{name} rolls {face}: no free square with that number.", name=name, face=face)
+            ]
         return push(state, TokenPlace(self.seat, face)), [
-            say(f"{name} rolls {face} for a Lv2 token.")
+            say("{name} rolls {face} for a Lv2 token.", name=name, face=face)
         ]
 
 
@@ -325,21 +391,9 @@ class TokenPlace(Asking[State]):
         spaces = token_spaces(state, self.number)
         options: list[Option] = []
         if state.token_supply > 0:
-            options = [
-                Option(space, f"Put a token on {space_label(space)}", at=cell_of(space))
-                for space in spaces
-            ]
+            options = [_token_put(space) for space in spaces]
         else:
-            options = [
-                Option(
-                    f"{old}>{space}",
-                    f"Move the token on {space_label(old)} to {space_label(space)}",
-                    at=cell_of(space),
-                    path=(cell_of(old), cell_of(space)),
-                )
-                for old in state.tokens
-                for space in spaces
-            ]
+            options = [_token_move(old, space) for old in state.tokens for space in spaces]
         if self.number:
             options.append(Option(DONE, "Don't place one"))
         which = f"a square numbered {self.number}" if self.number else "any free square"
@@ -348,16 +402,33 @@ class TokenPlace(Asking[State]):
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         name = state.names[self.seat]
         if answer == DONE:
-            return state, [say(f"{name} places no Lv2 token.")]
+            return state, [say("{name} places no Lv2 token.", name=name)]
         if ">" in str(answer):
             old, new = str(answer).split(">")
             tokens = tuple(new if t == old else t for t in state.tokens)
             return replace(state, tokens=tokens), [
-                say(f"{name} moves a Lv2 token to {space_label(new)}.")
+                say("{name} moves a Lv2 token to {space}.", name=name, space=space_label(new))
             ]
         space = str(answer)
         state = replace(state, tokens=(*state.tokens, space), token_supply=state.token_supply - 1)
-        return state, [say(f"{name} puts a Lv2 token on {space_label(space)}.")]
+        return state, [
+            say("{name} puts a Lv2 token on {space}.", name=name, space=space_label(space))
+        ]
+
+
+@cache
+def _token_put(space: str) -> Option:
+    return Option(space, f"Put a token on {space_label(space)}", at=cell_of(space))
+
+
+@cache
+def _token_move(old: str, space: str) -> Option:
+    return Option(
+        f"{old}>{space}",
+        f"Move the token on {space_label(old)} to {space_label(space)}",
+        at=cell_of(space),
+        path=(cell_of(old), cell_of(space)),
+    )
 
 
 @dataclass(frozen=True)
@@ -373,7 +444,7 @@ class MeetingFinish(Automatic[State]):
         if best > 0:
             contenders = [s for s in current.order if current.count("next_start", s) == best]
             next_start = contenders[-1]
-            lines.append(say(f"{state.names[next_start]} will be the next start player."))
+            lines.append(say("{name} will be the next start player.", name=state.names[next_start]))
         players = tuple(
             replace(
                 player,

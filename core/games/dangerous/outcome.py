@@ -30,7 +30,7 @@ from core.games.dangerous.casualties import OnDiscard, fall, hit
 from core.games.dangerous.state import State
 from core.games.dangerous.tally import Part, Parts, sum_text, with_floor
 from core.games.dangerous.windows import in_either_order
-from core.narration import Lines
+from core.narration import Lines, Message, Text
 
 # --- the final result ----------------------------------------------------------------------------
 
@@ -96,7 +96,9 @@ class Resolve(Automatic[State]):
             # A fighter left the game before the result: the one remaining wins (勝敗決定).
             winner = 0 if present[0] else 1 if present[1] else 2
             if winner < 2:
-                state = tell(state, lines, f"{side_name(state, winner)}'s card wins by default.")
+                state = tell(
+                    state, lines, "{side}'s card wins by default.", side=side_name(state, winner)
+                )
             return with_duel(state, winner=winner), lines
         shares = (parts(state, 0), parts(state, 1))
         results = (tally.result(shares[0]), tally.result(shares[1]))
@@ -104,24 +106,49 @@ class Resolve(Automatic[State]):
         state = with_duel(state, result=results, parts=shares, winner=winner)
         a, b = front(state, 0) or "", front(state, 1) or ""
         deciders = [side for side in (0, 1) if winner == 2 and _decides_tie(state, side)]
-        verdict = {0: f"{card_name(a)} wins", 1: f"{card_name(b)} wins", 2: "a mutual kill"}
-        if deciders:
-            verdict[2] = "a tie"
-        how = _how(state, shares)
-        text = f"Final result {results[0]} against {results[1]}{how}: {verdict[winner]}."
-        state = tell(state, lines, text)
+        if winner < 2:
+            verdict: Text = Message("{card} wins", card=card_name(b if winner else a))
+        else:
+            verdict = "a tie" if deciders else "a mutual kill"
+        state = tell(
+            state,
+            lines,
+            "Final result {result} against {other}{how}: {verdict}.",
+            result=results[0],
+            other=results[1],
+            how=_How(state, shares),
+            verdict=verdict,
+        )
         # Both fighters may be able to decide the tie: the first to use its ability wins (103).
         situation = "A tie: both fighting cards have an ability that decides it."
         turns = ((DecideTie(0),) if 0 in deciders else (), (DecideTie(1),) if 1 in deciders else ())
         return in_either_order(state, situation, turns, len(deciders) == 2), lines
 
 
-def _how(state: State, shares: tuple[Parts, Parts]) -> str:
-    """The results part by part, unless each is simply its highest die."""
-    if all(len(share) == 1 and share[0].kind == tally.DIE for share in shares):
-        return ""
-    sides = [f"{side_name(state, side)} {sum_text(shares[side])}" for side in (0, 1)]
-    return f" ({'; '.join(sides)})"
+class _How:
+    """The results part by part, unless each is simply its highest die: written out when read
+    (the sides' names and sums are what a 1-on-1's line costs most to write)."""
+
+    __slots__ = ("shares", "sides")
+
+    def __init__(self, state: State, shares: tuple[Parts, Parts]) -> None:
+        self.sides = (side_name(state, 0), side_name(state, 1))
+        self.shares = shares
+
+    def __format__(self, spec: str) -> str:
+        shares = self.shares
+        if all(len(share) == 1 and share[0].kind == tally.DIE for share in shares):
+            return ""
+        sides = [f"{self.sides[side]} {sum_text(shares[side])}" for side in (0, 1)]
+        return f" ({'; '.join(sides)})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, _How):
+            return NotImplemented
+        return (self.sides, self.shares) == (other.sides, other.shares)
+
+    def __hash__(self) -> int:
+        return hash((self.sides, self.shares))
 
 
 def _decides_tie(state: State, side: int) -> bool:
@@ -148,7 +175,13 @@ class DecideTie(Automatic[State]):
         fighter = card_name(front(state, self.side) or "")
         ability = card(front(state, self.side) or "").ability
         state = with_duel(state, winner=self.side)
-        return tell(state, lines, f"{fighter}'s {ability} decides the tie: {fighter} wins."), lines
+        return tell(
+            state,
+            lines,
+            "{fighter}'s {ability} decides the tie: {fighter} wins.",
+            fighter=fighter,
+            ability=ability,
+        ), lines
 
 
 # --- the winner's ability ------------------------------------------------------------------------
@@ -177,7 +210,9 @@ class OnWinFire(Automatic[State]):
         ability = found.ability or "victory ability"
         if found.effect == "on_win_steal" and not is_party(state, self.side):
             return state, lines  # an enemy has no party to take the card into (R26)
-        state = tell(state, lines, f"{card_name(self.winner)}'s {ability}.")
+        state = tell(
+            state, lines, "{card}'s {ability}.", card=card_name(self.winner), ability=ability
+        )
         if found.effect == "on_win_steal":
             beaten = front(state, loser_side)
             if beaten is not None:
@@ -208,21 +243,26 @@ class WinRoll(Asking[State]):
         if card(self.winner).effect == "on_win_detective":
             # Position `face` of the enemy party; 1 is the card just beaten, which falls anyway.
             if face == 1 or face > len(cards):
-                return tell(state, lines, f"The roll is {face}: nobody else is hit."), lines
-            text = f"The roll is {face}: the card in position {face} is hit."
-            state = tell(state, lines, text)
+                return tell(
+                    state, lines, "The roll is {face}: nobody else is hit.", face=face
+                ), lines
+            state = tell(
+                state, lines, "The roll is {face}: the card in position {face} is hit.", face=face
+            )
             return hit(state, cards[face - 1], self.winner, lines), lines
         # 鏡介: the card behind the beaten one swaps with the last card; on a 6 it is discarded.
         if len(cards) < 2:
-            return tell(state, lines, f"The roll is {face}: no card is left to target."), lines
+            return tell(
+                state, lines, "The roll is {face}: no card is left to target.", face=face
+            ), lines
         target = cards[1]
         if len(cards) > 2:
             state = hit(state, target, self.winner, lines, swap_with=cards[-1])
             target = row(state, enemy_side)[1]
         if face == 6:
-            state = tell(state, lines, f"The roll is 6: {card_name(target)} is hit.")
+            state = tell(state, lines, "The roll is 6: {target} is hit.", target=card_name(target))
             return hit(state, target, self.winner, lines), lines
-        return tell(state, lines, f"The roll is {face}: no extra hit."), lines
+        return tell(state, lines, "The roll is {face}: no extra hit.", face=face), lines
 
 
 # --- the settlement ------------------------------------------------------------------------------

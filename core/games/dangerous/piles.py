@@ -3,12 +3,13 @@ short party up from the Lv1 deck."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core import chance
 from core.agenda import Asking, Done, push
 from core.chance import ChanceRequest
+from core.frozen import replace
 from core.games.dangerous.aftermath import HAND_LIMIT, HandLimit
 from core.games.dangerous.cards import card_name
 from core.games.dangerous.state import State
@@ -34,7 +35,7 @@ class DrawRandom(Asking[State]):
         player = state.players[self.seat]
         state = state.with_player(self.seat, party=(*player.party, *drawn), discard=rest)
         names = join([card_name(c) for c in drawn])
-        lines: Lines = [say(f"{state.names[self.seat]} draws {names}.")]
+        lines: Lines = [say("{name} draws {names}.", name=state.names[self.seat], names=names)]
         if self.at_spring and len(state.players[self.seat].party) > HAND_LIMIT:
             return push(state, HandLimit(self.seat)), lines
         return top_up(state, self.seat, lines)
@@ -49,12 +50,14 @@ def top_up(state: State, seat: int, lines: Lines) -> Done[State]:
         if short > 0 and len(player.party) < 3 and player.discard:
             pile = player.discard
             state = state.with_player(seat, party=(*player.party, *pile), discard=())
-            lines.append(say(f"{state.names[seat]} takes the rest of the discard pile."))
+            lines.append(say("{name} takes the rest of the discard pile.", name=state.names[seat]))
         return state, lines
     pile = player.discard
     drawn = deck[: 3 - len(player.party) - len(pile)]
     state = state.with_player(seat, party=(*player.party, *pile, *drawn), discard=())
     state = replace(state, decks={**state.decks, "lv1": deck[len(drawn) :]})
     names = join([card_name(c) for c in drawn])
-    lines.append(say(f"{state.names[seat]} tops up from the Lv1 deck: {names}."))
+    lines.append(
+        say("{name} tops up from the Lv1 deck: {names}.", name=state.names[seat], names=names)
+    )
     return state, lines

@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core import chance
 from core.agenda import Asking, Automatic, Done, Gather, push
 from core.chance import ChanceRequest
 from core.decisions import Choice, Decision, Option, choose_one
+from core.frozen import replace
 from core.games.dangerous.board import is_closed
 from core.games.dangerous.cards import card_name, card_option, party_order_decision
 from core.games.dangerous.content import content
 from core.games.dangerous.meeting import ItemRoll
 from core.games.dangerous.state import State
 from core.games.dangerous.turn import TurnStart
-from core.narration import Lines, Narration, join, say
+from core.narration import Lines, Message, Narration, join, say
 
 DECK_NAMES = {"lv1": "Lv1", "lv2": "Lv2", "lv3": "Lv3", "transfer": "転校生 (transfer student)"}
 
@@ -31,7 +32,11 @@ class Shuffle(Asking[State]):
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         decks = {**state.decks, self.deck: tuple(str(card) for card in answer)}
         face = "face up" if self.deck in ("lv1", "lv2") else "face down"
-        line = say(f"The {DECK_NAMES[self.deck]} deck is shuffled and laid {face}.")
+        line = say(
+            "The {deck} deck is shuffled and laid {face}.",
+            deck=DECK_NAMES[self.deck],
+            face=face,
+        )
         return replace(state, decks=decks), [line]
 
 
@@ -58,7 +63,9 @@ class BuildBosses(Automatic[State]):
                     decks[deck] = (*decks[deck], instance)
                 continue
             bosses[site.id] = tuple(cards)
-        line = say(f"The bosses take their places ({len(bosses)} boss parties, face down).")
+        line = say(
+            "The bosses take their places ({count} boss parties, face down).", count=len(bosses)
+        )
         return replace(state, decks=decks, bosses=bosses), [line]
 
 
@@ -73,7 +80,7 @@ class Deal(Automatic[State]):
             hand, deck = deck[:3], deck[3:]
             state = state.with_player(seat, party=hand)
             names = join([card_name(card) for card in hand])
-            lines.append(say(f"{state.names[seat]} starts with {names}."))
+            lines.append(say("{name} starts with {names}.", name=state.names[seat], names=names))
         return replace(state, decks={**state.decks, "lv1": deck}), lines
 
 
@@ -87,7 +94,13 @@ def _deal_draft(state: State) -> Done[State]:
     line = Narration(
         "Draft: everyone is dealt 3 Lv1 cards, keeps one and passes the rest to the left.",
         secret=tuple(
-            (seat, f"Draft: you are dealt {join([card_name(c) for c in packets[seat]])}.")
+            (
+                seat,
+                Message(
+                    "Draft: you are dealt {cards}.",
+                    cards=join([card_name(c) for c in packets[seat]]),
+                ),
+            )
             for seat in range(state.player_count)
         ),
     )
@@ -111,9 +124,9 @@ class DraftPick(Gather[State]):
         pick, name = card_name(str(choice)), state.names[seat]
         return [
             Narration(
-                f"{name} keeps a card.",
-                secret=((seat, f"You keep {pick}."),),
-                full=f"{name} keeps {pick}.",
+                Message("{name} keeps a card.", name=name),
+                secret=((seat, Message("You keep {card}.", card=pick)),),
+                full=Message("{name} keeps {card}.", name=name, card=pick),
             )
         ]
 
@@ -150,7 +163,7 @@ class StartPlayer(Asking[State]):
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         start = int(answer[0])
         return replace(state, start=start), [
-            say(f"{state.names[start]} is the first start player.")
+            say("{name} is the first start player.", name=state.names[start])
         ]
 
 
@@ -194,7 +207,9 @@ class OrderParty(Asking[State]):
         if isinstance(answer, tuple):
             state = state.with_player(self.seat, party=tuple(str(card) for card in answer))
         party = join([card_name(card) for card in state.players[self.seat].party])
-        return state, [say(f"{state.names[self.seat]} lines up: {party or 'nobody'}.")]
+        return state, [
+            say("{name} lines up: {party}.", name=state.names[self.seat], party=party or "nobody")
+        ]
 
 
 SETUP_AGENDA = (

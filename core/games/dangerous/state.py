@@ -8,11 +8,13 @@ tasks to the front. This keeps the long timing pipeline of a battle readable as 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from core.agenda import Task
+from core.frozen import replace, with_field
 from core.games.dangerous.tally import Parts
+from core.narration import Text
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,7 @@ class Combat:
     revived: tuple[bool, bool] = (False, False)
     killers: dict[str, str] = field(default_factory=dict)  # discarded card -> responsible card
     direct: tuple[str, ...] = ()  # cards discarded by losing the 1-on-1 itself
-    log: tuple[str, ...] = ()  # this battle's lines, step by step (the battle-log panel)
+    log: tuple[Text, ...] = ()  # this battle's lines, step by step (the battle-log panel)
     wiped_by_ability: int = -1  # side whose on-discard ability wiped both sides
 
 
@@ -124,7 +126,7 @@ class State:
     removed: tuple[str, ...] = ()  # removed from the game
     draft: tuple[tuple[str, ...], ...] = ()  # draft packets in hand
     winners: tuple[int, ...] = ()
-    last_battle: tuple[str, ...] = ()
+    last_battle: tuple[Text, ...] = ()
     seen_bosses: tuple[str, ...] = ()  # bosses whose cards were turned up in a fight
     reveal_count: int = 0  # bumped whenever hidden cards become public (an undo barrier)
     duels_decided: int = 0  # 1-on-1 results so far: each is a moment a screen holds on
@@ -148,4 +150,4 @@ class State:
         return (seat + 1) % self.player_count
 
     def with_agenda(self, agenda: tuple[Task[Any], ...]) -> State:
-        return replace(self, agenda=agenda)
+        return with_field(self, "agenda", agenda)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from core.agenda import Automatic, Done, push
+from core.frozen import replace
 from core.games.dangerous.explore import Explore, ExploreStart
 from core.games.dangerous.final import FinalStart
 from core.games.dangerous.meeting import (
@@ -41,7 +42,13 @@ class TurnStart(Automatic[State]):
             TurnEnd(),
         )
         start = state.names[state.start]
-        return state, [say(f"Turn {turn}: strategy meeting. {start} is the start player.")]
+        return state, [
+            say(
+                "Turn {turn}: strategy meeting. {start} is the start player.",
+                turn=turn,
+                start=start,
+            )
+        ]
 
 
 @dataclass(frozen=True)
@@ -56,8 +63,10 @@ class TurnEnd(Automatic[State]):
         state = replace(state, start=start, meeting=None, explorer=-1)
         if limit and state.turn >= limit:
             line = say(
-                f"Turn {state.turn} was the last (house rule: turn limit {limit}): "
-                "the final battle begins."
+                "Turn {turn} was the last (house rule: turn limit {limit}): "
+                "the final battle begins.",
+                turn=state.turn,
+                limit=limit,
             )
             return push(state, FinalStart(start)), [line]
         return push(state, TurnStart()), []

@@ -18,6 +18,7 @@ from core.games.dangerous.outcome import parts
 from core.games.dangerous.setup import DraftPick
 from core.games.dangerous.state import State
 from core.games.dangerous.tally import Parts
+from core.narration import text
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,7 @@ def build_view(state: State, viewer: int | None, step: Step) -> View:
             parts=_parts(state),
             result=fight.duel.result,
             defeated=fight.defeated,
-            log=fight.log,
+            log=tuple(map(text, fight.log)),
         )
     board = Board(
         turn=state.turn,
@@ -138,7 +139,7 @@ def build_view(state: State, viewer: int | None, step: Step) -> View:
             else None
         ),
         combat=combat_view,
-        last_battle=state.last_battle,
+        last_battle=tuple(map(text, state.last_battle)),
         final=_final(state, viewer),
         draft=_packet(state, viewer),
         turn_limit=int(state.options.get("turn_limit", 0)),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from pathlib import Path
@@ -66,11 +66,18 @@ class Boss:
 class Content:
     roles: dict[str, Role]
     bosses: tuple[Boss, ...]
+    decks: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     def deck(self, deck: str) -> tuple[str, ...]:
-        return tuple(
-            role.id for role in self.roles.values() if role.deck == deck for _ in range(role.copies)
-        )
+        cards = self.decks.get(deck)
+        if cards is None:  # made once: the hero deck is shuffled anew every turn
+            cards = self.decks[deck] = tuple(
+                role.id
+                for role in self.roles.values()
+                if role.deck == deck
+                for _ in range(role.copies)
+            )
+        return cards
 
     def boss_facing(self, hero: str) -> Boss:
         return next(boss for boss in self.bosses if boss.faces == hero)

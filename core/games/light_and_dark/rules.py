@@ -9,12 +9,13 @@ seed is silent or wrong are in docs/rules/light-and-dark.md.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from core import chance
 from core.chance import Outcome
-from core.decisions import Choice, Option, choose_one, choose_several
+from core.decisions import Choice, Decision, Option, choose_one, choose_several
+from core.frozen import replace
 from core.games.base import Applied, Result, Step
 from core.games.base import View as TableView
 from core.games.light_and_dark import INFO
@@ -28,7 +29,7 @@ from core.games.light_and_dark.state import (
     TurnRecord,
 )
 from core.games.light_and_dark.view import build_view
-from core.narration import Lines, Narration, join, say
+from core.narration import Joined, Lines, Message, Narration, join, say
 
 GIVE_UP = "give-up"
 FORM_PARTY = "party"
@@ -66,9 +67,22 @@ class LightAndDark:
             claims=(None,) * players,
         )
 
+    def __init__(self) -> None:
+        # The step `pending` last gave, for the view that asks again for the same state (states
+        # are immutable, so the same state object always has the same step).
+        self._last: tuple[State, Step] | None = None
+
     # --- what happens next -------------------------------------------------------------------
 
     def pending(self, state: State) -> Step:
+        last = self._last
+        if last is not None and last[0] is state:
+            return last[1]
+        step = self._pending(state)
+        self._last = (state, step)
+        return step
+
+    def _pending(self, state: State) -> Step:
         phase = state.phase
         if phase is Phase.SHUFFLE_ROLES:
             return Step(chance=chance.shuffle(content().deck("role"), "the role deck"))
@@ -98,16 +112,7 @@ class LightAndDark:
         if phase is Phase.CLAIMS:
             return _claim_decision(state)
         if phase is Phase.VERDICT:
-            return choose_one(
-                state.parent,
-                "verdict",
-                "Take a party to fight the boss, or give up this turn?",
-                (
-                    Option(FORM_PARTY, "Choose a party", "Everyone you leave out loses 1 point."),
-                    Option(GIVE_UP, "Give up", "You alone lose 1 point; all cards are revealed."),
-                ),
-                help="After the discussion the parent decides whether to fight at all.",
-            )
+            return _verdict_question(state.parent)
         if phase is Phase.PARTY:
             return _party_decision(state)
         current = state.rolls[-1]
@@ -143,16 +148,17 @@ class LightAndDark:
             nxt = replace(state, claims=claims, queue=queue)
             if not queue:
                 nxt = replace(nxt, phase=Phase.VERDICT)
-            text = (
-                f"{name} stays silent."
+            line = (
+                say("{name} stays silent.", name=name)
                 if choice == SILENT
-                else f"{name} claims to be the {role(choice).label}."
+                else say("{name} claims to be the {role}.", name=name, role=role(choice).label)
             )
-            return Applied(nxt, (say(text),))
+            return Applied(nxt, (line,))
         if phase is Phase.VERDICT:
             if choice == FORM_PARTY:
                 return Applied(
-                    replace(state, phase=Phase.PARTY), (say(f"{name} will choose a party."),)
+                    replace(state, phase=Phase.PARTY),
+                    (say("{name} will choose a party.", name=name),),
                 )
             return self._give_up(state)
         if phase is Phase.PARTY:
@@ -163,11 +169,15 @@ class LightAndDark:
             if choice == REROLL:
                 return Applied(
                     replace(state, phase=Phase.REROLL_ROLL),
-                    (say(f"{name} rolls the {current.dice[0]} again."),),
+                    (say("{name} rolls the {die} again.", name=name, die=current.dice[0]),),
                 )
-            return self._settle_roll(state, current.dice[0], f"{name} keeps the {current.dice[0]}.")
+            kept = current.dice[0]
+            said = Message("{name} keeps the {die}.", name=name, die=kept)
+            return self._settle_roll(state, kept, said)
         assert isinstance(choice, int)
-        return self._settle_roll(state, choice, f"{name} keeps the {choice}.")
+        return self._settle_roll(
+            state, choice, Message("{name} keeps the {die}.", name=name, die=choice)
+        )
 
     def _keep(self, state: State, seat: int, keep: bool) -> Applied[State]:
         name = state.names[seat]
@@ -175,7 +185,9 @@ class LightAndDark:
         queue = state.queue[1:]
         if keep:
             nxt = replace(state, queue=queue)
-            line = say(f"{name} keeps the {role(card).label} from last turn.")
+            line = say(
+                "{name} keeps the {label} from last turn.", name=name, label=role(card).label
+            )
         else:
             nxt = replace(
                 state,
@@ -185,7 +197,11 @@ class LightAndDark:
                 kept=_put(state.kept, seat, False),
                 discard=(*state.discard, card),
             )
-            line = say(f"{name} discards the kept {role(card).label} to draw a new card.")
+            line = say(
+                "{name} discards the kept {label} to draw a new card.",
+                name=name,
+                label=role(card).label,
+            )
         if queue:
             return Applied(nxt, (line,))
         dealt, deal_line = _deal(nxt)
@@ -197,7 +213,7 @@ class LightAndDark:
         deltas = _put((0,) * state.players, parent, -1)
         record = _record(state, party=(), rolls=(), total=None, won=None, deltas=deltas)
         lines = [
-            say(f"{state.names[parent]} gives up the fight and loses 1 point."),
+            say("{name} gives up the fight and loses 1 point.", name=state.names[parent]),
             say(_reveal_text(state)),
         ]
         revealed = replace(state, scores=scores, public=(True,) * state.players)
@@ -214,15 +230,27 @@ class LightAndDark:
             score - 1 if seat in left_out else score for seat, score in enumerate(state.scores)
         )
         members = ", ".join(state.names[seat] for seat in party)
-        lines = [say(f"{state.names[parent]} takes the party: {members}.")]
+        lines = [
+            say("{name} takes the party: {members}.", name=state.names[parent], members=members)
+        ]
         if left_out:
             names = join(state.names[seat] for seat in left_out)
             lines.append(
-                say(f"Left out, {names} {'loses' if len(left_out) == 1 else 'lose'} 1 point.")
+                say(
+                    "Left out, {names} {verb} 1 point.",
+                    names=names,
+                    verb="loses" if len(left_out) == 1 else "lose",
+                )
             )
         boss = content().boss_facing(_hand(state, parent))
         lines.append(say(_reveal_text(state)))
-        lines.append(say(f"The boss is the {boss.label}, with {state.boss_hp} HP."))
+        lines.append(
+            say(
+                "The boss is the {label}, with {boss_hp} HP.",
+                label=boss.label,
+                boss_hp=state.boss_hp,
+            )
+        )
         nxt = replace(
             state,
             phase=Phase.ROLL,
@@ -233,7 +261,7 @@ class LightAndDark:
         )
         return Applied(nxt, tuple(lines), reveals=True)
 
-    def _settle_roll(self, state: State, value: int, text: str) -> Applied[State]:
+    def _settle_roll(self, state: State, value: int, text: Message) -> Applied[State]:
         current = replace(state.rolls[-1], value=value)
         nxt = replace(state, rolls=(*state.rolls[:-1], current))
         return _next_roller(nxt, [say(text)])
@@ -245,17 +273,25 @@ class LightAndDark:
         if phase is Phase.SHUFFLE_ROLES:
             deck = tuple(str(card) for card in outcome)
             nxt = replace(state, role_deck=deck, phase=Phase.FIRST_PARENT)
-            return Applied(nxt, (say(f"The {len(deck)} role cards are shuffled into a deck."),))
+            return Applied(
+                nxt, (say("The {count} role cards are shuffled into a deck.", count=len(deck)),)
+            )
         if phase is Phase.FIRST_PARENT:
             parent = int(outcome[0])
             first = replace(state, parent=parent)
             begun, lines = _begin_turn(first)
-            return Applied(begun, (say(f"{state.names[parent]} is the first parent."), *lines))
+            return Applied(
+                begun, (say("{name} is the first parent.", name=state.names[parent]), *lines)
+            )
         if phase is Phase.BOSS_HP:
             faces = tuple(int(face) for face in outcome)
             nxt = replace(state, boss_dice=faces, phase=Phase.HERO_DRAW)
-            text = f"{state.names[state.parent]} rolls the boss's HP: {_sum_text(faces)}."
-            return Applied(nxt, (say(text),))
+            line = say(
+                "{name} rolls the boss's HP: {total}.",
+                name=state.names[state.parent],
+                total=_sum_text(faces),
+            )
+            return Applied(nxt, (line,))
         if phase is Phase.HERO_DRAW:
             return _hero_draw(state, tuple(str(card) for card in outcome))
         if phase is Phase.ROLL:
@@ -265,7 +301,9 @@ class LightAndDark:
             face = int(outcome[0])
             rolled = replace(current, reroll=face, value=face)
             nxt = replace(state, rolls=(*state.rolls[:-1], rolled))
-            return _next_roller(nxt, [say(f"{state.names[current.seat]} rerolls: {face}.")])
+            return _next_roller(
+                nxt, [say("{name} rerolls: {face}.", name=state.names[current.seat], face=face)]
+            )
         return _sudden_chance(state, tuple(int(face) for face in outcome))
 
     # --- views -------------------------------------------------------------------------------
@@ -299,7 +337,11 @@ def _begin_turn(state: State) -> tuple[State, Lines]:
             discard=(*state.discard, card),
         )
         lines.append(
-            say(f"{state.names[parent]} becomes parent and discards the kept {role(card).label}.")
+            say(
+                "{name} becomes parent and discards the kept {label}.",
+                name=state.names[parent],
+                label=role(card).label,
+            )
         )
     if state.turns_played >= state.players:
         lines.append(say("Everyone has been parent: the game ends."))
@@ -308,8 +350,8 @@ def _begin_turn(state: State) -> tuple[State, Lines]:
     if deck_ends_game(len(state.role_deck), must_draw):
         lines.append(
             say(
-                f"The role deck has {len(state.role_deck)} cards, too few for everyone: "
-                "the game ends."
+                "The role deck has {count} cards, too few for everyone: the game ends.",
+                count=len(state.role_deck),
             )
         )
         return _finish(state, lines)
@@ -321,7 +363,13 @@ def _begin_turn(state: State) -> tuple[State, Lines]:
         rolls=(),
         boss_dice=(),
     )
-    lines.append(say(f"Turn {state.turns_played + 1}: {state.names[parent]} is the parent."))
+    lines.append(
+        say(
+            "Turn {turn}: {name} is the parent.",
+            turn=state.turns_played + 1,
+            name=state.names[parent],
+        )
+    )
     return nxt, lines
 
 
@@ -361,9 +409,9 @@ def _hero_draw(state: State, order: tuple[str, ...]) -> Applied[State]:
     nxt = replace(state, hero_deck=order[1:], hands=_put(state.hands, parent, card))
     name = state.names[parent]
     line = Narration(
-        f"{name} draws a hero card.",
-        secret=((parent, f"You draw the {role(card).sided}."),),
-        full=f"{name} draws the {role(card).label}.",
+        Message("{name} draws a hero card.", name=name),
+        secret=((parent, Message("You draw the {role}.", role=role(card).sided)),),
+        full=Message("{name} draws the {role}.", name=name, role=role(card).label),
     )
     keepers = tuple(
         seat
@@ -395,14 +443,28 @@ def _deal(state: State) -> tuple[State, Narration]:
         queue=claimers,
     )
     who = join(state.names[seat] for seat in drawers) or "Nobody"
-    public = f"{who} {'draws a role card' if len(drawers) == 1 else 'draw role cards'}."
+    public = (
+        Message("{who} draws a role card.", who=who)
+        if len(drawers) == 1
+        else Message("{who} draw role cards.", who=who)
+    )
     secret = tuple(
-        (seat, f"{public} You draw the {role(_hand(nxt, seat)).sided}.") for seat in drawers
+        (
+            seat,
+            Message(
+                "{public} You draw the {role}.", public=public, role=role(_hand(nxt, seat)).sided
+            ),
+        )
+        for seat in drawers
     )
-    full = "; ".join(
-        f"{state.names[seat]} draws the {role(_hand(nxt, seat)).label}" for seat in drawers
+    draws = tuple(
+        Message(
+            "{name} draws the {role}", name=state.names[seat], role=role(_hand(nxt, seat)).label
+        )
+        for seat in drawers
     )
-    return nxt, Narration(public, secret=secret, full=(full + ".") if drawers else public)
+    full = Message("{draws}.", draws=Joined(draws, "; ")) if drawers else public
+    return nxt, Narration(public, secret=secret, full=full)
 
 
 def _roll(state: State, faces: tuple[int, ...]) -> Applied[State]:
@@ -412,20 +474,23 @@ def _roll(state: State, faces: tuple[int, ...]) -> Applied[State]:
     nxt = replace(state, rolls=(*state.rolls, rolled))
     name = state.names[seat]
     shown = " and ".join(map(str, faces))
+    rolls = say("{name} ({english}) rolls {shown}.", name=name, english=held.english, shown=shown)
     if held.effect is Effect.REROLL:
-        return Applied(
-            replace(nxt, phase=Phase.REROLL), (say(f"{name} ({held.english}) rolls {shown}."),)
-        )
+        return Applied(replace(nxt, phase=Phase.REROLL), (rolls,))
     if held.effect is Effect.CHOOSE and faces[0] != faces[-1]:
-        return Applied(
-            replace(nxt, phase=Phase.CHOOSE), (say(f"{name} ({held.english}) rolls {shown}."),)
-        )
+        return Applied(replace(nxt, phase=Phase.CHOOSE), (rolls,))
     value = _dice_value(held, faces)
-    text = f"{name} ({held.english}) rolls {shown}."
+    line = rolls
     if len(faces) > 1:
-        text = f"{name} ({held.english}) rolls {shown}: {value}."
+        line = say(
+            "{name} ({english}) rolls {shown}: {value}.",
+            name=name,
+            english=held.english,
+            shown=shown,
+            value=value,
+        )
     settled = replace(nxt, rolls=(*state.rolls, replace(rolled, value=value)))
-    return _next_roller(settled, [say(text)])
+    return _next_roller(settled, [line])
 
 
 def _dice_value(held: Role, faces: tuple[int, ...]) -> int:
@@ -463,11 +528,20 @@ def _battle_result(state: State, lines: Lines) -> Applied[State]:
     verdict = "the party wins" if won else "the party loses"
     extra = " (the parent takes the remainder)" if remainder else ""
     result_lines = [
-        say(f"Total {formula} = {total} against {state.boss_hp} HP: {verdict}."),
         say(
-            f"{state.boss_hp} HP / {size} = {points} points each{extra}: "
-            + ", ".join(f"{state.names[r.seat]} {deltas[r.seat]:+d}" for r, _ in terms)
-            + "."
+            "Total {formula} = {total} against {boss_hp} HP: {verdict}.",
+            formula=formula,
+            total=total,
+            boss_hp=state.boss_hp,
+            verdict=verdict,
+        ),
+        say(
+            "{hp} HP / {size} = {points} points each{extra}: {changes}.",
+            hp=state.boss_hp,
+            size=size,
+            points=points,
+            extra=extra,
+            changes=", ".join(f"{state.names[r.seat]} {deltas[r.seat]:+d}" for r, _ in terms),
         ),
     ]
     # The record holds each seat's whole change this turn: the left out lost 1 at the party.
@@ -541,14 +615,16 @@ def _finish(state: State, lines: Lines) -> tuple[State, Lines]:
     if len(leaders) == 1:
         return _won(state, leaders, lines)
     names = join(state.names[seat] for seat in leaders)
-    lines.append(say(f"{names} are tied on {best}: sudden death."))
+    lines.append(say("{names} are tied on {best}: sudden death.", names=names, best=best))
     sudden = SuddenDeath(seats=leaders)
     return replace(state, phase=Phase.SUDDEN_HP, sudden=sudden, queue=()), lines
 
 
 def _won(state: State, winners: tuple[int, ...], lines: Lines) -> tuple[State, Lines]:
     names = join(state.names[seat] for seat in winners)
-    lines.append(say(f"{names} {'wins' if len(winners) == 1 else 'win'} the game."))
+    lines.append(
+        say("{names} {verb} the game.", names=names, verb="wins" if len(winners) == 1 else "win")
+    )
     return replace(state, phase=Phase.OVER, winners=winners), lines
 
 
@@ -570,7 +646,9 @@ def _sudden_chance(state: State, faces: tuple[int, ...]) -> Applied[State]:
     if state.phase is Phase.SUDDEN_HP:
         seat = sudden.seats[len(sudden.hp)]
         hp = (*sudden.hp, sum(faces))
-        line = say(f"{names[seat]} rolls {_sum_text(faces)} HP for sudden death.")
+        line = say(
+            "{name} rolls {total} HP for sudden death.", name=names[seat], total=_sum_text(faces)
+        )
         if len(hp) < len(sudden.seats):
             return Applied(replace(state, sudden=replace(sudden, hp=hp)), (line,))
         ready = replace(sudden, hp=hp, alive=sudden.seats)
@@ -580,7 +658,7 @@ def _sudden_chance(state: State, faces: tuple[int, ...]) -> Applied[State]:
     best = max(faces)
     top = tuple(seat for seat, face in zip(sudden.rolloff, faces) if face == best)
     shown = ", ".join(f"{names[seat]} {face}" for seat, face in zip(sudden.rolloff, faces))
-    line = say(f"Roll-off: {shown}.")
+    line = say("Roll-off: {shown}.", shown=shown)
     if len(top) == 1:
         won, lines = _won(state, top, [line])
         return Applied(won, tuple(lines))
@@ -601,7 +679,7 @@ def _volley(state: State, sudden: SuddenDeath, faces: tuple[int, ...]) -> Applie
     after = replace(sudden, hp=hp, last_volley=faces)
     shown = ", ".join(f"{names[seat]} {rolled[seat]}" for seat in sudden.alive)
     left = ", ".join(f"{names[seat]} {after.hp_of(seat)}" for seat in sudden.alive)
-    lines: Lines = [say(f"Volley: {shown}. HP now {left}.")]
+    lines: Lines = [say("Volley: {shown}. HP now {left}.", shown=shown, left=left)]
     survivors = tuple(seat for seat in sudden.alive if after.hp_of(seat) > 0)
     if len(survivors) == 1:
         won, won_lines = _won(replace(state, sudden=after), survivors, lines)
@@ -611,7 +689,7 @@ def _volley(state: State, sudden: SuddenDeath, faces: tuple[int, ...]) -> Applie
         return Applied(replace(state, sudden=replace(after, alive=survivors)), tuple(lines))
     if survivors:
         who = join(names[seat] for seat in survivors)
-        lines.append(say(f"{who} survive: a one-die roll-off between them."))
+        lines.append(say("{who} survive: a one-die roll-off between them.", who=who))
         return _roll_off(state, after, survivors, lines)
     closest = max(after.hp_of(seat) for seat in sudden.alive)
     nearest = tuple(seat for seat in sudden.alive if after.hp_of(seat) == closest)
@@ -655,9 +733,14 @@ def _keep_decision(state: State) -> Any:
     )
 
 
-def _claim_decision(state: State) -> Any:
+def _claim_decision(state: State) -> Decision:
     seat = state.queue[0]
-    deck = "hero" if seat == state.parent else "role"
+    return _claim_question(seat, "hero" if seat == state.parent else "role")
+
+
+@cache
+def _claim_question(seat: int, deck: str) -> Decision:
+    """The claim decision of `seat` holding a card of `deck`: it never changes."""
     roles = [card for card in content().roles.values() if card.deck == deck]
     options = [Option(SILENT, "Stay silent")] + [
         Option(card.id, f"Claim {card.label}", f"{card.colour.value}") for card in roles
@@ -668,6 +751,21 @@ def _claim_decision(state: State) -> Any:
         "Tell the table your role (you may lie), or stay silent.",
         tuple(options),
         help="Claims are public. Only the parent's party can score, so make your case.",
+    )
+
+
+@cache
+def _verdict_question(parent: int) -> Decision:
+    """The parent's verdict: it never changes."""
+    return choose_one(
+        parent,
+        "verdict",
+        "Take a party to fight the boss, or give up this turn?",
+        (
+            Option(FORM_PARTY, "Choose a party", "Everyone you leave out loses 1 point."),
+            Option(GIVE_UP, "Give up", "You alone lose 1 point; all cards are revealed."),
+        ),
+        help="After the discussion the parent decides whether to fight at all.",
     )
 
 
@@ -712,11 +810,11 @@ def _claim_label(claim: str | None) -> str:
     return f"claims {role(claim).english}"
 
 
-def _reveal_text(state: State) -> str:
+def _reveal_text(state: State) -> Message:
     shown = ", ".join(
         f"{name} {role(card).english}" for name, card in zip(state.names, state.hands) if card
     )
-    return f"Everyone reveals: {shown}."
+    return Message("Everyone reveals: {shown}.", shown=shown)
 
 
 def _sum_text(faces: tuple[int, ...]) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 
 
 class Phase(Enum):
@@ -112,4 +113,9 @@ class State:
         return (seat + 1) % self.players
 
     def clockwise_from(self, seat: int) -> tuple[int, ...]:
-        return tuple((seat + step) % self.players for step in range(self.players))
+        return _clockwise(seat, self.players)
+
+
+@cache
+def _clockwise(seat: int, players: int) -> tuple[int, ...]:
+    return tuple((seat + step) % players for step in range(players))

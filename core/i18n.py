@@ -1,0 +1,148 @@
+"""The interface's languages: gettext catalogs read at run time, one translator per language.
+
+Messages are English source text with named placeholders ("Waiting for {who}."), so a
+translation may put the parts in any order. Code marks them for `pybabel extract`
+(docs/i18n.md) in one of two ways:
+
+- `N_("...")` where a message is defined but not yet shown (a constant, a key binding): it
+  returns the message unchanged, to be translated where it is rendered;
+- `_("...", name=value)` where it is rendered, `_` being the translator of whoever looks at the
+  screen (`translator(language)`); `_.ngettext(singular, plural, n, ...)` for a count.
+
+The language belongs to the viewer, not to the game: nothing here holds a current language.
+Two seats at one table may read it in two languages, each through its own translator.
+
+Catalogs are the `.po` files under core/locale/, compiled when a language is first used (never
+committed as binaries; the compiled form is cached in the user cache folder); a catalog that
+cannot be read leaves the English source text.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import gettext
+import hashlib
+import io
+import os
+import struct
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Final, Literal, TypeGuard, get_args
+
+import platformdirs
+
+Language = Literal["ja", "en"]
+LANGUAGES: Final[tuple[Language, ...]] = get_args(Language)
+DEFAULT_LANGUAGE: Final[Language] = "en"
+LANGUAGE_NAMES: Final[dict[Language, str]] = {"ja": "日本語", "en": "English"}
+"""Each language in its own words, as the language setting offers it."""
+
+DOMAIN: Final = "partyline"
+LOCALE_DIR: Final = Path(__file__).resolve().parent / "locale"
+ENV_CACHE_DIR: Final = "PARTYLINE_CACHE_DIR"
+ENV_LOCALE: Final = ("LC_ALL", "LC_MESSAGES", "LANG")
+"""The environment's locale variables, the first one set winning (as POSIX orders them)."""
+
+
+def N_(message: str) -> str:
+    """Mark `message` for extraction where it is defined; it is translated where shown."""
+    return message
+
+
+def is_language(value: object) -> TypeGuard[Language]:
+    return value in LANGUAGES
+
+
+def parse_language(text: str) -> Language:
+    """`text` as a language ("ja", "en"); ValueError naming the known ones otherwise."""
+    value = text.strip().lower()
+    if not is_language(value):
+        raise ValueError(f"unknown language {text!r} (known: {', '.join(LANGUAGES)})")
+    return value
+
+
+def language_from_env(environ: Mapping[str, str]) -> Language:
+    """The language the environment asks for: the first of LC_ALL, LC_MESSAGES and LANG that is
+    set; Japanese for ja or ja_* (ja_JP.UTF-8), English for anything else or nothing."""
+    for name in ENV_LOCALE:
+        value = environ.get(name, "")
+        if value:
+            code = value.split(".")[0].split("@")[0]
+            return "ja" if code == "ja" or code.startswith("ja_") else "en"
+    return DEFAULT_LANGUAGE
+
+
+class Translator:
+    """One language's catalog: `_(message, **params)` is the message in that language with its
+    placeholders filled."""
+
+    def __init__(self, language: Language, catalog: gettext.NullTranslations) -> None:
+        self.language = language
+        self._catalog = catalog
+
+    def __call__(self, message: str, /, **params: object) -> str:
+        text = self._catalog.gettext(message)
+        return text.format(**params) if params else text
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **params: object) -> str:
+        """The form for `n` (Japanese has one; English two), with `{n}` and `params` filled."""
+        return self._catalog.ngettext(singular, plural, n).format(n=n, **params)
+
+
+def catalog_path(language: Language) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def compile_catalog(source: bytes) -> bytes:
+    """A .po file's text compiled to .mo bytes (fuzzy entries left out, as msgfmt does)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    catalog = read_po(io.BytesIO(source), domain=DOMAIN)  # its Plural-Forms, not CLDR data
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    return compiled.getvalue()
+
+
+def cache_dir() -> Path:
+    """Where compiled catalogs are kept: $PARTYLINE_CACHE_DIR, else the user cache folder."""
+    return Path(os.environ.get(ENV_CACHE_DIR) or platformdirs.user_cache_dir("partyline"))
+
+
+def load_catalog(path: Path) -> gettext.GNUTranslations:
+    """The catalog in the .po file at `path`. Compiling it takes Babel (tens of milliseconds
+    with its import, at every start): the compiled form is kept in the cache folder under the
+    .po's hash and read from there after the first time (a changed .po is compiled again; a
+    cache that cannot be read or written only costs the compiling)."""
+    source = path.read_bytes()
+    cached = cache_dir() / "locale" / f"{path.parent.parent.name}-{_digest(source)}.mo"
+    with contextlib.suppress(OSError, ValueError, struct.error):
+        return gettext.GNUTranslations(io.BytesIO(cached.read_bytes()))
+    compiled = compile_catalog(source)
+    temp = cached.with_name(f".{cached.name}.{os.getpid()}.tmp")
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        temp.write_bytes(compiled)
+        os.replace(temp, cached)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
+    return gettext.GNUTranslations(io.BytesIO(compiled))
+
+
+def _digest(source: bytes) -> str:
+    return hashlib.sha256(source).hexdigest()[:16]
+
+
+@functools.cache
+def translator(language: Language) -> Translator:
+    """The translator for `language`, its catalog loaded on first use. A catalog that is
+    missing or unreadable (a broken install) leaves the English source text rather than stop
+    the program; tests/test_i18n_catalogs.py checks that every catalog loads."""
+    catalog: gettext.NullTranslations
+    try:
+        catalog = load_catalog(catalog_path(language))
+    except (OSError, ValueError, SyntaxError):
+        catalog = gettext.NullTranslations()
+    return Translator(language, catalog)

@@ -1,0 +1,156 @@
+"""The server's limits, each a `serve` flag, and the one line a client is told when one refuses
+it. The bookkeeping here is plain Python (no asyncssh), so it is tested on its own."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from core.text import MAX_NAME_CELLS, BadText, cells, check_name, excerpt
+
+BURST_SECONDS = 4
+"""Input may come in bursts of this many seconds' worth of the rate (a paste, a sweep of the
+mouse, a terminal's answers at start), as long as the average stays under the rate."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one server allows. The defaults suit a game night on a small machine."""
+
+    per_address: int = 8
+    """Connections at once from one IP address (a household shares one)."""
+    sessions: int = 32
+    """Connections at once in all, each with at most one session (one app child each)."""
+    idle_timeout: float = 1800.0
+    """Seconds without a byte of input before a session is closed."""
+    input_rate: int = 4096
+    """Bytes of input a second, on average, that a session may send (typing sends a few)."""
+    name_cells: int = 16
+    """The widest player name, in terminal cells (a Japanese character is 2)."""
+
+    def problems(self) -> list[str]:
+        """What is wrong with these limits, one line each naming its flag (nothing: they can
+        be used)."""
+        found = []
+        for field in ("per_address", "sessions", "input_rate"):
+            if getattr(self, field) < 1:
+                found.append(f"{_flag(field)} must be at least 1, not {getattr(self, field)}")
+        if not self.idle_timeout > 0:
+            found.append(
+                f"{_flag('idle_timeout')} must be more than 0 seconds, not {self.idle_timeout:g}"
+            )
+        if not 1 <= self.name_cells <= MAX_NAME_CELLS:
+            found.append(
+                f"{_flag('name_cells')} must be 1 to {MAX_NAME_CELLS}, not {self.name_cells}"
+            )
+        return found
+
+    # --- the refusals, one line each -------------------------------------------------------
+
+    def too_many_from_address(self) -> str:
+        return f"partyline: too many connections from your address (at most {self.per_address})"
+
+    def server_full(self) -> str:
+        return f"partyline: the server is full (at most {self.sessions} sessions); try later"
+
+    def idle(self) -> str:
+        return f"partyline: no input for {_duration(self.idle_timeout)}: the session is closed"
+
+    def input_flood(self) -> str:
+        return (
+            f"partyline: input faster than {self.input_rate} bytes a second: the session is closed"
+        )
+
+    def name_refusal(self, name: str) -> str | None:
+        """Why `name` (an SSH user name) cannot be a player's name, or None if it can."""
+        try:
+            check_name(name)
+        except BadText as error:
+            return f"partyline: {error}"
+        width = cells(name)
+        if width > self.name_cells:
+            return (
+                f"partyline: the name {excerpt(name)} is too wide "
+                f"({width} cells; the limit is {self.name_cells})"
+            )
+        return None
+
+
+@dataclass(frozen=True)
+class LimitFlag:
+    """A limit as a `serve` flag: the command line and the refusals name limits by these."""
+
+    flag: str
+    field: str
+    """Its field of Limits."""
+    kind: type[int] | type[float]
+    metavar: str
+    help: str
+
+
+LIMIT_FLAGS = (
+    LimitFlag("--max-per-address", "per_address", int, "N", "connections at once from one address"),
+    LimitFlag("--max-sessions", "sessions", int, "N", "connections at once in all, a session each"),
+    LimitFlag("--idle-timeout", "idle_timeout", float, "SECONDS", "close a session idle this long"),
+    LimitFlag("--max-input-rate", "input_rate", int, "BYTES", "input a session may send a second"),
+    LimitFlag("--max-name-length", "name_cells", int, "CELLS", "the widest player name, in cells"),
+)
+
+
+def _flag(field: str) -> str:
+    return next(limit.flag for limit in LIMIT_FLAGS if limit.field == field)
+
+
+def _duration(seconds: float) -> str:
+    if seconds >= 120 and seconds % 60 == 0:
+        return f"{int(seconds // 60)} minutes"
+    return "1 second" if seconds == 1 else f"{seconds:g} seconds"
+
+
+class Admission:
+    """Who is connected: a count per address and in all, against the limits."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self._by_address: Counter[str] = Counter()
+
+    @property
+    def total(self) -> int:
+        return sum(self._by_address.values())
+
+    def admit(self, address: str) -> str | None:
+        """Count a new connection from `address`, or say in one line why it is refused (and
+        count nothing)."""
+        if self.total >= self.limits.sessions:
+            return self.limits.server_full()
+        if self._by_address[address] >= self.limits.per_address:
+            return self.limits.too_many_from_address()
+        self._by_address[address] += 1
+        return None
+
+    def release(self, address: str) -> None:
+        """A connection that `admit` counted has ended."""
+        self._by_address[address] -= 1
+        if self._by_address[address] <= 0:
+            del self._by_address[address]
+
+
+class TokenBucket:
+    """The input rate limit: `rate` bytes a second on average, bursts up to `capacity`. The
+    clock is passed in (seconds, monotonic), so the arithmetic is tested without waiting."""
+
+    def __init__(self, rate: float, capacity: float, now: float) -> None:
+        self.rate = rate
+        self.capacity = capacity
+        self._tokens = capacity
+        self._last = now
+
+    def take(self, amount: int, now: float) -> bool:
+        """Spend `amount` bytes' worth if the bucket holds that much; False (spending nothing)
+        if the input is coming faster than the rate allows."""
+        self._tokens = min(self.capacity, self._tokens + (now - self._last) * self.rate)
+        self._last = now
+        if amount > self._tokens:
+            return False
+        self._tokens -= amount
+        return True

@@ -1,0 +1,183 @@
+"""The local protocol between the server's tables and the app children: JSON lines of plain data.
+
+Every message is one JSON object on one line, UTF-8, at most a size limit (MAX_FROM_CLIENT from
+a child, MAX_FROM_SERVER from the server), with `"v": VERSION` and a `"type"`. A line that is not
+such an object, is too long, has another version or an unknown type is refused with one line
+(ProtocolError) and nothing else happens.
+
+What the server sends of a game is only what core hands a seat: `Table.view(seat)`,
+`Table.narration(seat)`, `Table.decision_for(seat)`; those are frozen dataclasses, tuples, enums
+and dicts, written here as plain JSON with a tag naming the core type (`encode`), and read back
+only into core's own dataclasses, enums and NamedTuples (`decode`: nothing else is ever named
+or built).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import importlib
+import json
+from typing import Any
+
+VERSION = 1
+MAX_FROM_CLIENT = 4096
+"""Bytes in one line from an app child: a decision, a chat line, a table's settings."""
+MAX_FROM_SERVER = 4 * 1024 * 1024
+"""Bytes in one line from the server: a seat's whole view and log of a long game."""
+
+CLIENT_TYPES = frozenset(
+    {"hello", "lobby", "create", "sit", "watch", "start", "leave", "decide", "undo", "chat"}
+)
+SERVER_TYPES = frozenset({"welcome", "lobby", "state", "chat", "error", "bell"})
+
+_TYPE_TAG = "~t"
+_CORE = "core."
+
+
+class ProtocolError(ValueError):
+    """A message that cannot be taken. str() is one line, for the sender."""
+
+
+# --- framing -----------------------------------------------------------------------------------
+
+
+def dump(message: dict[str, Any]) -> bytes:
+    """One message as its line (with the version), newline included."""
+    return json.dumps({"v": VERSION, **message}, ensure_ascii=False).encode() + b"\n"
+
+
+def load(line: bytes, limit: int, types: frozenset[str]) -> dict[str, Any]:
+    """The message in one line (without its newline), checked: its size, its JSON, its version
+    and its type among `types`. Raises ProtocolError saying why not."""
+    if len(line) > limit:
+        raise ProtocolError(f"message too long ({len(line)} bytes; the limit is {limit})")
+    try:
+        message = json.loads(line.decode())
+    except (UnicodeDecodeError, ValueError):
+        raise ProtocolError("garbled message: not one JSON object in UTF-8") from None
+    if not isinstance(message, dict):
+        raise ProtocolError("garbled message: not a JSON object")
+    if message.get("v") != VERSION:
+        raise ProtocolError(f"protocol version {message.get('v')!r} is not {VERSION}")
+    kind = message.get("type")
+    if not isinstance(kind, str) or kind not in types:
+        raise ProtocolError(f"unknown message type {str(kind)[:40]!r}")
+    return message
+
+
+class LineBuffer:
+    """Bytes from a stream cut into lines, never holding more than `limit` bytes of one: a line
+    longer than that is dropped whole (its rest skipped up to its newline) and reported once."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._data = bytearray()
+        self._skipping = False
+
+    def feed(self, data: bytes) -> list[bytes | None]:
+        """The lines completed by `data`, in order; None for each line that was too long."""
+        found: list[bytes | None] = []
+        self._data += data
+        while True:
+            end = self._data.find(b"\n")
+            if end < 0:
+                if len(self._data) > self.limit:
+                    if not self._skipping:
+                        found.append(None)
+                    self._skipping = True
+                    self._data.clear()
+                return found
+            line = bytes(self._data[:end])
+            del self._data[: end + 1]
+            if self._skipping:
+                self._skipping = False
+            elif len(line) > self.limit:
+                found.append(None)
+            else:
+                found.append(line)
+
+
+# --- core's values as plain data ---------------------------------------------------------------
+
+
+def encode(value: Any) -> Any:
+    """A view, a decision, a result... as JSON-able data (see `decode`)."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, enum.Enum):
+        return {_TYPE_TAG: _name(type(value)), "value": encode(value.value)}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = {
+            f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init
+        }
+        return {_TYPE_TAG: _name(type(value)), "fields": fields}
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a NamedTuple
+        return {_TYPE_TAG: _name(type(value)), "items": [encode(item) for item in value]}
+    if isinstance(value, tuple | list):
+        return [encode(item) for item in value]
+    if isinstance(value, frozenset | set):
+        return {_TYPE_TAG: "frozenset", "items": [encode(item) for item in value]}
+    if isinstance(value, dict):
+        return {_TYPE_TAG: "dict", "items": [[encode(k), encode(v)] for k, v in value.items()]}
+    raise TypeError(f"cannot send a {type(value).__name__}")
+
+
+def decode(data: Any) -> Any:
+    """What `encode` wrote, back: lists as tuples (core's values are frozen), tagged objects as
+    the core type they name. Raises ProtocolError for anything else."""
+    if data is None or isinstance(data, bool | int | float | str):
+        return data
+    if isinstance(data, list):
+        return tuple(decode(item) for item in data)
+    if not isinstance(data, dict) or not isinstance(data.get(_TYPE_TAG), str):
+        raise ProtocolError("garbled value: an object without its type")
+    tag = data[_TYPE_TAG]
+    if tag in ("frozenset", "dict"):
+        items = data.get("items")
+        if not isinstance(items, list):
+            raise ProtocolError(f"garbled value: a {tag} without items")
+        if tag == "frozenset":
+            return frozenset(decode(item) for item in items)
+        try:
+            return {decode(key): decode(value) for key, value in items}
+        except (TypeError, ValueError):
+            raise ProtocolError("garbled value: a dict's items are not pairs") from None
+    kind = _core_type(tag)
+    try:
+        if isinstance(kind, type) and issubclass(kind, enum.Enum):
+            return kind(decode(data.get("value")))
+        if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+            fields = data.get("fields")
+            if not isinstance(fields, dict):
+                raise ProtocolError(f"garbled value: {tag} without fields")
+            return kind(**{name: decode(value) for name, value in fields.items()})
+        items = data.get("items")
+        if not isinstance(items, list):
+            raise ProtocolError(f"garbled value: {tag} without items")
+        return kind(*(decode(item) for item in items))
+    except (TypeError, ValueError) as error:
+        raise ProtocolError(f"garbled value: {tag}: {error}") from None
+
+
+def _name(kind: type) -> str:
+    return f"{kind.__module__}:{kind.__qualname__}"
+
+
+def _core_type(tag: str) -> Any:
+    """The class `tag` names, if it is one of core's dataclasses, enums or NamedTuples."""
+    module, _, name = tag.partition(":")
+    if not module.startswith(_CORE) or not name.isidentifier():
+        raise ProtocolError(f"garbled value: {tag[:60]!r} is not a type of the game's")
+    try:
+        kind = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError):
+        raise ProtocolError(f"garbled value: no type {tag[:60]!r}") from None
+    usable = isinstance(kind, type) and (
+        dataclasses.is_dataclass(kind)
+        or issubclass(kind, enum.Enum)
+        or (issubclass(kind, tuple) and hasattr(kind, "_fields"))
+    )
+    if not usable:
+        raise ProtocolError(f"garbled value: {tag[:60]!r} is not a type of the game's")
+    return kind

@@ -1,0 +1,152 @@
+"""`partyline serve`: make or reuse the host key, listen, relay sessions until SIGINT or SIGTERM,
+then close every session (each client is told why) and stop every app child before exiting."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+
+from server import hostkey
+from server.hub import TableServer
+from server.limits import Limits
+from server.relay import STOP_GRACE
+from server.ssh import SHUTTING_DOWN, Gatekeeper, ServerState
+
+DEFAULT_HOST = "127.0.0.1"
+"""Only this machine, unless the host asks for more (--host 0.0.0.0 for every address)."""
+DEFAULT_PORT = 2222
+LOGIN_TIMEOUT = 30
+"""Seconds a connection has to authenticate."""
+KEEPALIVE_INTERVAL = 60
+"""Seconds of silence before the server checks that a client is still there (3 misses: gone),
+so that a client that vanished without a word frees its place within a few minutes."""
+BOT_DELAY = 0.8
+"""The app's normal bot pace (tui.pace)."""
+WINDOW = 256 * 1024
+"""The SSH receive window of a session: how much input a client may have in flight."""
+
+
+class ServeError(Exception):
+    """The server cannot start. str() is one line."""
+
+
+@dataclass(frozen=True)
+class ServeConfig:
+    save_dir: Path
+    """Where the tables will autosave (the next step); kept for them."""
+    authorized_keys: Path | None
+    """Only these keys get in, named by their SSH user name; None: --guests, anyone."""
+    host: str = DEFAULT_HOST
+    port: int = DEFAULT_PORT
+    limits: Limits = field(default_factory=Limits)
+    bot_delay: float = BOT_DELAY
+    """Seconds between two bot decisions at a table."""
+    host_key: Path = field(default_factory=hostkey.default_path)
+
+
+@dataclass
+class Serving:
+    """A server that listens: what `start` returns."""
+
+    listener: asyncssh.SSHAcceptor
+    state: ServerState
+    host_key: hostkey.HostKey
+    port: int
+
+    async def stop(self, say: Callable[[str], None]) -> None:
+        """Stop listening, close every session (the clients are told why), wait for every app
+        child to be reaped, and end the connections left."""
+        self.listener.close()
+        self.state.close_sessions(SHUTTING_DOWN)
+        try:
+            await asyncio.wait_for(self.state.ended.wait(), STOP_GRACE + 5)
+        except TimeoutError:
+            say(f"partyline serve: {len(self.state.relays)} sessions did not end in time")
+        self.state.disconnect_all(SHUTTING_DOWN)
+        await self.listener.wait_closed()
+        if self.state.tables is not None:
+            await self.state.tables.stop()
+
+
+def run(config: ServeConfig, say: Callable[[str], None]) -> int:
+    """Serve until SIGINT or SIGTERM. `say` prints one line (the caller makes it safe)."""
+    return asyncio.run(_serve(config, say))
+
+
+async def _serve(config: ServeConfig, say: Callable[[str], None]) -> int:
+    stop = asyncio.Event()  # before anything is said: a stop at any moment is a clean one
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(number, stop.set)
+    serving = await start(config, say)
+    key = serving.host_key
+    made = "made a new host key" if key.created else "host key"
+    say(f"partyline serve: {made} {key.path}")
+    say(f"partyline serve: host key fingerprint {key.algorithm} {key.fingerprint}")
+    who = (
+        "anyone (guests)"
+        if config.authorized_keys is None
+        else f"the keys in {config.authorized_keys}, as the user name they give"
+    )
+    say(f"partyline serve: listening on {config.host}:{serving.port}; letting in {who}")
+    say(
+        f"partyline serve: players join with: ssh -p {serving.port} NAME@HOST, and check that "
+        f"ssh shows the fingerprint {key.fingerprint} the first time"
+    )
+    await stop.wait()
+    say("partyline serve: shutting down")
+    await serving.stop(say)
+    return 0
+
+
+async def start(config: ServeConfig, say: Callable[[str], None]) -> Serving:
+    """The host key (made if there is none), the authorized keys, and the listening server.
+    Raises ServeError saying in one line why it cannot start."""
+    keys = None if config.authorized_keys is None else _authorized_keys(config.authorized_keys)
+    try:
+        key = hostkey.load_or_create(config.host_key)
+    except hostkey.HostKeyError as error:
+        raise ServeError(str(error)) from None
+    tables = TableServer(config.limits, config.bot_delay, say)
+    await tables.start()
+    state = ServerState(config.limits, guests=keys is None, log=say, tables=tables)
+    try:
+        listener = await asyncssh.listen(
+            config.host,
+            config.port,
+            server_factory=lambda: Gatekeeper(state),
+            server_host_keys=[key.key],
+            authorized_client_keys=keys,
+            encoding=None,  # bytes both ways: the terminal is the client's
+            line_editor=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            password_auth=False,
+            kbdint_auth=False,
+            host_based_auth=False,
+            gss_host=None,
+            login_timeout=LOGIN_TIMEOUT,
+            keepalive_interval=KEEPALIVE_INTERVAL,
+            window=WINDOW,
+        )
+    except OSError as error:
+        await tables.stop()
+        where = f"{config.host}:{config.port}"
+        raise ServeError(f"cannot listen on {where}: {hostkey.os_reason(error)}") from None
+    return Serving(listener, state, key, listener.get_port())
+
+
+def _authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
+    try:
+        return asyncssh.read_authorized_keys(str(path))
+    except OSError as error:
+        raise ServeError(
+            f"{path}: cannot read the authorized keys: {hostkey.os_reason(error)}"
+        ) from None
+    except (ValueError, UnicodeDecodeError) as error:
+        raise ServeError(f"{path}: no usable authorized key ({error})") from None

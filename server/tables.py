@@ -1,0 +1,456 @@
+"""The server's tables and who is at them: the lobby, the seats, the games, without any socket.
+
+The authoritative `Table` of every game lives here, in the server. A client (one app child) is
+told only what core gives its seat: `Table.view(seat)`, `Table.narration(seat)`,
+`Table.decision_for(seat)`, and the game's result once it is over; a spectator gets the public
+view (`viewer=None` is everything only once the game is over; before, a spectator sees the view
+and log of no seat, i.e. the public narration). Every request is checked here: a decision for a
+seat the client does not hold, an illegal choice, a start before the seats are filled... each gets
+one line back (`Refused`) and changes nothing.
+
+`Hub.handle(client, message)` takes one checked protocol message; the socket layer
+(server.hub) reads and writes the lines and plays the bots at their pace (`bot_to_play`,
+`play_bot`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.bots import bot_kinds
+from core.decisions import IllegalAction
+from core.games import REGISTRY, get_game
+from core.games.base import BadOption, check_options
+from core.runner import BotDriver
+from core.table import Seat, SeatKind, Table, check_seed, new_table
+from core.text import BadText, check_line
+from server.protocol import encode
+
+MAX_CHAT_CELLS = 200
+MAX_CHAT_CHARS = 400
+CHAT_KEPT = 50
+"""Chat lines a table keeps (a newcomer sees these)."""
+MAX_TABLES = 64
+OPEN = "open"
+PLAYING = "playing"
+OVER = "over"
+
+
+class Refused(Exception):
+    """A request that changes nothing. str() is one line, for the client."""
+
+
+class Client:
+    """One app child connected to the hub. The socket layer gives `send`."""
+
+    def __init__(self, name: str, send: Callable[[dict[str, Any]], None]) -> None:
+        self.name = name
+        self.send = send
+        self.table: ServerTable | None = None
+        self.seat: int | None = None
+        """The seat it holds at `table` (None there: a spectator)."""
+        self.narration_sent: list[tuple[int, str]] = []
+
+
+@dataclass
+class ServerTable:
+    id: int
+    game_id: str
+    players: int
+    options: dict[str, Any]
+    bots: dict[int, str]
+    """Seat -> bot kind, for the seats bots play."""
+    creator: str
+    seed: int
+    sitting: dict[int, str] = field(default_factory=dict)
+    """Seat -> the player's name, for the human seats taken."""
+    clients: list[Client] = field(default_factory=list)
+    table: Table | None = None
+    driver: BotDriver | None = None
+    chat: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def state(self) -> str:
+        if self.table is None:
+            return OPEN
+        return OVER if self.table.over else PLAYING
+
+    def free_seats(self) -> list[int]:
+        return [
+            seat
+            for seat in range(self.players)
+            if seat not in self.bots and seat not in self.sitting
+        ]
+
+    def seat_of(self, name: str) -> int | None:
+        return next((seat for seat, who in self.sitting.items() if who == name), None)
+
+    def summary(self) -> dict[str, Any]:
+        """The table as the lobby lists it."""
+        return {
+            "id": self.id,
+            "game": self.game_id,
+            "title": REGISTRY[self.game_id].title,
+            "state": self.state,
+            "creator": self.creator,
+            "seats": [
+                self.sitting.get(seat) or (f"bot:{self.bots[seat]}" if seat in self.bots else None)
+                for seat in range(self.players)
+            ],
+            "free": len(self.free_seats()),
+            "waiting": sorted(
+                name
+                for seat, name in self.sitting.items()
+                if not any(c.seat == seat for c in self.clients)
+            ),
+            "spectators": sorted(c.name for c in self.clients if c.seat is None),
+        }
+
+
+class Hub:
+    """Every table of one server, and the clients at them or in the lobby."""
+
+    def __init__(self, seeds: Callable[[], int], on_change: Callable[[ServerTable], None]) -> None:
+        """`seeds` draws a new game's seed; `on_change` is told after every change of a game
+        (the socket layer schedules the bots, the autosave writes)."""
+        self._seeds = seeds
+        self._on_change = on_change
+        self._ids = itertools.count(1)
+        self.tables: dict[int, ServerTable] = {}
+        self.clients: list[Client] = []
+
+    # --- clients ---------------------------------------------------------------------------
+
+    def join(self, client: Client) -> None:
+        self.clients.append(client)
+        client.send({"type": "welcome", "player": client.name})
+        self.send_lobby(client)
+
+    def leave(self, client: Client) -> None:
+        """The client is gone (its seat, if any, waits for it)."""
+        if client in self.clients:
+            self.clients.remove(client)
+        self._leave_table(client)
+
+    def handle(self, client: Client, message: dict[str, Any]) -> None:
+        """One message from `client`; a refusal is sent back as one line, nothing changed."""
+        try:
+            getattr(self, f"_on_{message['type']}")(client, message)
+        except Refused as error:
+            client.send({"type": "error", "message": str(error)})
+
+    # --- the lobby -------------------------------------------------------------------------
+
+    def lobby(self) -> list[dict[str, Any]]:
+        return [table.summary() for table in self.tables.values() if table.state != OVER]
+
+    def send_lobby(self, client: Client) -> None:
+        client.send({"type": "lobby", "tables": self.lobby()})
+
+    def _lobby_changed(self) -> None:
+        for client in self.clients:
+            if client.table is None:
+                self.send_lobby(client)
+
+    def _on_lobby(self, client: Client, message: dict[str, Any]) -> None:
+        self.send_lobby(client)
+
+    def _on_create(self, client: Client, message: dict[str, Any]) -> None:
+        if client.table is not None:
+            raise Refused("leave your table first")
+        if len(self.tables) >= MAX_TABLES:
+            raise Refused(f"the server has {MAX_TABLES} tables already")
+        game_id = message.get("game")
+        if not isinstance(game_id, str) or game_id not in REGISTRY:
+            raise Refused(f"no game {str(game_id)[:40]!r}")
+        info = REGISTRY[game_id]
+        players = message.get("players")
+        if not isinstance(players, int) or isinstance(players, bool) or players not in info.players:
+            raise Refused(f"{info.title} is for {info.min_players} to {info.max_players} players")
+        bots = _bots(message.get("bots", {}), players, game_id)
+        if len(bots) == players:
+            raise Refused("at least one seat must be a player's")
+        options = message.get("options", {})
+        if not isinstance(options, dict):
+            raise Refused("options must be names and values")
+        try:
+            check_options(get_game(game_id), options)
+        except BadOption as error:
+            raise Refused(str(error)) from None
+        seed = message.get("seed")
+        if seed is None:
+            seed = self._seeds()
+        try:
+            check_seed(seed)
+        except ValueError as error:
+            raise Refused(str(error)) from None
+        table = ServerTable(
+            next(self._ids), game_id, players, dict(options), bots, client.name, seed
+        )
+        self.tables[table.id] = table
+        self._sit(client, table, table.free_seats()[0])
+
+    def _on_sit(self, client: Client, message: dict[str, Any]) -> None:
+        table = self._table(message)
+        seat = message.get("seat")
+        held = table.seat_of(client.name)
+        if seat is None:
+            seat = held if held is not None else next(iter(table.free_seats()), None)
+            if seat is None:
+                raise Refused("no seat is free at this table")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < table.players:
+            raise Refused(f"no seat {str(seat)[:20]} at this table")
+        if held is not None and held != seat:
+            raise Refused(f"you hold seat {held + 1} at this table")
+        if held is None:
+            if seat in table.bots:
+                raise Refused(f"seat {seat + 1} is a bot's")
+            if seat in table.sitting:
+                raise Refused(f"seat {seat + 1} is taken")
+            if table.table is not None:
+                raise Refused("the game has started: watch it instead")
+            self._check_name_free(client.name)
+        if client.table is not None and client.table is not table:
+            raise Refused("leave your table first")
+        self._sit(client, table, seat)
+
+    def _check_name_free(self, name: str) -> None:
+        for table in self.tables.values():
+            if table.state != OVER and table.seat_of(name) is not None:
+                raise Refused(f"{name} already has a seat at table {table.id}")
+
+    def _sit(self, client: Client, table: ServerTable, seat: int) -> None:
+        for other in table.clients:
+            if other.seat == seat and other is not client:
+                # The same player again (a reconnection): the old connection gives way.
+                other.seat = None
+                other.table = None
+                table.clients.remove(other)
+                other.send({"type": "error", "message": "you sat down from another session"})
+                self.send_lobby(other)
+                break
+        table.sitting[seat] = client.name
+        self._arrive(client, table, seat)
+
+    def _on_watch(self, client: Client, message: dict[str, Any]) -> None:
+        table = self._table(message)
+        if client.table is not None:
+            raise Refused("leave your table first")
+        self._arrive(client, table, None)
+
+    def _arrive(self, client: Client, table: ServerTable, seat: int | None) -> None:
+        if client.table is not table:
+            client.table = table
+            table.clients.append(client)
+        client.seat = seat
+        client.narration_sent = []
+        self.send_state(table, client)
+        self._lobby_changed()
+
+    def _on_leave(self, client: Client, message: dict[str, Any]) -> None:
+        table = client.table
+        if table is None:
+            raise Refused("you are not at a table")
+        if table.table is None and client.seat is not None:
+            del table.sitting[client.seat]  # before the start a seat is given up
+            if not table.sitting:
+                del self.tables[table.id]
+        self._leave_table(client)
+        self.send_lobby(client)
+        self._lobby_changed()
+        if table.id in self.tables:
+            self.send_states(table)
+
+    def _leave_table(self, client: Client) -> None:
+        table = client.table
+        if table is not None and client in table.clients:
+            table.clients.remove(client)
+        client.table = None
+        client.seat = None
+
+    def _on_start(self, client: Client, message: dict[str, Any]) -> None:
+        table = self._my_table(client)
+        if table.table is not None:
+            raise Refused("the game has started")
+        if client.name != table.creator:
+            raise Refused(f"only {table.creator}, who made the table, starts it")
+        free = table.free_seats()
+        if free:
+            raise Refused(f"{len(free)} seats are still free")
+        seats = tuple(
+            Seat(table.sitting[seat])
+            if seat in table.sitting
+            else Seat(f"Bot {seat + 1}", SeatKind.BOT, table.bots[seat])
+            for seat in range(table.players)
+        )
+        self.start(table, new_table(get_game(table.game_id), seats, table.options, table.seed))
+
+    def start(self, table: ServerTable, game: Table) -> None:
+        """Put `game` on `table` (new, or resumed from its autosave) and tell everyone."""
+        table.table = game
+        table.driver = BotDriver(game)
+        game.subscribe(lambda _: self._changed(table))
+        self._changed(table)
+        self._lobby_changed()
+
+    # --- playing ---------------------------------------------------------------------------
+
+    def _on_decide(self, client: Client, message: dict[str, Any]) -> None:
+        table = self._my_table(client)
+        game = table.table
+        if game is None:
+            raise Refused("the game has not started")
+        seat = message.get("seat")
+        if seat != client.seat or client.seat is None:
+            raise Refused("that seat is not yours")
+        choice = _choice(message.get("choice"))
+        try:
+            game.decide(client.seat, choice)
+        except IllegalAction as error:
+            raise Refused(str(error)) from None
+
+    def _on_undo(self, client: Client, message: dict[str, Any]) -> None:
+        table = self._my_table(client)
+        if table.table is None or client.seat is None:
+            raise Refused("you have no decision to take back")
+        try:
+            table.table.undo(client.seat)
+        except IllegalAction as error:
+            raise Refused(str(error)) from None
+
+    def _on_chat(self, client: Client, message: dict[str, Any]) -> None:
+        table = self._my_table(client)
+        text = message.get("text")
+        if not isinstance(text, str):
+            raise Refused("a chat line is text")
+        try:
+            check_line(
+                text, what="the chat line", max_cells=MAX_CHAT_CELLS, max_chars=MAX_CHAT_CHARS
+            )
+        except BadText as error:
+            raise Refused(str(error)) from None
+        table.chat = [*table.chat, (client.name, text)][-CHAT_KEPT:]
+        for other in table.clients:
+            other.send({"type": "chat", "from": client.name, "text": text})
+
+    def _on_hello(self, client: Client, message: dict[str, Any]) -> None:
+        raise Refused("already connected")
+
+    def bot_to_play(self, table: ServerTable) -> bool:
+        return table.driver is not None and table.driver.next_bot_decision() is not None
+
+    def play_bot(self, table: ServerTable) -> bool:
+        """One bot decision at `table` (False: none to play)."""
+        return table.driver is not None and table.driver.play_one()
+
+    def _changed(self, table: ServerTable) -> None:
+        if table.table is not None and table.table.step.chance is not None:
+            return  # mid-move: the dice that follow are drawn at once; tell after them
+        self.send_states(table)
+        self._on_change(table)
+        if table.state == OVER:
+            self._lobby_changed()
+
+    # --- what a client is told -------------------------------------------------------------
+
+    def send_states(self, table: ServerTable) -> None:
+        for client in table.clients:
+            self.send_state(table, client)
+
+    def send_state(self, table: ServerTable, client: Client) -> None:
+        """What `client` may know of `table`: its seat's view, decision and log, nothing more."""
+        message: dict[str, Any] = {
+            "type": "state",
+            "table": table.summary(),
+            "seat": client.seat,
+            "chat": [[who, text] for who, text in table.chat],
+        }
+        game = table.table
+        if game is not None:
+            seat = client.seat
+            viewer = seat if seat is not None else (None if game.over else -1)
+            narration = (
+                game.narration(viewer)
+                if viewer != -1
+                else [
+                    (index + 1, line)  # entry numbers, as Table.narration gives them
+                    for index in range(len(game))
+                    for line in game.public_narration(index)
+                ]
+            )
+            start = _common_prefix(client.narration_sent, narration)
+            client.narration_sent = narration
+            pending = [d.seat for d in game.decisions()]
+            message.update(
+                entries=len(game),
+                names=list(game.names),
+                bots=[not s.is_human for s in game.seats],
+                view=encode(game.view(viewer)) if viewer != -1 else None,
+                decision=encode(game.decision_for(seat)) if seat is not None else None,
+                narration_from=start,
+                narration=[list(item) for item in narration[start:]],
+                pending=pending,
+                over=game.over,
+                result=encode(game.result()) if game.over else None,
+                can_undo=seat is not None and game.can_undo(seat),
+                undo_refusal="" if seat is None else game.undo_refusal(seat),
+            )
+            if seat is not None and seat in pending and game.decision_for(seat) is not None:
+                message["your_turn"] = True
+        client.send(message)
+
+    # --- lookups ---------------------------------------------------------------------------
+
+    def _table(self, message: dict[str, Any]) -> ServerTable:
+        number = message.get("table")
+        table = self.tables.get(number) if isinstance(number, int) else None
+        if table is None:
+            raise Refused(f"no table {str(number)[:20]}")
+        return table
+
+    def _my_table(self, client: Client) -> ServerTable:
+        if client.table is None:
+            raise Refused("you are not at a table")
+        return client.table
+
+
+def _bots(value: object, players: int, game_id: str) -> dict[int, str]:
+    """Seat -> bot kind, from the message's {"2": "heuristic", ...}."""
+    if not isinstance(value, dict):
+        raise Refused("bots must be seats and bot kinds")
+    kinds = bot_kinds(game_id)
+    bots: dict[int, str] = {}
+    for key, kind in value.items():
+        seat = int(key) if isinstance(key, str) and key.isdigit() else -1
+        if not 0 <= seat < players:
+            raise Refused(f"no seat {str(key)[:20]} for a bot")
+        if kind not in kinds:
+            raise Refused(f"no bot {str(kind)[:20]!r} (known: {', '.join(kinds)})")
+        bots[seat] = kind
+    return bots
+
+
+def _choice(value: object) -> Any:
+    """A choice as plain data: an option id, or a list of them (a tuple for core)."""
+    if _option_id(value):
+        return value
+    if isinstance(value, list) and len(value) <= 64 and all(map(_option_id, value)):
+        return tuple(value)
+    raise Refused("a choice is an option id or a list of them")
+
+
+def _option_id(value: object) -> bool:
+    return isinstance(value, str | int) and not isinstance(value, bool)
+
+
+def _common_prefix(old: list[tuple[int, str]], new: list[tuple[int, str]]) -> int:
+    """How many of `new`'s first lines the client has already (an undo shortens the log)."""
+    count = 0
+    for before, now in zip(old, new):
+        if before != now:
+            break
+        count += 1
+    return count

@@ -1,0 +1,106 @@
+"""`partyline serve` refuses a command line it cannot serve with one line and exit status 2, and
+a server that cannot start (keys, port, host key) with one line and exit status 1. The server
+side never loads Textual or Rich: the apps run in the children."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from oskit import ROOT
+from sshkit import authorized_keys, client_key
+
+
+def serve(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tui.cli", "serve", *args],
+        cwd=ROOT,
+        env=dict(os.environ, XDG_DATA_HOME=str(home)),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        ((), "one of the arguments --authorized-keys --guests is required"),
+        (("--guests", "--authorized-keys", "k"), "argument --authorized-keys: not allowed with"),
+        (("--guests", "--max-sessions", "0"), "--max-sessions must be at least 1, not 0"),
+        (("--guests", "--max-per-address", "-3"), "--max-per-address must be at least 1, not -3"),
+        (("--guests", "--idle-timeout", "0"), "--idle-timeout must be more than 0 seconds, not 0"),
+        (("--guests", "--idle-timeout", "nan"), "--idle-timeout must be more than 0 seconds"),
+        (("--guests", "--max-input-rate", "0"), "--max-input-rate must be at least 1, not 0"),
+        (("--guests", "--max-name-length", "40"), "--max-name-length must be 1 to 32, not 40"),
+        (("--guests", "--port", "70000"), "--port must be 0 to 65535, not 70000"),
+        (("--guests", "--max-sessions", "many"), "argument --max-sessions: invalid int value"),
+    ],
+)
+def test_a_command_line_it_cannot_serve_is_one_line_and_status_2(
+    tmp_path: Path, args: tuple[str, ...], error: str
+) -> None:
+    done = serve(tmp_path, *args)
+    assert done.returncode == 2
+    assert error in done.stderr
+    assert done.stderr.count("\n") == 1 and done.stdout == ""
+    assert not (tmp_path / "partyline").exists()  # no host key made for nothing
+
+
+def test_authorized_keys_that_cannot_be_read_or_hold_no_key(tmp_path: Path) -> None:
+    missing = serve(tmp_path, "--authorized-keys", str(tmp_path / "missing"))
+    assert missing.returncode == 1
+    assert missing.stderr == (
+        f"partyline: {tmp_path}/missing: cannot read the authorized keys: No such file or "
+        "directory\n"
+    )
+    (tmp_path / "junk").write_text("# only a comment\nnot a key at all\n")
+    junk = serve(tmp_path, "--authorized-keys", str(tmp_path / "junk"))
+    assert junk.returncode == 1
+    assert junk.stderr.startswith(f"partyline: {tmp_path}/junk: no usable authorized key (")
+    assert junk.stderr.count("\n") == 1
+    assert not (tmp_path / "partyline").exists()
+
+
+def test_a_port_in_use_is_one_line_and_status_1(tmp_path: Path) -> None:
+    keys = authorized_keys(tmp_path / "keys", client_key())
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = serve(tmp_path, "--authorized-keys", str(keys), "--port", str(port))
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"partyline: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+    )
+
+
+def test_a_host_key_others_can_read_stops_the_start(tmp_path: Path) -> None:
+    key = tmp_path / "partyline" / "ssh_host_ed25519_key"
+    key.parent.mkdir()
+    key.write_text("whatever")
+    key.chmod(0o640)
+    done = serve(tmp_path, "--guests")
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"partyline: {key}: the host key's permissions 0640 let other users read it; "
+        "make it private (chmod 600) or remove it for a new key\n"
+    )
+
+
+def test_the_server_side_loads_no_ui() -> None:
+    code = (
+        "import sys, tui.cli\n"
+        "import server.serve, server.ssh, server.relay, server.child, server.hostkey\n"
+        "tui.cli.build_parser().parse_args(['serve', '--guests'])\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "[]"

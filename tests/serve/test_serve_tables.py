@@ -1,0 +1,275 @@
+"""The server's tables (server.tables and the socket of server.hub): the lobby, sitting, starting,
+decisions checked against the seat a client holds, and what each client is told: only its
+seat's view, decision and log."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+import pytest
+
+from core.bots.random_bot import random_choice
+from core.games.base import View
+from server.hub import TableServer
+from server.limits import Limits
+from server.protocol import decode, dump
+from server.tables import Client, Hub, ServerTable
+
+
+class Seen:
+    """A client's inbox: every message the hub sent it, as the bytes of its lines too."""
+
+    def __init__(self, hub: Hub, name: str) -> None:
+        self.messages: list[dict[str, Any]] = []
+        self.raw = bytearray()
+        self.client = Client(name, self._send)
+        self.hub = hub
+        hub.join(self.client)
+
+    def _send(self, message: dict[str, Any]) -> None:
+        self.raw += dump(message)
+        self.messages.append(json.loads(dump(message)))
+
+    def say(self, **message: Any) -> None:
+        """Send a message as the socket would hand it over: through its JSON line."""
+        self.hub.handle(self.client, json.loads(dump(message)))
+
+    def last(self, kind: str) -> dict[str, Any]:
+        return next(m for m in reversed(self.messages) if m["type"] == kind)
+
+    def errors(self) -> list[str]:
+        return [m["message"] for m in self.messages if m["type"] == "error"]
+
+
+def make_hub() -> tuple[Hub, list[ServerTable]]:
+    changed: list[ServerTable] = []
+    return Hub(lambda: 42, changed.append), changed
+
+
+def three_at_light_and_dark(hub: Hub) -> tuple[Seen, Seen, Seen]:
+    aki, bea, cho = Seen(hub, "Aki"), Seen(hub, "Bea"), Seen(hub, "Cho")
+    aki.say(type="create", game="light-and-dark", players=4, bots={"3": "heuristic"}, seed=42)
+    table = aki.last("state")["table"]["id"]
+    bea.say(type="sit", table=table, seat=1)
+    cho.say(type="sit", table=table)
+    aki.say(type="start")
+    while hub.play_bot(hub.tables[table]):  # the bot's first claim, if it goes first
+        pass
+    return aki, bea, cho
+
+
+def test_the_lobby_lists_a_table_with_its_seats_and_who_waits() -> None:
+    hub, _ = make_hub()
+    aki, bea = Seen(hub, "Aki"), Seen(hub, "Bea")
+    aki.say(type="create", game="light-and-dark", players=4, bots={"3": "heuristic"})
+    (listed,) = bea.last("lobby")["tables"]
+    assert listed["game"] == "light-and-dark" and listed["state"] == "open"
+    assert listed["seats"] == ["Aki", None, None, "bot:heuristic"]
+    assert listed["free"] == 2 and listed["creator"] == "Aki"
+    bea.say(type="watch", table=listed["id"])
+    cho = Seen(hub, "Cho")
+    assert cho.last("lobby")["tables"][0]["spectators"] == ["Bea"]
+
+
+def test_the_creator_starts_only_when_every_seat_is_filled() -> None:
+    hub, _ = make_hub()
+    aki, bea = Seen(hub, "Aki"), Seen(hub, "Bea")
+    aki.say(type="create", game="light-and-dark", players=3, bots={"2": "random"})
+    table = aki.last("state")["table"]["id"]
+    aki.say(type="start")
+    assert aki.errors() == ["1 seats are still free"]
+    bea.say(type="sit", table=table)
+    bea.say(type="start")
+    assert bea.errors() == ["only Aki, who made the table, starts it"]
+    aki.say(type="start")
+    assert aki.last("state")["table"]["state"] == "playing"
+
+
+@pytest.mark.parametrize(
+    ("message", "why"),
+    [
+        ({"game": "chess", "players": 2}, "no game 'chess'"),
+        ({"game": "light-and-dark", "players": 9}, "Light and Dark (光と闇の勇者) is for 3 to"),
+        ({"game": "light-and-dark", "players": 3, "bots": {"7": "random"}}, "no seat 7 for a bot"),
+        ({"game": "light-and-dark", "players": 3, "bots": {"1": "genius"}}, "no bot 'genius'"),
+        (
+            {
+                "game": "light-and-dark",
+                "players": 3,
+                "bots": {"0": "random", "1": "random", "2": "random"},
+            },
+            "at least one seat must be a player's",
+        ),
+        ({"game": "light-and-dark", "players": 3, "seed": 2**70}, "the seed must be"),
+    ],
+)
+def test_a_table_that_cannot_be_is_refused_with_why(message: dict[str, Any], why: str) -> None:
+    hub, _ = make_hub()
+    aki = Seen(hub, "Aki")
+    aki.say(type="create", **message)
+    (error,) = aki.errors()
+    assert error.startswith(why)
+    assert hub.tables == {}
+
+
+def test_a_decision_for_a_seat_not_held_or_an_illegal_one_changes_nothing() -> None:
+    hub, _ = make_hub()
+    aki, bea, _ = three_at_light_and_dark(hub)
+    game = hub.tables[1].table
+    assert game is not None
+    entries = len(game)
+    bea.say(type="decide", seat=0, choice="silent")
+    aki.say(type="decide", seat=0, choice="no-such-option")
+    aki.say(type="decide", seat=0, choice={"a": 1})
+    assert bea.errors() == ["that seat is not yours"]
+    assert aki.errors()[0].startswith("claim: 'no-such-option' is not one of 'silent'")
+    assert aki.errors()[1] == "a choice is an option id or a list of them"
+    assert len(game) == entries
+
+
+def test_a_seat_gets_its_own_view_and_decision_and_plays_it() -> None:
+    hub, _ = make_hub()
+    aki, bea, _ = three_at_light_and_dark(hub)
+    state = aki.last("state")
+    view = decode(state["view"])
+    assert isinstance(view, View) and view.viewer == 0
+    assert state["decision"]["fields"]["seat"] == 0 and state["your_turn"]
+    assert bea.last("state")["decision"] is None and bea.last("state")["pending"] == [0]
+    aki.say(type="decide", seat=0, choice="silent")
+    assert aki.errors() == []
+    assert bea.last("state")["pending"] == [1]
+
+
+def test_a_seat_never_receives_another_seats_secret_before_it_is_revealed() -> None:
+    """The leak test at the hub: whatever seat 2 (Bea) may read alone (her role card in the log,
+    in her view) never is in a byte Aki's client receives, and Aki's views hide her role until
+    the rules reveal it."""
+    hub, _ = make_hub()
+    aki, bea, cho = three_at_light_and_dark(hub)
+    server_table = hub.tables[1]
+    game = server_table.table
+    assert game is not None
+    assert game.view(1).board.roles[1] is not None and game.view(0).board.roles[1] is None
+    # Play until the game ends, the three players choosing as random bots do.
+    rng = random.Random(5)
+    for _ in range(2000):
+        if game.over:
+            break
+        for seen in (aki, bea, cho):
+            decision = seen.last("state")["decision"]
+            if decision is not None:
+                choice = random_choice(decode(decision), rng)
+                seen.say(type="decide", seat=seen.client.seat, choice=choice)
+        while hub.play_bot(server_table):
+            pass
+    assert game.over
+    private = {
+        (index, line)
+        for index in range(len(game))
+        for line in game.entry_narration(index, 1)
+        if line not in game.public_narration(index) and line not in game.entry_narration(index, 0)
+    }
+    # Bea was told her role, alone; Aki's log lines come as [entry number, line].
+    assert any("You draw the" in line for _, line in private)
+    for index, line in private:
+        assert json.dumps([index + 1, line], ensure_ascii=False).encode() not in aki.raw
+    # ... while Aki's own private lines do come, written the same way.
+    own = [
+        (index, line)
+        for index in range(len(game))
+        for line in game.entry_narration(index, 0)
+        if line not in game.public_narration(index)
+    ]
+    assert own
+    for index, line in own:
+        assert json.dumps([index + 1, line], ensure_ascii=False).encode() in aki.raw
+    # Every view Aki got is the one core gives seat 1 at that point of the game: Bea's role in
+    # it only once the rules reveal it.
+    views = [
+        (m["entries"], decode(m["view"]))
+        for m in aki.messages
+        if m["type"] == "state" and m.get("view")
+    ]
+    assert len(views) > 20
+    hidden = 0
+    for entries, view in views:
+        assert view == game.view_at(entries, 0)
+        hidden += (
+            view.board.roles[1] is None and game.view_at(entries, 1).board.roles[1] is not None
+        )
+    assert hidden > 10
+    assert aki.errors() == [] and bea.errors() == [] and cho.errors() == []
+
+
+def test_reconnecting_to_a_held_seat_gets_the_game_as_it_stands() -> None:
+    hub, _ = make_hub()
+    aki, bea, _ = three_at_light_and_dark(hub)
+    aki.say(type="decide", seat=0, choice="silent")
+    hub.leave(bea.client)
+    assert hub.tables[1].summary()["waiting"] == ["Bea"]
+    again = Seen(hub, "Bea")
+    again.say(type="sit", table=1)
+    state = again.last("state")
+    assert state["seat"] == 1 and state["decision"]["fields"]["seat"] == 1
+    assert hub.tables[1].summary()["waiting"] == []
+    other = Seen(hub, "Dan")
+    other.say(type="sit", table=1, seat=1)
+    assert other.errors() == ["seat 2 is taken"]
+
+
+def test_chat_goes_to_the_table_and_control_characters_are_refused() -> None:
+    hub, _ = make_hub()
+    aki, bea, cho = three_at_light_and_dark(hub)
+    aki.say(type="chat", text="I am the Warrior, honestly")
+    assert bea.last("chat") == {
+        "v": 1,
+        "type": "chat",
+        "from": "Aki",
+        "text": "I am the Warrior, honestly",
+    }
+    aki.say(type="chat", text="\x1b[2Jgone")
+    assert aki.errors() == ['the chat line "\\x1b[2Jgone" contains a control character (\\x1b)']
+    assert cho.last("chat")["text"] == "I am the Warrior, honestly"
+
+
+def test_the_socket_says_why_for_garbled_or_unknown_lines_and_plays_a_good_one() -> None:
+    async def scenario() -> list[dict[str, Any]]:
+        server = TableServer(Limits(), bot_delay=0, log=lambda line: None)
+        await server.start()
+        token = server.token_for("Aki")
+        reader, writer = await asyncio.open_unix_connection(str(server.path))
+        writer.write(b"garbage\n")
+        writer.write(dump({"type": "hello", "token": "forged"}))
+        writer.write(b"z" * 5000 + b"\n")
+        writer.write(dump({"type": "hello", "token": token}))
+        writer.write(
+            dump(
+                {
+                    "type": "create",
+                    "game": "light-and-dark",
+                    "players": 3,
+                    "bots": {"1": "random", "2": "random"},
+                    "seed": 42,
+                }
+            )
+        )
+        writer.write(dump({"type": "start"}))
+        await writer.drain()
+        got: list[dict[str, Any]] = []
+        while not any(m.get("type") == "state" and m.get("view") for m in got):
+            got.append(json.loads(await asyncio.wait_for(reader.readline(), 30)))
+        writer.close()
+        await server.stop()
+        return got
+
+    got = asyncio.run(scenario())
+    errors = [m["message"] for m in got if m["type"] == "error"]
+    assert errors == [
+        "garbled message: not one JSON object in UTF-8",
+        "unknown session",
+        "message too long (the limit is 4096 bytes)",
+    ]
+    assert got[3]["type"] == "welcome" and got[3]["player"] == "Aki"
