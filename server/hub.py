@@ -117,7 +117,11 @@ class TableServer:
                             continue
                         self.hub.join(client)
                     else:
-                        self.hub.handle(client, message)
+                        try:
+                            self.hub.handle(client, message)
+                        except Exception as failure:  # one client's message must not end others'
+                            self.log(f"{client.name}: a message failed: {failure}")
+                            error("the server could not handle that message")
         except (ConnectionError, OSError):
             pass
         finally:
@@ -152,6 +156,9 @@ class TableServer:
         return Client(name, send)
 
     def _in_use(self, name: str) -> str | None:
+        # A connected client's name too: two guests of one name could take each other's seat.
+        if any(client.name == name for client in self.hub.clients):
+            return f"partyline: the name {name} is in use"
         for table in self.hub.tables.values():
             if table.state != OVER and table.seat_of(name) is not None:
                 return f"partyline: the name {name} is in use at table {table.id}"

@@ -54,7 +54,7 @@ def load(line: bytes, limit: int, types: frozenset[str]) -> dict[str, Any]:
         raise ProtocolError(f"message too long ({len(line)} bytes; the limit is {limit})")
     try:
         message = json.loads(line.decode())
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # "[[[[..." nests past the stack
         raise ProtocolError("garbled message: not one JSON object in UTF-8") from None
     if not isinstance(message, dict):
         raise ProtocolError("garbled message: not a JSON object")

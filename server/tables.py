@@ -26,7 +26,7 @@ from core.games import REGISTRY, get_game
 from core.games.base import BadOption, check_options
 from core.runner import BotDriver
 from core.table import Seat, SeatKind, Table, check_seed, new_table
-from core.text import BadText, check_line
+from core.text import BadText, check_line, visible
 from server.protocol import encode
 
 MAX_CHAT_CELLS = 200
@@ -161,7 +161,8 @@ class Hub:
     def _on_create(self, client: Client, message: dict[str, Any]) -> None:
         if client.table is not None:
             raise Refused("leave your table first")
-        if len(self.tables) >= MAX_TABLES:
+        self._check_name_free(client.name)
+        if sum(table.state != OVER for table in self.tables.values()) >= MAX_TABLES:
             raise Refused(f"the server has {MAX_TABLES} tables already")
         game_id = message.get("game")
         if not isinstance(game_id, str) or game_id not in REGISTRY:
@@ -179,7 +180,7 @@ class Hub:
         try:
             check_options(get_game(game_id), options)
         except BadOption as error:
-            raise Refused(str(error)) from None
+            raise Refused(visible(str(error))) from None
         seed = message.get("seed")
         if seed is None:
             seed = self._seeds()
@@ -202,7 +203,7 @@ class Hub:
             if seat is None:
                 raise Refused("no seat is free at this table")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < table.players:
-            raise Refused(f"no seat {str(seat)[:20]} at this table")
+            raise Refused(f"no seat {visible(str(seat)[:20])} at this table")
         if held is not None and held != seat:
             raise Refused(f"you hold seat {held + 1} at this table")
         if held is None:
@@ -408,7 +409,7 @@ class Hub:
         number = message.get("table")
         table = self.tables.get(number) if isinstance(number, int) else None
         if table is None:
-            raise Refused(f"no table {str(number)[:20]}")
+            raise Refused(f"no table {visible(str(number)[:20])}")
         return table
 
     def _my_table(self, client: Client) -> ServerTable:
@@ -426,7 +427,7 @@ def _bots(value: object, players: int, game_id: str) -> dict[int, str]:
     for key, kind in value.items():
         seat = int(key) if isinstance(key, str) and key.isdigit() else -1
         if not 0 <= seat < players:
-            raise Refused(f"no seat {str(key)[:20]} for a bot")
+            raise Refused(f"no seat {visible(str(key)[:20])} for a bot")
         if kind not in kinds:
             raise Refused(f"no bot {str(kind)[:20]!r} (known: {', '.join(kinds)})")
         bots[seat] = kind

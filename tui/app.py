@@ -167,7 +167,7 @@ class PartylineApp(App[None]):
         elif self._start_table is not None:
             self.start_game(self._start_table, self._start_save_path)
         if self._notice:
-            self.notify(self._notice, severity="warning", timeout=10, markup=False)
+            self.notify(self._notice, severity="warning", timeout=10)
 
     def on_ready(self) -> None:
         """The first frame is on the terminal."""
@@ -188,16 +188,17 @@ class PartylineApp(App[None]):
         title: str = "",
         severity: SeverityLevel = "information",
         timeout: float | None = None,
-        markup: bool = True,
+        markup: bool = False,
     ) -> None:
         """Every notification (screens' too) comes through here: its text may quote a path, a
-        name or a reason, so control characters are shown as escapes."""
+        name or a reason, so control characters are shown as escapes, and it is never read as
+        markup (a `[` in a name or a translation stays a bracket), whatever `markup` says."""
         super().notify(
             visible(message),
             title=visible(title),
             severity=severity,
             timeout=timeout,
-            markup=markup,
+            markup=False,
         )
 
     def exit(
@@ -251,7 +252,7 @@ class PartylineApp(App[None]):
     def _save_failed(self, message: str) -> None:
         _ = tr(self)
         title = _("Autosave failed")
-        self.notify(message, title=title, severity="error", timeout=8, markup=False)
+        self.notify(message, title=title, severity="error", timeout=8)
 
     def set_language(self, language: Language) -> None:
         """Speak `language` from now on (each screen renders its texts anew as it shows them)
@@ -262,7 +263,7 @@ class PartylineApp(App[None]):
         if self.config_path is not None:
             failure = remember(self.config_path, Settings(language=language), tr(self))
             if failure:
-                self.notify(failure, severity="warning", timeout=8, markup=False)
+                self.notify(failure, severity="warning", timeout=8)
 
     def show_setup(self) -> None:
         """Go back to the setup screen, closing everything above it (or replacing the stack)."""

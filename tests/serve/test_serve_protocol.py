@@ -58,6 +58,9 @@ def test_a_line_carries_the_version_and_reads_back() -> None:
         (b"\xff\xfe", "garbled message: not one JSON object in UTF-8"),
         (b"{not json", "garbled message: not one JSON object in UTF-8"),
         (b"[1, 2]", "garbled message: not a JSON object"),
+        pytest.param(
+            b"[" * 4000, "garbled message: not one JSON object in UTF-8", id="nested-past-the-stack"
+        ),
         (b'{"type": "decide"}', "protocol version None is not 1"),
         (b'{"v": 2, "type": "decide"}', "protocol version 2 is not 1"),
         (b'{"v": 1, "type": "format-disk"}', "unknown message type 'format-disk'"),

@@ -13,10 +13,11 @@ import pytest
 
 from core.bots.random_bot import random_choice
 from core.games.base import View
+from server import tables as tables_module
 from server.hub import TableServer
 from server.limits import Limits
 from server.protocol import decode, dump
-from server.tables import Client, Hub, ServerTable
+from server.tables import OVER, Client, Hub, ServerTable
 
 
 class Seen:
@@ -59,6 +60,22 @@ def three_at_light_and_dark(hub: Hub) -> tuple[Seen, Seen, Seen]:
     while hub.play_bot(hub.tables[table]):  # the bot's first claim, if it goes first
         pass
     return aki, bea, cho
+
+
+def play_to_the_end(hub: Hub, table: ServerTable, players: tuple[Seen, ...]) -> None:
+    """Play `table` until its game ends, the players choosing as random bots do."""
+    rng = random.Random(5)
+    for _ in range(2000):
+        if table.state == OVER:
+            break
+        for seen in players:
+            decision = seen.last("state")["decision"]
+            if decision is not None:
+                choice = random_choice(decode(decision), rng)
+                seen.say(type="decide", seat=seen.client.seat, choice=choice)
+        while hub.play_bot(table):
+            pass
+    assert table.state == OVER
 
 
 def test_the_lobby_lists_a_table_with_its_seats_and_who_waits() -> None:
@@ -115,6 +132,54 @@ def test_a_table_that_cannot_be_is_refused_with_why(message: dict[str, Any], why
     assert hub.tables == {}
 
 
+def test_a_name_with_a_seat_cannot_make_a_second_table_and_finished_tables_do_not_count(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    hub, _ = make_hub()
+    aki = Seen(hub, "Aki")
+    bots = {"1": "random", "2": "random"}
+    aki.say(type="create", game="light-and-dark", players=3, bots=bots)
+    aki.say(type="start")
+    aki.say(type="leave")  # after the start the seat waits for Aki
+    aki.say(type="create", game="light-and-dark", players=3, bots=bots)
+    assert aki.errors()[-1].startswith("Aki already has a seat at table 1")
+    assert list(hub.tables) == [1]
+    aki.say(type="sit", table=1, seat=0)
+    play_to_the_end(hub, hub.tables[1], (aki,))
+    monkeypatch.setattr(tables_module, "MAX_TABLES", 1)  # a finished table leaves room
+    aki.say(type="leave")
+    aki.say(type="create", game="light-and-dark", players=3, bots=bots)
+    assert list(hub.tables) == [1, 2]
+
+
+def test_a_refusal_shows_a_clients_control_characters_as_escapes() -> None:
+    hub, _ = make_hub()
+    aki = Seen(hub, "Aki")
+    aki.say(type="sit", table="\x1b[31m")
+    (error,) = aki.errors()
+    assert "\x1b" not in error and error.startswith("no table ")
+
+
+def test_a_guest_cannot_take_a_name_a_connected_client_holds() -> None:
+    async def scenario() -> list[str]:
+        server = TableServer(Limits(), bot_delay=0, log=lambda line: None)
+        await server.start()
+        seen: list[str] = []
+        writers = []
+        for _ in range(2):
+            reader, writer = await asyncio.open_unix_connection(str(server.path))
+            writers.append(writer)
+            writer.write(dump({"type": "hello", "token": server.token_for(None), "name": "Ann"}))
+            await writer.drain()
+            seen.append(json.loads(await asyncio.wait_for(reader.readline(), 30))["type"])
+        for writer in writers:
+            writer.close()
+        await server.stop()
+        return seen
+
+    assert asyncio.run(scenario()) == ["welcome", "error"]
+
+
 def test_a_decision_for_a_seat_not_held_or_an_illegal_one_changes_nothing() -> None:
     hub, _ = make_hub()
     aki, bea, _ = three_at_light_and_dark(hub)
@@ -153,19 +218,7 @@ def test_a_seat_never_receives_another_seats_secret_before_it_is_revealed() -> N
     game = server_table.table
     assert game is not None
     assert game.view(1).board.roles[1] is not None and game.view(0).board.roles[1] is None
-    # Play until the game ends, the three players choosing as random bots do.
-    rng = random.Random(5)
-    for _ in range(2000):
-        if game.over:
-            break
-        for seen in (aki, bea, cho):
-            decision = seen.last("state")["decision"]
-            if decision is not None:
-                choice = random_choice(decode(decision), rng)
-                seen.say(type="decide", seat=seen.client.seat, choice=choice)
-        while hub.play_bot(server_table):
-            pass
-    assert game.over
+    play_to_the_end(hub, server_table, (aki, bea, cho))
     private = {
         (index, line)
         for index in range(len(game))

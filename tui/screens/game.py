@@ -321,7 +321,7 @@ class GameScreen(BoardScreen):
             self.session.play_bot()
         except IllegalAction as error:  # a bot bug must not end the game in a traceback
             message = _("A bot made an illegal move: {error}", error=error)
-            self.notify(message, severity="error", markup=False)
+            self.notify(message, severity="error")
 
     # --- holding on reveals, skipping ahead ---------------------------------------------------
 
@@ -477,12 +477,12 @@ class GameScreen(BoardScreen):
             path = self.session.save()
         except OSError as error:
             message = _("Could not save: {error}", error=error)
-            self.notify(message, severity="error", markup=False)
+            self.notify(message, severity="error")
             return
         if path is None:
             self.notify(_(self.session.unsaved()), severity="warning")
         else:
-            self.notify(_("Saved to {path}", path=path), title=_("Saved"), markup=False)
+            self.notify(_("Saved to {path}", path=path), title=_("Saved"))
 
     def action_cards(self) -> None:
         from tui.screens.cards import CardsScreen
@@ -529,7 +529,7 @@ class GameScreen(BoardScreen):
         if grid is not None and grid.has_focus and not self.query_one(BoardPanel).wide:
             self.query_one(DecisionPrompt).focus()  # one step back: from the map to the list
             return
-        self.notify(self._save_quietly(), markup=False)
+        self.notify(self._save_quietly())
         host_of(self.app).show_setup()
 
     def action_quit_game(self) -> None:

@@ -150,7 +150,7 @@ class ReplayScreen(BoardScreen):
         if self.table.over or self.viewer is None or wanted == self.viewer:
             return False
         message = locked_reason(self.table, self.viewer)
-        self.notify(message, severity="warning", timeout=4, markup=False)
+        self.notify(message, severity="warning", timeout=4)
         return True
 
     def action_cycle_viewer(self) -> None:
@@ -164,7 +164,7 @@ class ReplayScreen(BoardScreen):
             self.viewer += 1
         else:
             self.viewer = None
-        self.notify(_("Viewing as {name}", name=self.viewer_name), timeout=2, markup=False)
+        self.notify(_("Viewing as {name}", name=self.viewer_name), timeout=2)
         self.redraw()
 
     def action_viewer(self, digit: int) -> None:

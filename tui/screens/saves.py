@@ -281,7 +281,7 @@ class SavesScreen(Screen[SaveRow | None]):
         if self.purpose == "continue" and row.loaded.table.over:
             self.notify(_("That game is finished: opening its results."), timeout=3)
         if row.loaded.note:  # its last entry was incomplete: it goes on from the one before
-            self.notify(row.loaded.note, severity="warning", timeout=10, markup=False)
+            self.notify(row.loaded.note, severity="warning", timeout=10)
         self.dismiss(replace(row, path=paths.followed(row.path)))
 
     def action_leave(self) -> None:
@@ -323,7 +323,7 @@ class SavesScreen(Screen[SaveRow | None]):
         if index is not None:
             del self.rows[index]
         self._show_rows(index or 0)
-        self.notify(_("Deleted {name}", name=row.path.name), timeout=3, markup=False)
+        self.notify(_("Deleted {name}", name=row.path.name), timeout=3)
 
     def _current(self) -> SaveRow | None:
         highlighted = self.query_one(OptionList).highlighted

@@ -39,6 +39,7 @@ from textual.strip import Strip
 from textual.widgets import Static
 
 from core.decisions import Decision, DecisionKind
+from core.i18n import N_
 from tui.widgets.gridmodel import (
     Drawing,
     GridModel,
@@ -55,8 +56,6 @@ from tui.widgets.gridmodel import (
     option_at,
 )
 from tui.widgets.prompt import CursorHook, OptionMessage
-
-JUMP = "move the cursor {} to the nearest square you may choose"
 
 PICKS = (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM)
 """The decisions the map can answer by itself (one option, one cell)."""
@@ -77,11 +76,40 @@ class GridMap(ScrollView, can_focus=False):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # One footer entry for the four arrows (the footer shows the focused pane's keys).
-        Binding("up", "jump(0, -1)", "Move", key_display="arrows", tooltip=JUMP.format("up")),
-        Binding("down", "jump(0, 1)", "Down", show=False, tooltip=JUMP.format("down")),
-        Binding("left", "jump(-1, 0)", "Left", show=False, tooltip=JUMP.format("left")),
-        Binding("right", "jump(1, 0)", "Right", show=False, tooltip=JUMP.format("right")),
-        Binding("enter,space", "choose", "Choose", tooltip="choose the option at the cursor"),
+        Binding(
+            "up",
+            "jump(0, -1)",
+            N_("Move"),
+            key_display="arrows",
+            tooltip=N_("move the cursor up to the nearest square you may choose"),
+        ),
+        Binding(
+            "down",
+            "jump(0, 1)",
+            N_("Down"),
+            show=False,
+            tooltip=N_("move the cursor down to the nearest square you may choose"),
+        ),
+        Binding(
+            "left",
+            "jump(-1, 0)",
+            N_("Left"),
+            show=False,
+            tooltip=N_("move the cursor left to the nearest square you may choose"),
+        ),
+        Binding(
+            "right",
+            "jump(1, 0)",
+            N_("Right"),
+            show=False,
+            tooltip=N_("move the cursor right to the nearest square you may choose"),
+        ),
+        Binding(
+            "enter,space",
+            "choose",
+            N_("Choose"),
+            tooltip=N_("choose the option at the cursor"),
+        ),
     ]
 
     class Chosen(OptionMessage):

@@ -27,10 +27,12 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
+from core.i18n import N_
 from core.text import visible
+from tui.lang import tr
 from tui.shown import Line
 
-LAST_REVEAL = "Last reveal"
+LAST_REVEAL = N_("Last reveal ({number})")
 
 GUTTER = 3
 """The least width of the entry-number gutter (wider once the numbers are)."""
@@ -97,12 +99,12 @@ class LogPanel(ScrollView, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "scroll_up", "Scroll", key_display="up/down", tooltip="one line up"),
-        Binding("down", "scroll_down", show=False, tooltip="one line down"),
-        Binding("pageup", "page_up", "Page", key_display="pgup/pgdn", tooltip="a page up"),
-        Binding("pagedown", "page_down", show=False, tooltip="a page down"),
-        Binding("home", "scroll_home", show=False, tooltip="the oldest line"),
-        Binding("end", "scroll_end", show=False, tooltip="the newest line"),
+        Binding("up", "scroll_up", N_("Scroll"), key_display="up/down", tooltip=N_("one line up")),
+        Binding("down", "scroll_down", show=False, tooltip=N_("one line down")),
+        Binding("pageup", "page_up", N_("Page"), key_display="pgup/pgdn", tooltip=N_("a page up")),
+        Binding("pagedown", "page_down", show=False, tooltip=N_("a page down")),
+        Binding("home", "scroll_home", show=False, tooltip=N_("the oldest line")),
+        Binding("end", "scroll_end", show=False, tooltip=N_("the newest line")),
     ]
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
@@ -272,7 +274,7 @@ class LastReveal(Static):
             self.text = ""
             return
         text = Text()
-        text.append(f" {LAST_REVEAL} ({number}) ", style="bold reverse")
+        text.append(f" {tr(self)(LAST_REVEAL, number=number)} ", style="bold reverse")
         text.append(f" {hint}\n" if hint else " ", style="bold")  # how to go on, first
         text.append("  ".join(lines))
         self.text = text.plain

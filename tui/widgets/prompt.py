@@ -652,9 +652,11 @@ class DecisionPrompt(Widget, can_focus=True):
             line = Text(_(FILTER_LINE, text=self.filter), style="bold")
             line.truncate(width, overflow="ellipsis")
             filter_ = [_Line(line)]
+        key_width = len(str(self._widest_key()))  # once, not once an option
         for row, index in enumerate(self.rows):
             option = decision.options[index]
-            body.append(_Line(self._option_line(option, index, row, width), index, row))
+            line = self._option_line(option, index, row, width, key_width)
+            body.append(_Line(line, index, row))
         if not body:
             body = [_Line(Text(_(NO_MATCH), style="italic"))]
         full = self._detail()
@@ -689,14 +691,15 @@ class DecisionPrompt(Widget, can_focus=True):
             return text
         return Text(option.detail, style="italic") if option.detail else Text()
 
-    def _option_line(self, option: Option, index: int, row: int, width: int) -> Text:
+    def _option_line(
+        self, option: Option, index: int, row: int, width: int, key_width: int
+    ) -> Text:
         decision = self.decision
         assert decision is not None
         kind = decision.kind
         at_cursor = row == self.cursor
         line = Text("> " if at_cursor else "  ", style="bold")
-        widest = len(str(self._widest_key()))
-        line.append(f"{f'{self.key_of(index)}.':<{widest + 2}}")
+        line.append(f"{f'{self.key_of(index)}.':<{key_width + 2}}")
         if kind is DecisionKind.CHOOSE_SEVERAL:
             box = "[-] " if option.unavailable else "[ ] "
             line.append("[x] " if index in self.selected else box)
@@ -738,7 +741,8 @@ class DecisionPrompt(Widget, can_focus=True):
         kind = decision.kind
         if self.typed:
             return _(TYPED, typed=self.typed)
-        numbers = f"1-{self._widest_key()}" if self._widest_key() > 1 else "1"
+        widest = self._widest_key()
+        numbers = f"1-{widest}" if widest > 1 else "1"
         if kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM):
             if any(option.at is not None for option in decision.options):
                 return _(

@@ -13,7 +13,7 @@ from core.decisions import ActingFor
 from core.frozen import replace
 from core.games.dangerous.content import Card, content
 from core.games.dangerous.state import Combat, State
-from core.narration import Lines, Message, Narration, Text
+from core.narration import Lines, Text, say
 
 DICE_EFFECTS = ("extra_dice", "extra_dice_first", "lock_dice", "final_three")
 
@@ -133,7 +133,8 @@ def set_fighter(state: State, side: int, instance: str) -> State:
 def tell(state: State, lines: Lines, template: Text, /, **params: object) -> State:
     """Say `template` (filled with `params` when read) in the game's log and in this battle's
     own log (the battle-log panel)."""
-    line = Message(template, **params) if params and template.__class__ is str else template
-    lines.append(Narration(line))
+    narration = say(template, **params)
+    lines.append(narration)
+    line = narration.message_for(None)
     fight = combat(state)
     return replace(state, combat=replace(fight, log=(*fight.log, line)))

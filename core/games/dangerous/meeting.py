@@ -342,17 +342,14 @@ def gain_item(state: State, seat: int, item_id: str, face: int, bonus: int) -> D
             holder, items=tuple(i for i in state.players[holder].items if i != item_id)
         )
     state = state.with_player(seat, items=(*state.players[seat].items, item_id))
-    stolen = f", taking it from {state.names[holder]}" if holder is not None else ""
-    return state, [
-        say(
-            "{name} rolls {rolled}: {item} ({english}){stolen}.",
-            name=name,
-            rolled=rolled,
-            item=item.name,
-            english=item.english,
-            stolen=stolen,
-        )
-    ]
+    # Two whole sentences, not one with an English phrase as a value: a translation words each.
+    if holder is None:
+        template = "{name} rolls {rolled}: {item} ({english})."
+    else:
+        template = "{name} rolls {rolled}: {item} ({english}), taking it from {holder}."
+    values = {"name": name, "rolled": rolled, "item": item.name, "english": item.english}
+    holder_name = {"holder": state.names[holder]} if holder is not None else {}
+    return state, [say(template, **values, **holder_name)]
 
 
 @dataclass(frozen=True)
