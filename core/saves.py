@@ -925,6 +925,8 @@ class Autosave:
         assert self.path is not None
         self._drop_file()
         synced = _holds_something(self.path)
+        if synced and not self.written:  # a continued save keeps the time its game began
+            self.created = created_of(self.path) or self.created
         fd = _replace(self.path, _utf8(dumps(self.table, self.created)), sync=synced)
         end = len(self.table)
         last = self.table.entry(end - 1) if end else None
@@ -952,6 +954,24 @@ class Autosave:
 
 def _nothing() -> None:
     pass
+
+
+def created_of(path: Path) -> str | None:
+    """The `created` in the header of the save at `path` (None: it has none, or its header
+    cannot be read or does not end within HEADER_BYTES)."""
+    where = display_path(path)
+    try:
+        head, whole = _read(path, where, HEADER_BYTES)
+        start = _LOG_LINE.search(head)
+        if start is None and not whole:
+            return None
+        data = _parse(head if start is None else head[: start.start()], where)
+    except SaveError:
+        return None
+    created = data.get("created")
+    if isinstance(created, dt.datetime):
+        return created.isoformat()
+    return created if isinstance(created, str) and created else None
 
 
 def _holds_something(path: Path) -> bool:

@@ -9,6 +9,7 @@ import datetime as dt
 import json
 import os
 import random
+import re
 import signal
 import stat
 import subprocess
@@ -155,15 +156,43 @@ def test_a_continued_save_is_rewritten_whole_once_then_appended_to(tmp_path: Pat
     again = saves.load(path).table
     assert again.log == table.log
     inode = path.stat().st_ino
-    second = saves.Autosave(again, path)  # a new session: created is now, rewritten whole
+    second = saves.Autosave(again, path)  # a new session: rewritten whole
     play(again, 1)
     assert path.stat().st_ino != inode
-    assert on_disk(path) == saves.dumps(again, second.created).encode("utf-8")
+    assert on_disk(path) == dumped(again)  # created is still the first session's
     inode = path.stat().st_ino
     play(again, 2)
     assert path.stat().st_ino == inode
     second.close()
     assert saves.load(path, continue_chance=False).table.log == again.log
+
+
+@pytest.mark.parametrize(
+    ("written", "kept"),
+    [
+        (f"created = {CREATED}", CREATED),  # as Partyline writes it: a TOML datetime
+        ('created = "the night of the storm"', "the night of the storm"),  # hand-written text
+        ("", None),  # none at all: the continuing session's time
+    ],
+)
+def test_continuing_a_save_keeps_the_time_its_game_began(
+    tmp_path: Path, written: str, kept: str | None
+) -> None:
+    path = saved_game(tmp_path / "game.toml", 2)[1]
+    text, count = re.subn(r"(?m)^created = .*$", written, on_disk(path).decode("utf-8"))
+    assert count == 1 and saves.load(path).created == CREATED
+    path.write_text(text, encoding="utf-8")
+    again = saves.load(path).table
+    before = saves._now()
+    session = saves.Autosave(again, path)
+    play(again, 2)
+    session.close()
+    created = saves.load(path).created
+    if kept is None:
+        assert dt.datetime.fromisoformat(created) >= before
+    else:
+        assert created == kept
+    assert saves.load(path).table.log == again.log
 
 
 def test_a_version_1_save_loads_and_is_continued_as_version_2(tmp_path: Path) -> None:

@@ -24,15 +24,15 @@ from core.text import visible
 from themes import DEFAULT_THEME, STYLESHEET, TERMINAL_DARK, TERMINAL_LIGHT, THEMES
 from tui.lang import tr
 from tui.pace import BOT_PACES, DEFAULT_BOT_PACE, DEFAULT_REVEAL_HOLD, REVEAL_HOLDS
-from tui.screens.setup import SetupScreen
 from tui.widgets import toosmall
 
 if TYPE_CHECKING:
     from core.paths import NewSave
     from core.table import Table
 
-# The game, replay and session modules (and the log and prompt widgets they bring) load when
-# first needed: the setup screen, the usual first screen, shows sooner without them.
+# The screens load when first needed: the setup screen, the usual first screen, shows sooner
+# without the game, replay and session modules (and the log and prompt widgets they bring), and
+# a continued game's screen sooner without the setup screen's.
 
 KEY_WORDS = {"↑": "up", "↓": "down", "←": "left", "→": "right", "⏎": "enter"}
 """Textual's key symbols that are East-Asian-ambiguous (some terminals draw them double width,
@@ -47,19 +47,22 @@ _frozen = False
 
 
 def freeze_start_up() -> None:
-    """Once per process, once the first screen is up: collect, then freeze what start-up built
-    (the modules, classes, themes and styles, the first screen: some 60,000 objects, most of
-    them Textual's and Rich's), so that later full collections no longer walk them.
+    """Once per process, once the first screen is up: collect the young generations, then
+    freeze what start-up built (the modules, classes, themes and styles, the first screen, a
+    continued game's table: 60,000 to 100,000 objects, most of them Textual's and Rich's), so
+    that later full collections no longer walk them.
 
     A full (generation-2) collection walks every object the collector tracks; over these it
     took 20 to 160 ms, and one landed on a key now and then (issue 10: a key of about 310 ms,
-    one in 20 Light and Dark processes). Collecting first keeps garbage out of the frozen set;
-    the one pause it costs comes while the first screen is being looked at."""
+    one in 20 Light and Dark processes). Collecting the young generations first keeps start-up's
+    garbage out of the frozen set for about a millisecond; a full collection would find a few
+    hundred objects more for some 50 ms, a pause the first screen of a long game waited for
+    (issue 10)."""
     global _frozen
     if _frozen:
         return
     _frozen = True
-    gc.collect()
+    gc.collect(1)
     gc.freeze()
 
 
@@ -143,10 +146,22 @@ class PartylineApp(App[None]):
         self._start_replay_note = replay_note
         self._notice = notice
 
+    def refresh_css(self, animate: bool = True) -> None:
+        """Setting the theme and its terminal colours in __init__ queues two of these, which
+        ran before the first screen and parsed the whole stylesheet twice, for nothing: the
+        first screen's styling parses it anyway. Before it, only the theme's variables are
+        set; after, Textual refreshes as always (a theme changed in the app)."""
+        if not self.screen_stack:
+            self.stylesheet.set_variables(self.get_css_variables())
+            return
+        super().refresh_css(animate)
+
     def get_default_screen(self) -> Screen[Any]:
         """Opening on the setup screen, it is the bottom of the stack from the start (instead of
         pushed over an empty screen, which styled and laid the app out twice over)."""
         if self._start_replay is None and self._start_table is None:
+            from tui.screens.setup import SetupScreen
+
             return SetupScreen()
         return super().get_default_screen()
 
@@ -267,6 +282,8 @@ class PartylineApp(App[None]):
 
     def show_setup(self) -> None:
         """Go back to the setup screen, closing everything above it (or replacing the stack)."""
+        from tui.screens.setup import SetupScreen
+
         stack = self.screen_stack
         for index in range(len(stack) - 1, -1, -1):
             if isinstance(stack[index], SetupScreen):

@@ -123,6 +123,7 @@ class GameScreen(BoardScreen):
         self._skip_from: Decision | None = None  # ... until the seat at the screen has another
         self._curtain_up = False
         self._over_shown = False
+        self._covered = False  # another screen was pushed over this one since it last drew
 
     def compose(self) -> ComposeResult:
         yield TitleBar(id="game-title", classes="title-bar")
@@ -152,9 +153,16 @@ class GameScreen(BoardScreen):
             self._unsubscribe()
         self.session.close()
 
+    def on_screen_suspend(self) -> None:
+        self._covered = True
+
     def on_screen_resume(self) -> None:
+        """Back from a screen over this one (the curtain, help, the results): draw what changed
+        meanwhile. Pushed, the screen resumes right after its mount drew it: once is enough (a
+        long game's screen costs tens of milliseconds a draw)."""
         self.query_one(DecisionPrompt).focus()
-        if self.is_mounted:
+        if self.is_mounted and self._covered:
+            self._covered = False
             self.after_change()
 
     # --- redrawing ---------------------------------------------------------------------------
