@@ -90,7 +90,7 @@ def bench_open(runs: int) -> None:
         (short, short_save), (long, long_save) = sorted(made.items())
         loading = min(timed(lambda: saves.load(long_save)) for _ in range(3))
         run_probe("bare", "0")  # warm the file cache for all
-        widgets = run_probe("continue", str(long_save))[1]
+        widgets = run_probe("continue", str(long_save))[1]  # (and write the bytecode)
         overhead = run_probe("bare", "0")[1]
         times: dict[str, list[float]] = {"long": [], "short": [], "bare": []}
         for _ in range(runs):  # taking turns: a busy machine slows all alike

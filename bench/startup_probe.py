@@ -5,11 +5,15 @@
     python bench/startup_probe.py bare N         # a bare Textual app: header, N Statics, footer
 
 bench/bench.py and bench/openlong.py run this in fresh processes (`run_probe`), so interpreter
-start and imports are counted.
+start and imports are counted. Those processes may write bytecode, as Python does by default
+and as pip does when it installs a package: where the environment forbids it
+(PYTHONDONTWRITEBYTECODE), every process compiled all of Partyline from source (about 100 ms),
+while the bare app's Textual came compiled. The first run of each kind, unmeasured, writes it.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import tempfile
@@ -22,8 +26,14 @@ ROOT = Path(__file__).resolve().parent.parent
 def run_probe(*args: str) -> tuple[float, int]:
     """Run this probe in a fresh process: its wall-clock seconds and the widgets it counted."""
     start = time.perf_counter()
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     out = subprocess.run(
-        [sys.executable, __file__, *args], capture_output=True, text=True, check=True, cwd=ROOT
+        [sys.executable, __file__, *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env=env,
     )
     return time.perf_counter() - start, int(out.stdout.strip().splitlines()[-1])
 

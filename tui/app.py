@@ -43,14 +43,17 @@ BOT_DELAY = BOT_PACES[DEFAULT_BOT_PACE]
 REVEAL_HOLD = REVEAL_HOLDS[DEFAULT_REVEAL_HOLD]
 
 
-_frozen = False
+_frozen: set[str] = set()
 
 
-def freeze_start_up() -> None:
-    """Once per process, once the first screen is up: collect the young generations, then
-    freeze what start-up built (the modules, classes, themes and styles, the first screen, a
-    continued game's table: 60,000 to 100,000 objects, most of them Textual's and Rich's), so
-    that later full collections no longer walk them.
+def freeze_start_up(moment: str) -> None:
+    """Once per process at each `moment` of start-up: collect the young generations, then
+    freeze what is there, so that later full collections no longer walk it. When the app is
+    made ("app"): the modules and a continued game's table (a 5,000-entry game's is some 30,000
+    objects), which the full collections while the first screen is built walked again (about
+    50 ms). When the first screen is up ("first screen"): the rest of what start-up built (the
+    classes, themes and styles, the first screen: 60,000 to 100,000 objects in all, most of them
+    Textual's and Rich's).
 
     A full (generation-2) collection walks every object the collector tracks; over these it
     took 20 to 160 ms, and one landed on a key now and then (issue 10: a key of about 310 ms,
@@ -58,10 +61,9 @@ def freeze_start_up() -> None:
     garbage out of the frozen set for about a millisecond; a full collection would find a few
     hundred objects more for some 50 ms, a pause the first screen of a long game waited for
     (issue 10)."""
-    global _frozen
-    if _frozen:
+    if moment in _frozen:
         return
-    _frozen = True
+    _frozen.add(moment)
     gc.collect(1)
     gc.freeze()
 
@@ -114,6 +116,7 @@ class PartylineApp(App[None]):
         once the app is up (a continued save's note: its last entry was incomplete). `language`
         is the viewer's; a language chosen on the setup screen is remembered in `config_path`
         (None: not remembered)."""
+        freeze_start_up("app")
         if theme_name not in THEMES:
             raise ValueError(f"unknown theme {theme_name!r} (known: {', '.join(THEMES)})")
         if replay is not None:
@@ -186,7 +189,7 @@ class PartylineApp(App[None]):
 
     def on_ready(self) -> None:
         """The first frame is on the terminal."""
-        freeze_start_up()
+        freeze_start_up("first screen")
 
     def start_game(self, table: Table, save_path: Path | NewSave | None) -> None:
         """Show the game screen for `table`, autosaving to `save_path` (a new game's: once a

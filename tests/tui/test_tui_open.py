@@ -149,6 +149,38 @@ def test_a_continued_game_loads_its_own_modules_only(tmp_path: Path, game: str) 
     assert "tui.screens.setup" not in modules
 
 
+FROZEN = """
+import gc, json, sys
+from pathlib import Path
+from core import saves
+from tui.app import PartylineApp
+
+path = Path(sys.argv[1])
+table = saves.load(path).table
+before = gc.get_freeze_count()
+app = PartylineApp(save_dir=path.parent, table=table, save_path=path)
+walked = {id(thing) for generation in range(3) for thing in gc.get_objects(generation)}
+print(json.dumps([before, gc.get_freeze_count(), [id(table.log) in walked, id(table) in walked]]))
+"""
+
+
+def test_a_continued_game_is_frozen_before_its_screen_is_built(tmp_path: Path) -> None:
+    """The modules and the table loaded before the app is made are moved out of the
+    collector's generations, so that the full collections while the first screen is built
+    (and later) do not walk a long game's log again."""
+    path = saved_game(tmp_path, "dangerous")
+    run = subprocess.run(
+        [sys.executable, "-c", FROZEN, str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    before, after, walked = json.loads(run.stdout.strip().splitlines()[-1])
+    assert before == 0 and after > 10_000
+    assert walked == [False, False]
+
+
 @pytest.mark.parametrize("game", sorted(PLAYERS))
 def test_on_a_real_terminal_continue_opens_each_game(tmp_path: Path, game: str) -> None:
     path = saved_game(tmp_path, game)
