@@ -9,6 +9,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from oskit import ROOT
@@ -107,6 +108,18 @@ async def test_the_stylesheet_is_parsed_once_at_start_up_in_the_theme_chosen(
     assert await panel_colours(tmp_path, "partyline-dark") != light
 
 
+def in_a_fresh_process(script: str, path: Path) -> Any:
+    """What `script` (run on the save at `path`) prints last, as JSON."""
+    run = subprocess.run(
+        [sys.executable, "-c", script, str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
 OPENED = """
 import json, sys
 from pathlib import Path
@@ -131,15 +144,7 @@ print(app.run(headless=True, size=(80, 24), auto_pilot=first_screen))
 def test_a_continued_game_loads_its_own_modules_only(tmp_path: Path, game: str) -> None:
     """In a fresh process: the game's rules and board, not the other game's, nor the setup
     screen's."""
-    path = saved_game(tmp_path, game)
-    run = subprocess.run(
-        [sys.executable, "-c", OPENED, str(path)],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-    )
-    shown, modules = json.loads(run.stdout.strip().splitlines()[-1])
+    shown, modules = in_a_fresh_process(OPENED, saved_game(tmp_path, game))
     assert shown == game
     package = game.replace("-", "_")
     (other,) = {name.replace("-", "_") for name in PLAYERS} - {package}
@@ -168,15 +173,7 @@ def test_a_continued_game_is_frozen_before_its_screen_is_built(tmp_path: Path) -
     """The modules and the table loaded before the app is made are moved out of the
     collector's generations, so that the full collections while the first screen is built
     (and later) do not walk a long game's log again."""
-    path = saved_game(tmp_path, "dangerous")
-    run = subprocess.run(
-        [sys.executable, "-c", FROZEN, str(path)],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
-    )
-    before, after, walked = json.loads(run.stdout.strip().splitlines()[-1])
+    before, after, walked = in_a_fresh_process(FROZEN, saved_game(tmp_path, "dangerous"))
     assert before == 0 and after > 10_000
     assert walked == [False, False]
 
