@@ -19,8 +19,6 @@ from __future__ import annotations
 import json
 import re
 
-from wcwidth import wcswidth
-
 MAX_NAME_CELLS = 32
 """A name's width on a terminal: it has to fit a player panel and a title bar."""
 
@@ -74,7 +72,13 @@ def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
 
 
 def cells(text: str) -> int:
-    """How many terminal cells `text` takes (-1 if it holds a control character)."""
+    """How many terminal cells `text` takes (-1 if it holds a control character). Printable
+    ASCII takes one cell a character; wcwidth, whose import costs some 30 ms of every start
+    that loads a save (its seats' names are checked), is imported for other text only."""
+    if text.isascii() and text.isprintable():
+        return len(text)
+    from wcwidth import wcswidth
+
     return wcswidth(text)
 
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 import unicodedata
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +23,8 @@ from core.text import (
     visible,
     visible_json,
 )
+
+ROOT = Path(__file__).resolve().parents[2]
 
 SETTINGS = settings(max_examples=500, deadline=None, database=None)
 
@@ -215,3 +219,20 @@ def test_japanese_characters_are_two_cells_and_16_of_them_fit(name: str) -> None
     else:
         with pytest.raises(BadText, match="too wide"):
             check_name(name)
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.characters(max_codepoint=0x7F)))
+def test_ascii_is_measured_as_wcwidth_measures_it(text: str) -> None:
+    from wcwidth import wcswidth
+
+    assert cells(text) == wcswidth(text)
+
+
+def test_ascii_names_are_checked_without_importing_wcwidth() -> None:
+    """Loading a save checks its seats' names; ASCII ones are measured by their length, so a
+    start that shows no other text needs no wcwidth (some 30 ms of imports)."""
+    names = "Seat('Aki'); Seat('Bot 2'); a = 'wcwidth' in sys.modules; Seat('ボブ太郎')"
+    script = f"import sys; from core.table import Seat; {names}; print(a, 'wcwidth' in sys.modules)"
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
+    assert run.stdout.split() == ["False", "True"]
