@@ -11,6 +11,7 @@ from pathlib import Path
 
 import asyncssh
 
+from core import saves
 from server import hostkey
 from server.hub import TableServer
 from server.limits import Limits
@@ -38,7 +39,7 @@ class ServeError(Exception):
 @dataclass(frozen=True)
 class ServeConfig:
     save_dir: Path
-    """Where the tables will autosave (the next step); kept for them."""
+    """Where every table autosaves (in its folder `tables/`), and is resumed from at start."""
     authorized_keys: Path | None
     """Only these keys get in, named by their SSH user name; None: --guests, anyone."""
     host: str = DEFAULT_HOST
@@ -112,7 +113,13 @@ async def start(config: ServeConfig, say: Callable[[str], None]) -> Serving:
         key = hostkey.load_or_create(config.host_key)
     except hostkey.HostKeyError as error:
         raise ServeError(str(error)) from None
-    tables = TableServer(config.limits, config.bot_delay, say)
+    try:
+        tables = TableServer(config.limits, config.bot_delay, say, config.save_dir)
+    except OSError as error:
+        where = saves.display_path(config.save_dir)
+        raise ServeError(
+            f"{where}: cannot keep the tables there: {hostkey.os_reason(error)}"
+        ) from None
     await tables.start()
     state = ServerState(config.limits, guests=keys is None, log=say, tables=tables)
     try:

@@ -22,8 +22,7 @@ from sshkit import (
     start_seeded_game,
 )
 
-from server.child import TOKEN_VARIABLE
-from server.protocol import dump
+from server.protocol import TOKEN_VARIABLE, dump
 
 AKI = client_key()
 BEA = client_key()
@@ -220,4 +219,10 @@ def test_a_sessions_app_meets_the_tables_as_its_player_and_nobody_else_does(
         assert json.loads(welcome) == {"v": 1, "type": "welcome", "player": "Bea"}
         assert json.loads(lobby)["type"] == "lobby"
         refused, _ = run(hello("0" * 32))
-        assert json.loads(refused) == {"v": 1, "type": "error", "message": "unknown session"}
+        assert json.loads(refused) == {
+            "v": 1,
+            "type": "error",
+            "message": "unknown session",
+            "id": "unknown session",
+            "values": {},
+        }
