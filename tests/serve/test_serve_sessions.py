@@ -18,6 +18,8 @@ from sshkit import (
     SSHTerminal,
     authorized_keys,
     client_key,
+    cmdline,
+    environ,
     run,
     start_seeded_game,
 )
@@ -39,15 +41,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 def app_children(server: Server) -> list[int]:
     return server.children()
-
-
-def environ(pid: int) -> dict[str, str]:
-    data = Path(f"/proc/{pid}/environ").read_bytes()
-    return dict(item.decode().partition("=")[::2] for item in data.split(b"\0") if item)
-
-
-def cmdline(pid: int) -> list[str]:
-    return [arg.decode() for arg in Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[:-1]]
 
 
 def session_folders(server: Server) -> list[str]:
