@@ -182,7 +182,11 @@ class TableServer:
                 )
             return Client(guest, send, language), {}
         code = secrets.token_hex(CODE_BYTES)
-        self.hub.guest_codes[guest] = _digest(code)
+        # Only the codes of names in use are kept: as many as the clients and seats, no more.
+        codes = self.hub.guest_codes
+        for unused in [name for name in codes if not self._in_use(name)]:
+            del codes[unused]
+        codes[guest] = _digest(code)
         return Client(guest, send, language), {"code": code}
 
     def _in_use(self, name: str) -> bool:

@@ -17,6 +17,7 @@ from server.hub import TableServer
 from server.limits import Limits
 from server.relay import STOP_GRACE
 from server.ssh import SHUTTING_DOWN, Gatekeeper, ServerState
+from server.store import StoreBusy
 
 DEFAULT_HOST = "127.0.0.1"
 """Only this machine, unless the host asks for more (--host 0.0.0.0 for every address)."""
@@ -115,6 +116,8 @@ async def start(config: ServeConfig, say: Callable[[str], None]) -> Serving:
         raise ServeError(str(error)) from None
     try:
         tables = TableServer(config.limits, config.bot_delay, say, config.save_dir)
+    except StoreBusy as error:
+        raise ServeError(str(error)) from None
     except OSError as error:
         where = saves.display_path(config.save_dir)
         raise ServeError(

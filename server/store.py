@@ -16,6 +16,8 @@ A file that cannot be read is skipped with one line in the server's log; it neve
 
 from __future__ import annotations
 
+import fcntl
+import os
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -25,6 +27,7 @@ from typing import Any
 import tomli_w
 
 from core import saves
+from core.games import REGISTRY
 from core.table import Table
 
 FOLDER = "tables"
@@ -32,8 +35,13 @@ TABLE_SUFFIX = ".table.toml"
 SAVE_SUFFIX = ".save.toml"
 FORMAT = "partyline-server-table"
 FORMAT_VERSION = 1
+LOCK_NAME = ".lock"
 MAX_TABLE_FILE = 64 * 1024
 """A table file is a few hundred bytes; a bigger one is not the server's."""
+
+
+class StoreBusy(Exception):
+    """Another server keeps its tables in the folder. str() is one line."""
 
 
 @dataclass
@@ -66,10 +74,21 @@ class TableStore:
     """Writes every table's two files as the hub changes them, and reads them back at start."""
 
     def __init__(self, save_dir: Path, log: Callable[[str], None]) -> None:
+        """Raises StoreBusy when another server keeps its tables there, OSError when the
+        folder cannot be made."""
         self.folder = save_dir / FOLDER
         self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.log = log
         self._autosaves: dict[int, saves.Autosave] = {}
+        self._created: dict[int, str] = {}
+        """When each resumed game was created: its save keeps saying so."""
+        # Two servers resuming and writing the same tables would ruin them: one at a time.
+        self._lock = os.open(self.folder / LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(self._lock)
+            raise StoreBusy(f"another partyline serve keeps its tables in {self.folder}") from None
 
     def table_path(self, number: int) -> Path:
         return self.folder / f"{number:04d}{TABLE_SUFFIX}"
@@ -103,6 +122,7 @@ class TableStore:
     def started(self, number: int, game: Table) -> None:
         """Autosave `game` from now on, every entry; its file is in place when this returns."""
         autosave = saves.Autosave(game, self.save_path(number), on_error=self.log)
+        autosave.created = self._created.pop(number, autosave.created)
         self._autosaves[number] = autosave
         try:
             autosave.write()
@@ -120,10 +140,13 @@ class TableStore:
             self.log(f"{saves.display_path(self.table_path(number))}: {error.strerror}")
 
     def close(self) -> None:
-        """Make every save durable and close it (the server stops)."""
+        """Make every save durable and close it, and let another server have the folder."""
         for autosave in self._autosaves.values():
             autosave.close()
         self._autosaves.clear()
+        if self._lock >= 0:
+            os.close(self._lock)
+            self._lock = -1
 
     # --- reading ---------------------------------------------------------------------------
 
@@ -149,6 +172,8 @@ class TableStore:
         if data.get("format") != FORMAT or data.get("format_version") != FORMAT_VERSION:
             raise ValueError(f"not a table file of format {FORMAT} {FORMAT_VERSION}")
         number = _int(data["id"])
+        if data["game"] not in REGISTRY:
+            raise ValueError(f"no game {str(data['game'])[:40]!r}")
         if path.name != self.table_path(number).name:
             raise ValueError(f"the file is named for another table than {number}")
         game = None
@@ -158,6 +183,7 @@ class TableStore:
             if loaded.note:
                 self.log(loaded.note)
             game = loaded.table
+            self._created[number] = loaded.created
             if game.over:
                 self.ended(number)
                 return None

@@ -13,6 +13,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sshkit import TIMEOUT, Server, SSHTerminal, run, tables_of
 from test_serve_tables import Seen, play_to_the_end, three_at_light_and_dark
 
@@ -20,19 +21,28 @@ from core.bots.random_bot import random_choice
 from server.hub import TableServer
 from server.limits import Limits
 from server.protocol import decode, dump
-from server.store import TableStore
+from server.store import StoreBusy, TableStore
 from server.tables import OVER, PLAYING, Hub
 
 
-def stored_hub(folder: Path) -> Hub:
+def stored_hub(folder: Path) -> tuple[Hub, TableStore]:
     """A hub keeping its tables in `folder`, as a start of the server makes it."""
-    hub = Hub(lambda: 42, lambda table: None, TableStore(folder, log=print))
+    store = TableStore(folder, log=print)
+    hub = Hub(lambda: 42, lambda table: None, store)
     hub.resume()
-    return hub
+    return hub, store
+
+
+def test_one_server_at_a_time_keeps_its_tables_in_a_folder(tmp_path: Path) -> None:
+    _, store = stored_hub(tmp_path)
+    with pytest.raises(StoreBusy, match="another partyline serve keeps its tables in"):
+        TableStore(tmp_path, log=print)
+    store.close()
+    stored_hub(tmp_path)
 
 
 def test_a_new_hub_offers_every_unfinished_table_with_its_seats_and_game(tmp_path: Path) -> None:
-    hub = stored_hub(tmp_path)
+    hub, store = stored_hub(tmp_path)
     aki, bea, _ = three_at_light_and_dark(hub)
     aki.say(type="decide", seat=0, choice="silent")
     dan = Seen(hub, "Dan")
@@ -40,8 +50,8 @@ def test_a_new_hub_offers_every_unfinished_table_with_its_seats_and_game(tmp_pat
     game = hub.tables[1].table
     assert game is not None
     log = list(game.log)
-    # Nothing is closed: the process is gone as if killed.
-    again = stored_hub(tmp_path)
+    store.close()  # a server killed does not; the test with SIGKILL shows that is the same
+    again, _ = stored_hub(tmp_path)
     assert sorted(again.tables) == [1, 2]
     resumed, open_table = again.tables[1], again.tables[2]
     assert resumed.state == PLAYING and resumed.sitting == {0: "Aki", 1: "Bea", 2: "Cho"}
@@ -61,12 +71,13 @@ def test_a_new_hub_offers_every_unfinished_table_with_its_seats_and_game(tmp_pat
 
 
 def test_a_finished_table_is_not_offered_again_and_its_save_stays(tmp_path: Path) -> None:
-    hub = stored_hub(tmp_path)
+    hub, store = stored_hub(tmp_path)
     aki = Seen(hub, "Aki")
     aki.say(type="create", game="light-and-dark", players=3, bots={"1": "random", "2": "random"})
     aki.say(type="start")
     play_to_the_end(hub, hub.tables[1], (aki,))
-    assert stored_hub(tmp_path).tables == {}
+    store.close()
+    assert stored_hub(tmp_path)[0].tables == {}
     assert (tmp_path / "tables" / "0001.save.toml").exists()
     assert not (tmp_path / "tables" / "0001.table.toml").exists()
 
