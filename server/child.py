@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.i18n import Language
-from server.protocol import TOKEN_VARIABLE
 
 CHILD_MODULE = "tui.remote"
 
@@ -48,7 +47,7 @@ class ChildSpec:
     """The player's name (checked by the server), or None for a guest, who gives one later."""
     tables: Path | None = None
     """The UNIX socket of the server's tables (server.hub); the child says hello there with
-    the token in its environment (protocol.TOKEN_VARIABLE), which only this user may read."""
+    the token in its environment (TOKEN_VARIABLE), which only this user may read."""
 
     def argv(self) -> list[str]:
         argv = [sys.executable, "-I", "-m", CHILD_MODULE, "--save-dir", str(self.save_dir)]
@@ -57,6 +56,9 @@ class ChildSpec:
         if self.tables is not None:
             argv += ["--tables", str(self.tables)]
         return argv
+
+
+TOKEN_VARIABLE = "PARTYLINE_TABLES_TOKEN"
 
 
 def child_env(

@@ -21,9 +21,6 @@ import json
 from typing import Any
 
 VERSION = 1
-TOKEN_VARIABLE = "PARTYLINE_TABLES_TOKEN"
-"""The app child's environment variable holding its token for the hello (server.child sets it;
-the child reads it here, as the one name both sides use)."""
 MAX_FROM_CLIENT = 4096
 """Bytes in one line from an app child: a decision, a chat line, a table's settings."""
 MAX_FROM_SERVER = 4 * 1024 * 1024

@@ -326,7 +326,7 @@ class Hub:
             table.clients.append(client)
         client.seat = seat
         client.narration_sent = []
-        self.send_states(table)  # the others see who arrived
+        self.send_states(table)  # the others at the table see who came (and the creator, F2)
         self._lobby_changed()
 
     def _on_leave(self, client: Client, message: dict[str, Any]) -> None:

@@ -30,7 +30,7 @@ from typing import Any, Self, TypeVar
 import asyncssh
 from ptykit import TIMEOUT, TerminalScreen
 
-from server.protocol import TOKEN_VARIABLE
+from server.child import TOKEN_VARIABLE
 
 ROOT = Path(__file__).resolve().parent.parent
 T = TypeVar("T")

@@ -24,7 +24,8 @@ from sshkit import (
     start_seeded_game,
 )
 
-from server.protocol import TOKEN_VARIABLE, dump
+from server.child import TOKEN_VARIABLE
+from server.protocol import dump
 
 AKI = client_key()
 BEA = client_key()
