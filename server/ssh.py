@@ -44,7 +44,7 @@ SOCKET_FORWARDING_REFUSED = "partyline: socket forwarding is refused"
 TUNNEL_REFUSED = "partyline: tunnels are refused"
 ONE_SESSION = "partyline: one session per connection"
 CANNOT_START = N_("partyline: the server cannot start a session now; try later")
-SHUTTING_DOWN = "partyline: the server is shutting down"
+SHUTTING_DOWN = N_("partyline: the server is shutting down")
 NO_SESSION = "partyline: no session was opened; this server offers the game on a terminal only"
 REMOTE_FORWARDING_REFUSED = "partyline: remote forwarding is refused"
 
@@ -261,7 +261,8 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             state.log(f"{self.gate.address}: cannot start an app: {error.strerror or error}")
             self.refusal = CANNOT_START
             return
-        self.relay = Relay(self.chan, child, state.limits, self._ended)
+        language = translator(self.language or DEFAULT_LANGUAGE)
+        self.relay = Relay(self.chan, child, state.limits, self._ended, language)
         state.add(self.relay)
         who = "a guest" if self.gate.player is None else self.gate.player
         state.log(f"{self.gate.address}: {who}: session started (app pid {child.pid})")
