@@ -35,7 +35,10 @@ from server.store import TableStore
 from server.tables import OVER, Client, Hub, Refused, ServerTable
 
 CODE_BYTES = 4
-"""A guest's reconnect code: 8 hexadecimal digits. Guessing it takes a new SSH session per try."""
+"""A guest's reconnect code: 8 hexadecimal digits."""
+CODE_TRIES = 5
+"""Wrong codes a session may give (a typo or two) before its token is no longer good: guessing
+a code then takes a new SSH session every few tries."""
 
 READ_SIZE = 65536
 MAX_OUTPUT_BACKLOG = 64 * 1024 * 1024
@@ -62,6 +65,7 @@ class TableServer:
         self.hub = Hub(lambda: secrets.randbelow(10**9) + 1, self._changed, self.store)
         self.tokens: dict[str, str | None] = {}
         """Token -> the player's name (None: a guest, who gives one)."""
+        self._wrong_codes: dict[str, int] = {}
         self._folder = Path(tempfile.mkdtemp(prefix="partyline-tables-"))
         self.path = self._folder / SOCKET_NAME
         self._server: asyncio.AbstractServer | None = None
@@ -96,6 +100,7 @@ class TableServer:
 
     def forget(self, token: str) -> None:
         self.tokens.pop(token, None)
+        self._wrong_codes.pop(token, None)
 
     # --- one connection --------------------------------------------------------------------
 
@@ -176,6 +181,10 @@ class TableServer:
         code = message.get("code")
         if self._in_use(guest):
             if not isinstance(code, str) or not self._code_matches(guest, code):
+                if code is not None:
+                    self._wrong_codes[token] = self._wrong_codes.get(token, 0) + 1
+                    if self._wrong_codes[token] >= CODE_TRIES:
+                        self.forget(token)
                 raise Refused(
                     N_("the name {name} is in use; to take your seat back, give its code"),
                     name=guest,

@@ -18,7 +18,7 @@ from sshkit import TIMEOUT, Server, SSHTerminal, run, tables_of
 from test_serve_tables import Seen, play_to_the_end, three_at_light_and_dark
 
 from core.bots.random_bot import random_choice
-from server.hub import TableServer
+from server.hub import CODE_TRIES, TableServer
 from server.limits import Limits
 from server.protocol import decode, dump
 from server.store import StoreBusy, TableStore
@@ -127,6 +127,16 @@ def test_a_guest_gets_the_seat_back_only_with_its_reconnect_code(tmp_path: Path)
                 "the name {name} is in use; to take your seat back, give its code"
             )
             other.close()
+        # A session gets a few tries (a typo), then its token is no good, even with the code.
+        token = server.token_for(None)
+        guesser = await Inbox.open(server.path, token=token, name="Ann", code="0")
+        for _ in range(CODE_TRIES - 1):
+            guesser.say(type="hello", token=token, name="Ann", code="0")
+        guesser.say(type="hello", token=token, name="Ann", code=code)
+        for _ in range(CODE_TRIES):
+            assert (await guesser.wait("error"))["values"] == {"name": "Ann"}
+        assert (await guesser.wait("error"))["message"] == "unknown session"
+        guesser.close()
         back = await Inbox.open(server.path, token=server.token_for(None), name="Ann", code=code)
         welcome = await back.wait("welcome")
         assert "code" not in welcome  # the code is given once, when the name is first taken
