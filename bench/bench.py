@@ -24,6 +24,8 @@ SECTION, all of them run, in this order:
 - undo: the cost of one undo at log length 10 and 10,000, and their ratio (target <= 2);
 - start-up: Partyline's first screen against a bare Textual app with as many widgets, as a
   ratio of wall-clock times of fresh processes (target <= 1.5);
+- serve-load: bench/serve_load.py: N players over real SSH at once (1, 10, 20, 40; --quick: 1,
+  10), key-to-screen p50/p99, memory of an app child, CPU (target at 20: p50 < 100 ms, < 60 MB);
 - hostile: how long refusing an over-size file, a 5 MB name and a 64 KB dotted key takes,
   and the saved-games list's header reading against loading every save in full.
 """
@@ -55,6 +57,7 @@ import autosave as autosave_bench  # noqa: E402
 import compare as engines  # noqa: E402
 import keys  # noqa: E402
 import openlong  # noqa: E402
+import serve_load  # noqa: E402
 from marathon import Marathon  # noqa: E402
 from startup_probe import run_probe as probe  # noqa: E402
 
@@ -290,6 +293,10 @@ SECTIONS: dict[str, tuple[str, Callable[[bool], None]]] = {
     "undo": ("undo", lambda quick: bench_undo(200 if quick else 2000)),
     "start-up": ("start-up", lambda quick: bench_startup(3 if quick else 7)),
     "hostile": ("hostile saves", lambda quick: bench_hostile(10 if quick else 40)),
+    "serve-load": (
+        "players over SSH at once",
+        lambda quick: serve_load.run((1, 10) if quick else (1, 10, 20, 40)),
+    ),
 }
 
 

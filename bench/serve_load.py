@@ -16,6 +16,9 @@ thinks for --think seconds before the next. Printed per N:
 
 The clients run on this machine too (pyte is not free): their CPU is printed beside, since on a
 2-core machine it competes with the server's.
+
+Then the target of issue 12 at N=20 (or the N nearest it): key p50 under 100 ms and an app child
+under 60 MB (RSS), each as a ratio (figure / target, met when below 1).
 """
 
 from __future__ import annotations
@@ -110,7 +113,13 @@ def in_threads(players: list[Player], work: str, *args: object) -> None:
         raise RuntimeError(f"{len(failed)} players failed; the first: {failed[0]!r}")
 
 
-def run_load(count: int, presses: int, think: float) -> None:
+TARGET_SESSIONS = 20
+TARGET_P50_MS = 100.0
+TARGET_RSS_MB = 60.0
+
+
+def run_load(count: int, presses: int, think: float) -> tuple[float, float]:
+    """Run N players and print the figures; (key p50 in ms, mean child RSS in MB)."""
     with tempfile.TemporaryDirectory() as home:
         limit = str(count + 8)
         args = ("--guests", "--max-sessions", limit, "--max-per-address", limit)
@@ -147,6 +156,27 @@ def run_load(count: int, presses: int, think: float) -> None:
         f"clients {own / wall:4.2f} cores",
         flush=True,
     )
+    return percentile(latencies, 0.5) * 1000, mean["rss"]
+
+
+def print_target(figures: dict[int, tuple[float, float]]) -> None:
+    count = min(figures, key=lambda n: abs(n - TARGET_SESSIONS))
+    p50, rss = figures[count]
+    for what, figure, target, unit in (
+        ("key p50", p50, TARGET_P50_MS, "ms"),
+        ("app child RSS", rss, TARGET_RSS_MB, "MB"),
+    ):
+        ratio = figure / target
+        print(
+            f"target at N={count}: {what} {figure:.1f} {unit} / {target:g} {unit} = "
+            f"{ratio:.2f} ({'met' if ratio < 1 else 'not met'})"
+        )
+
+
+def run(counts: tuple[int, ...], presses: int = 30, think: float = 0.5) -> None:
+    """bench.py's section: every N, then the target."""
+    print(f"{os.cpu_count()} cores; {presses} keys a player, {think:g}s apart")
+    print_target({count: run_load(count, presses, think) for count in counts})
 
 
 def main() -> None:
@@ -155,9 +185,8 @@ def main() -> None:
     parser.add_argument("--presses", type=int, default=30, help="keys each player presses")
     parser.add_argument("--think", type=float, default=0.5, help="seconds between a player's keys")
     args = parser.parse_args()
-    print(f"{os.cpu_count()} cores; {args.presses} keys a player, {args.think:g}s apart")
-    for count in (int(value) for value in args.sessions.split(",")):
-        run_load(count, args.presses, args.think)
+    counts = tuple(int(value) for value in args.sessions.split(","))
+    run(counts, args.presses, args.think)
 
 
 if __name__ == "__main__":

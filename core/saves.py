@@ -238,7 +238,12 @@ def write(table: Table, path: Path, created: str | None = None) -> None:
     Raises OSError (`write_failure` words it): the folder must exist, and whatever is at `path`
     must be a regular file, because the rename would replace a link, a folder or a device.
     """
-    os.close(_replace(path, _utf8(dumps(table, created)), sync=True))
+    write_bytes(path, _utf8(dumps(table, created)))
+
+
+def write_bytes(path: Path, payload: bytes) -> None:
+    """Put `payload` at `path` as `write` puts a save: atomically and durably. Raises OSError."""
+    os.close(_replace(path, payload, sync=True))
 
 
 def _replace(path: Path, payload: bytes, *, sync: bool) -> int:

@@ -28,6 +28,8 @@ import termios
 from dataclasses import dataclass
 from pathlib import Path
 
+from core.i18n import Language
+
 CHILD_MODULE = "tui.remote"
 
 ENV_KEPT = ("PATH", "HOME", "TMPDIR")
@@ -59,13 +61,18 @@ class ChildSpec:
 TOKEN_VARIABLE = "PARTYLINE_TABLES_TOKEN"
 
 
-def child_env(term: str, token: str | None = None) -> dict[str, str]:
+def child_env(
+    term: str, token: str | None = None, language: Language | None = None
+) -> dict[str, str]:
     """The child's whole environment: a few of the server's variables, UTF-8 text, the
-    client's terminal type (already made safe) and the session's token for the tables."""
+    client's terminal type (already made safe), the session's token for the tables, and the
+    language the client's locale asked for (LC_MESSAGES, which the app reads before LANG)."""
     env = {name: os.environ[name] for name in ENV_KEPT if name in os.environ}
     env.update(TERM=term, LANG="C.UTF-8")
     if token is not None:
         env[TOKEN_VARIABLE] = token
+    if language is not None:
+        env["LC_MESSAGES"] = language
     return env
 
 
@@ -94,10 +101,11 @@ class AppChild:
         term: str,
         size: tuple[int, int],
         tables: tuple[Path, str] | None = None,
+        language: Language | None = None,
     ) -> AppChild:
         """Start an app for one session: a new session folder (mode 0700), a new
         pseudo-terminal of `size` (columns, lines), the child on it; `tables` is the tables'
-        socket and this session's token there."""
+        socket and this session's token there; `language` the client's, if it said."""
         folder = Path(tempfile.mkdtemp(prefix="partyline-session-"))
         spec = ChildSpec(folder, player, tables[0] if tables else None)
         master, slave = os.openpty()  # both not inheritable: the child gets the slave as 0-2
@@ -109,7 +117,7 @@ class AppChild:
                 stdout=slave,
                 stderr=slave,
                 cwd=folder,
-                env=child_env(term, tables[1] if tables else None),
+                env=child_env(term, tables[1] if tables else None, language),
                 start_new_session=True,
                 close_fds=True,
             )

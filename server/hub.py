@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import hmac
 import secrets
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from core.i18n import DEFAULT_LANGUAGE, N_, Language, is_language
 from server.limits import Limits
 from server.protocol import (
     CLIENT_TYPES,
@@ -28,7 +31,14 @@ from server.protocol import (
     dump,
     load,
 )
-from server.tables import OVER, Client, Hub, ServerTable
+from server.store import TableStore
+from server.tables import OVER, Client, Hub, Refused, ServerTable
+
+CODE_BYTES = 4
+"""A guest's reconnect code: 8 hexadecimal digits."""
+CODE_TRIES = 5
+"""Wrong codes a session may give (a typo or two) before its token is no longer good: guessing
+a code then takes a new SSH session every few tries."""
 
 READ_SIZE = 65536
 MAX_OUTPUT_BACKLOG = 64 * 1024 * 1024
@@ -44,15 +54,18 @@ class TableServer:
         limits: Limits,
         bot_delay: float,
         log: Callable[[str], None],
-        on_change: Callable[[ServerTable], None] | None = None,
+        save_dir: Path | None = None,
     ) -> None:
+        """`save_dir`: where every table autosaves, and is resumed from at `start` (None: in
+        memory only)."""
         self.limits = limits
         self.bot_delay = bot_delay
         self.log = log
-        self._on_change_extra = on_change
-        self.hub = Hub(lambda: secrets.randbelow(10**9) + 1, self._changed)
+        self.store = None if save_dir is None else TableStore(save_dir, log)
+        self.hub = Hub(lambda: secrets.randbelow(10**9) + 1, self._changed, self.store)
         self.tokens: dict[str, str | None] = {}
         """Token -> the player's name (None: a guest, who gives one)."""
+        self._wrong_codes: dict[str, int] = {}
         self._folder = Path(tempfile.mkdtemp(prefix="partyline-tables-"))
         self.path = self._folder / SOCKET_NAME
         self._server: asyncio.AbstractServer | None = None
@@ -60,6 +73,10 @@ class TableServer:
         self._writers: set[asyncio.StreamWriter] = set()
 
     async def start(self) -> None:
+        """Resume the tables of the save folder, then listen."""
+        for table in self.hub.resume():
+            waiting = ", ".join(table.summary()["waiting"]) or "nobody"
+            self.log(f"table {table.id}: resumed ({table.state}), waiting for {waiting}")
         self._server = await asyncio.start_unix_server(self._connected, path=str(self.path))
 
     async def stop(self) -> None:
@@ -69,6 +86,8 @@ class TableServer:
             self._server.close()
         for writer in list(self._writers):
             writer.close()
+        if self.store is not None:
+            self.store.close()
         with contextlib.suppress(OSError):
             self.path.unlink()
             self._folder.rmdir()
@@ -81,6 +100,7 @@ class TableServer:
 
     def forget(self, token: str) -> None:
         self.tokens.pop(token, None)
+        self._wrong_codes.pop(token, None)
 
     # --- one connection --------------------------------------------------------------------
 
@@ -98,6 +118,7 @@ class TableServer:
             writer.write(dump(message))
 
         def error(text: str) -> None:
+            # Framing errors come before a hello names a language, or from a client with a bug.
             send({"type": "error", "message": text})
 
         try:
@@ -112,10 +133,12 @@ class TableServer:
                         error(str(refused))
                         continue
                     if client is None:
-                        client = self._hello(message, send)
-                        if client is None:
+                        try:
+                            client, welcome = self._hello(message, send)
+                        except Refused as refused:
+                            send(refused.to_client(_language(message)))
                             continue
-                        self.hub.join(client)
+                        self.hub.join(client, welcome)
                     else:
                         try:
                             self.hub.handle(client, message)
@@ -133,42 +156,62 @@ class TableServer:
 
     def _hello(
         self, message: dict[str, Any], send: Callable[[dict[str, Any]], None]
-    ) -> Client | None:
-        """The client the hello names, or None (told why)."""
+    ) -> tuple[Client, dict[str, Any]]:
+        """The client the hello names, and what its welcome adds; Refused says why not.
+
+        A guest names itself. A name nobody uses gets a new reconnect code, in the welcome only
+        (the client shows it once); a name in use (by a connected client, or held by a seat)
+        is the guest's only with that code: that is how a guest whose connection dropped
+        proves it is them and gets the seat back."""
         if message["type"] != "hello":
-            send({"type": "error", "message": "say hello first"})
-            return None
+            raise Refused(N_("say hello first"))
         token = message.get("token")
         if not isinstance(token, str) or token not in self.tokens:
-            send({"type": "error", "message": "unknown session"})
-            return None
+            raise Refused(N_("unknown session"))
+        language = _language(message)
         name = self.tokens[token]
-        if name is None:
-            guest = message.get("name")
-            if not isinstance(guest, str):
-                send({"type": "error", "message": "a guest gives a name"})
-                return None
-            refusal = self.limits.name_refusal(guest) or self._in_use(guest)
-            if refusal is not None:
-                send({"type": "error", "message": refusal})
-                return None
-            name = guest
-        return Client(name, send)
+        if name is not None:
+            return Client(name, send, language), {}
+        guest = message.get("name")
+        if not isinstance(guest, str):
+            raise Refused(N_("a guest gives a name"))
+        refusal = self.limits.name_refusal(guest)
+        if refusal is not None:
+            raise Refused(refusal)
+        code = message.get("code")
+        if self._in_use(guest):
+            if not isinstance(code, str) or not self._code_matches(guest, code):
+                if code is not None:
+                    self._wrong_codes[token] = self._wrong_codes.get(token, 0) + 1
+                    if self._wrong_codes[token] >= CODE_TRIES:
+                        self.forget(token)
+                raise Refused(
+                    N_("the name {name} is in use; to take your seat back, give its code"),
+                    name=guest,
+                )
+            return Client(guest, send, language), {}
+        code = secrets.token_hex(CODE_BYTES)
+        # Only the codes of names in use are kept: as many as the clients and seats, no more.
+        codes = self.hub.guest_codes
+        for unused in [name for name in codes if not self._in_use(name)]:
+            del codes[unused]
+        codes[guest] = _digest(code)
+        return Client(guest, send, language), {"code": code}
 
-    def _in_use(self, name: str) -> str | None:
+    def _in_use(self, name: str) -> bool:
         # A connected client's name too: two guests of one name could take each other's seat.
-        if any(client.name == name for client in self.hub.clients):
-            return f"partyline: the name {name} is in use"
-        for table in self.hub.tables.values():
-            if table.state != OVER and table.seat_of(name) is not None:
-                return f"partyline: the name {name} is in use at table {table.id}"
-        return None
+        return any(client.name == name for client in self.hub.clients) or any(
+            table.state != OVER and table.seat_of(name) is not None
+            for table in self.hub.tables.values()
+        )
+
+    def _code_matches(self, name: str, code: str) -> bool:
+        known = self.hub.guest_codes.get(name)
+        return known is not None and hmac.compare_digest(known, _digest(code))
 
     # --- the bots --------------------------------------------------------------------------
 
     def _changed(self, table: ServerTable) -> None:
-        if self._on_change_extra is not None:
-            self._on_change_extra(table)
         if table.id not in self._bots and self.hub.bot_to_play(table):
             loop = asyncio.get_running_loop()
             self._bots[table.id] = loop.call_later(self.bot_delay, self._play_bot, table)
@@ -179,3 +222,13 @@ class TableServer:
             self.hub.play_bot(table)  # the change schedules the next
         except Exception as error:  # a bot bug must not end the server
             self.log(f"table {table.id}: a bot failed: {error}")
+
+
+def _language(message: dict[str, Any]) -> Language:
+    """The language a hello asks for (`"lang"`), else English."""
+    language = message.get("lang")
+    return language if is_language(language) else DEFAULT_LANGUAGE
+
+
+def _digest(code: str) -> str:
+    return hashlib.sha256(code.encode()).hexdigest()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from core.i18n import DEFAULT_LANGUAGE, Translator, translator
 from core.text import MAX_NAME_CELLS, BadText, cells, check_name, excerpt
 
 BURST_SECONDS = 4
@@ -53,12 +54,31 @@ class Limits:
     def server_full(self) -> str:
         return f"partyline: the server is full (at most {self.sessions} sessions); try later"
 
-    def idle(self) -> str:
-        return f"partyline: no input for {_duration(self.idle_timeout)}: the session is closed"
+    def idle(self, _: Translator | None = None) -> str:
+        """The line for a session closed for idleness, in `_`'s language (else English)."""
+        _ = _ or translator(DEFAULT_LANGUAGE)
+        seconds = self.idle_timeout
+        if seconds >= 120 and seconds % 60 == 0:
+            return _(
+                "partyline: no input for {minutes} minutes: the session is closed",
+                minutes=int(seconds // 60),
+            )
+        if seconds == int(seconds):
+            return _.ngettext(
+                "partyline: no input for {n} second: the session is closed",
+                "partyline: no input for {n} seconds: the session is closed",
+                int(seconds),
+            )
+        return _(
+            "partyline: no input for {seconds:g} seconds: the session is closed", seconds=seconds
+        )
 
-    def input_flood(self) -> str:
-        return (
-            f"partyline: input faster than {self.input_rate} bytes a second: the session is closed"
+    def input_flood(self, _: Translator | None = None) -> str:
+        """The line for a session closed for sending too fast, in `_`'s language."""
+        _ = _ or translator(DEFAULT_LANGUAGE)
+        return _(
+            "partyline: input faster than {rate} bytes a second: the session is closed",
+            rate=self.input_rate,
         )
 
     def name_refusal(self, name: str) -> str | None:
@@ -99,12 +119,6 @@ LIMIT_FLAGS = (
 
 def _flag(field: str) -> str:
     return next(limit.flag for limit in LIMIT_FLAGS if limit.field == field)
-
-
-def _duration(seconds: float) -> str:
-    if seconds >= 120 and seconds % 60 == 0:
-        return f"{int(seconds // 60)} minutes"
-    return "1 second" if seconds == 1 else f"{seconds:g} seconds"
 
 
 class Admission:

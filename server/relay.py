@@ -27,6 +27,7 @@ from collections.abc import Callable
 
 import asyncssh
 
+from core.i18n import DEFAULT_LANGUAGE, Translator, translator
 from server.child import AppChild
 from server.limits import BURST_SECONDS, Limits, TokenBucket
 
@@ -58,7 +59,10 @@ class Relay:
         child: AppChild,
         limits: Limits,
         on_end: Callable[[Relay], None],
+        translate: Translator | None = None,
     ) -> None:
+        """`translate`: the session's language, for what the server tells the client."""
+        self._ = translate or translator(DEFAULT_LANGUAGE)
         self._loop = asyncio.get_running_loop()
         self._chan = chan
         self.child = child
@@ -90,7 +94,7 @@ class Relay:
         now = self._loop.time()
         self._last_input = now
         if not self._bucket.take(len(data), now):
-            self.close(self._limits.input_flood())
+            self._end(self._limits.input_flood(self._))
             return
         self._backlog += data
         self._write_input()
@@ -130,7 +134,7 @@ class Relay:
         if left > 0:
             self._timers.append(self._loop.call_later(left, self._check_idle))
         else:
-            self.close(self._limits.idle())
+            self._end(self._limits.idle(self._))
 
     # --- from the child --------------------------------------------------------------------
 
@@ -189,7 +193,11 @@ class Relay:
 
     def close(self, message: str | None = None) -> None:
         """End the session from the server's side: stop relaying, put the client's terminal
-        back and tell it `message` (one line; None: the client is gone), stop the child."""
+        back and tell it `message` (a catalog message, one line, told in the session's
+        language; None: the client is gone), stop the child."""
+        self._end(None if message is None else self._(message))
+
+    def _end(self, message: str | None) -> None:
         if self._closing:
             return
         self._closing = True

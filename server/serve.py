@@ -11,11 +11,13 @@ from pathlib import Path
 
 import asyncssh
 
+from core import saves
 from server import hostkey
 from server.hub import TableServer
 from server.limits import Limits
 from server.relay import STOP_GRACE
 from server.ssh import SHUTTING_DOWN, Gatekeeper, ServerState
+from server.store import StoreBusy
 
 DEFAULT_HOST = "127.0.0.1"
 """Only this machine, unless the host asks for more (--host 0.0.0.0 for every address)."""
@@ -38,7 +40,7 @@ class ServeError(Exception):
 @dataclass(frozen=True)
 class ServeConfig:
     save_dir: Path
-    """Where the tables will autosave (the next step); kept for them."""
+    """Where every table autosaves (in its folder `tables/`), and is resumed from at start."""
     authorized_keys: Path | None
     """Only these keys get in, named by their SSH user name; None: --guests, anyone."""
     host: str = DEFAULT_HOST
@@ -112,7 +114,15 @@ async def start(config: ServeConfig, say: Callable[[str], None]) -> Serving:
         key = hostkey.load_or_create(config.host_key)
     except hostkey.HostKeyError as error:
         raise ServeError(str(error)) from None
-    tables = TableServer(config.limits, config.bot_delay, say)
+    try:
+        tables = TableServer(config.limits, config.bot_delay, say, config.save_dir)
+    except StoreBusy as error:
+        raise ServeError(str(error)) from None
+    except OSError as error:
+        where = saves.display_path(config.save_dir)
+        raise ServeError(
+            f"{where}: cannot keep the tables there: {hostkey.os_reason(error)}"
+        ) from None
     await tables.start()
     state = ServerState(config.limits, guests=keys is None, log=say, tables=tables)
     try:

@@ -21,27 +21,30 @@ from __future__ import annotations
 
 import asyncio
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import NoReturn
 
 import asyncssh
 
+from core.i18n import DEFAULT_LANGUAGE, ENV_LOCALE, N_, Language, language_from_env, translator
 from server.child import AppChild
 from server.hub import TableServer
 from server.limits import Admission, Limits
 from server.relay import Relay
 from server.terminal import DEFAULT_SIZE, safe_size, safe_term
 
-EXEC_REFUSED = "partyline: this server runs no commands; connect without one to play"
-SUBSYSTEM_REFUSED = "partyline: this server offers no subsystems (no sftp or scp); connect to play"
-NO_TERMINAL = "partyline: the game needs a terminal: connect with ssh -t, without a command"
+EXEC_REFUSED = N_("partyline: this server runs no commands; connect without one to play")
+SUBSYSTEM_REFUSED = N_(
+    "partyline: this server offers no subsystems (no sftp or scp); connect to play"
+)
+NO_TERMINAL = N_("partyline: the game needs a terminal: connect with ssh -t, without a command")
 PORT_FORWARDING_REFUSED = "partyline: port forwarding is refused"
 SOCKET_FORWARDING_REFUSED = "partyline: socket forwarding is refused"
 TUNNEL_REFUSED = "partyline: tunnels are refused"
 ONE_SESSION = "partyline: one session per connection"
-CANNOT_START = "partyline: the server cannot start a session now; try later"
-SHUTTING_DOWN = "partyline: the server is shutting down"
+CANNOT_START = N_("partyline: the server cannot start a session now; try later")
+SHUTTING_DOWN = N_("partyline: the server is shutting down")
 NO_SESSION = "partyline: no session was opened; this server offers the game on a terminal only"
 REMOTE_FORWARDING_REFUSED = "partyline: remote forwarding is refused"
 
@@ -211,6 +214,8 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self.refusal: str | None = None
         self.relay: Relay | None = None
         self.token: str | None = None
+        self.language: Language | None = None
+        """The language of the client's locale, if it sent one (ssh's SendEnv LANG LC_*)."""
 
     def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
@@ -234,6 +239,8 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         return True
 
     def session_started(self) -> None:
+        assert self.chan is not None
+        self.language = client_language(self.chan.get_environment())
         if self.refusal is None and self.term is None:
             self.refusal = NO_TERMINAL
         if self.refusal is None:
@@ -249,12 +256,13 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self.token = state.tables.token_for(self.gate.player)
             tables = (state.tables.path, self.token)
         try:
-            child = AppChild.start(self.gate.player, self.term, self.size, tables)
+            child = AppChild.start(self.gate.player, self.term, self.size, tables, self.language)
         except OSError as error:
             state.log(f"{self.gate.address}: cannot start an app: {error.strerror or error}")
             self.refusal = CANNOT_START
             return
-        self.relay = Relay(self.chan, child, state.limits, self._ended)
+        language = translator(self.language or DEFAULT_LANGUAGE)
+        self.relay = Relay(self.chan, child, state.limits, self._ended, language)
         state.add(self.relay)
         who = "a guest" if self.gate.player is None else self.gate.player
         state.log(f"{self.gate.address}: {who}: session started (app pid {child.pid})")
@@ -262,6 +270,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
     def _refuse(self, message: str) -> None:
         assert self.chan is not None
         self.gate.refused(message)
+        message = translator(self.language or DEFAULT_LANGUAGE)(message)
         if self.term is None:
             self.chan.write_stderr((message + "\n").encode())
         else:  # one place on a terminal, in raw mode (\r)
@@ -317,3 +326,11 @@ def _ending(code: int | None) -> str:
         return f"the app was ended by {signal.Signals(-code).name}"
     except ValueError:
         return f"the app was ended by signal {-code}"
+
+
+def client_language(environment: Mapping[str, str]) -> Language | None:
+    """The language of the locale variables a client sent (LC_ALL, LC_MESSAGES, LANG), or None
+    if it sent none: before the app runs, that is all the server knows of its player."""
+    if not any(environment.get(name) for name in ENV_LOCALE):
+        return None
+    return language_from_env(environment)

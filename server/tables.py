@@ -24,10 +24,12 @@ from core.bots import bot_kinds
 from core.decisions import IllegalAction
 from core.games import REGISTRY, get_game
 from core.games.base import BadOption, check_options
+from core.i18n import DEFAULT_LANGUAGE, N_, Language, translator
 from core.runner import BotDriver
 from core.table import Seat, SeatKind, Table, check_seed, new_table
 from core.text import BadText, check_line, visible
 from server.protocol import encode
+from server.store import TableSettings, TableStore
 
 MAX_CHAT_CELLS = 200
 MAX_CHAT_CHARS = 400
@@ -40,15 +42,39 @@ OVER = "over"
 
 
 class Refused(Exception):
-    """A request that changes nothing. str() is one line, for the client."""
+    """A request that changes nothing: a catalog message (marked N_) and its values. str() is
+    the English line; `message(language)` the client's (a text from core, not in the catalogs,
+    stays as core wrote it)."""
+
+    def __init__(self, message: str, /, **values: str | int) -> None:
+        super().__init__(message.format(**values) if values else message)
+        self.template = message
+        self.values = values
+
+    def to_client(self, language: Language) -> dict[str, Any]:
+        """The `error` message: the line in `language`, and its message id and values (so a
+        client may render it itself)."""
+        return {
+            "type": "error",
+            "message": translator(language)(self.template, **self.values),
+            "id": self.template,
+            "values": self.values,
+        }
 
 
 class Client:
     """One app child connected to the hub. The socket layer gives `send`."""
 
-    def __init__(self, name: str, send: Callable[[dict[str, Any]], None]) -> None:
+    def __init__(
+        self,
+        name: str,
+        send: Callable[[dict[str, Any]], None],
+        language: Language = DEFAULT_LANGUAGE,
+    ) -> None:
         self.name = name
         self.send = send
+        self.language = language
+        """The language the client's player reads: refusals are written in it."""
         self.table: ServerTable | None = None
         self.seat: int | None = None
         """The seat it holds at `table` (None there: a spectator)."""
@@ -56,17 +82,9 @@ class Client:
 
 
 @dataclass
-class ServerTable:
-    id: int
-    game_id: str
-    players: int
-    options: dict[str, Any]
-    bots: dict[int, str]
-    """Seat -> bot kind, for the seats bots play."""
-    creator: str
-    seed: int
-    sitting: dict[int, str] = field(default_factory=dict)
-    """Seat -> the player's name, for the human seats taken."""
+class ServerTable(TableSettings):
+    """A table: its settings and seats (what its file keeps), who is at it, and its game."""
+
     clients: list[Client] = field(default_factory=list)
     table: Table | None = None
     driver: BotDriver | None = None
@@ -113,34 +131,70 @@ class ServerTable:
 class Hub:
     """Every table of one server, and the clients at them or in the lobby."""
 
-    def __init__(self, seeds: Callable[[], int], on_change: Callable[[ServerTable], None]) -> None:
+    def __init__(
+        self,
+        seeds: Callable[[], int],
+        on_change: Callable[[ServerTable], None],
+        store: TableStore | None = None,
+    ) -> None:
         """`seeds` draws a new game's seed; `on_change` is told after every change of a game
-        (the socket layer schedules the bots, the autosave writes)."""
+        (the socket layer schedules the bots); `store` keeps every table on disk (None: the
+        tables live in memory only)."""
         self._seeds = seeds
         self._on_change = on_change
+        self._store = store
         self._ids = itertools.count(1)
         self.tables: dict[int, ServerTable] = {}
         self.clients: list[Client] = []
+        self.guest_codes: dict[str, str] = {}
+        """A guest's name -> the SHA-256 of the reconnect code it was given (server.hub)."""
+
+    def resume(self) -> list[ServerTable]:
+        """Put back every unfinished table of the store, with its seats waiting for their
+        players and its game as it was saved; the tables resumed."""
+        if self._store is None:
+            return []
+        resumed = []
+        for stored in self._store.load():
+            table = ServerTable(**vars(stored.settings))
+            self.tables[table.id] = table
+            self.guest_codes.update(stored.codes)
+            if stored.game is not None:
+                self.start(table, stored.game)
+            resumed.append(table)
+        self._ids = itertools.count(max(self.tables, default=0) + 1)
+        return resumed
 
     # --- clients ---------------------------------------------------------------------------
 
-    def join(self, client: Client) -> None:
+    def join(self, client: Client, welcome: dict[str, Any] | None = None) -> None:
+        """A client says hello (`welcome`: more for its welcome). A player whose name holds a
+        seat at an unfinished table is put back at it, with the game as it stands."""
         self.clients.append(client)
-        client.send({"type": "welcome", "player": client.name})
+        client.send({"type": "welcome", "player": client.name, **(welcome or {})})
         self.send_lobby(client)
+        for table in self.tables.values():
+            seat = table.seat_of(client.name)
+            if seat is not None and table.state != OVER:
+                self._sit(client, table, seat)
+                break
 
     def leave(self, client: Client) -> None:
-        """The client is gone (its seat, if any, waits for it)."""
+        """The client is gone (its seat, if any, waits for it; the others see it waiting)."""
         if client in self.clients:
             self.clients.remove(client)
+        table = client.table
         self._leave_table(client)
+        if table is not None:
+            self.send_states(table)
+            self._lobby_changed()
 
     def handle(self, client: Client, message: dict[str, Any]) -> None:
         """One message from `client`; a refusal is sent back as one line, nothing changed."""
         try:
             getattr(self, f"_on_{message['type']}")(client, message)
         except Refused as error:
-            client.send({"type": "error", "message": str(error)})
+            client.send(error.to_client(client.language))
 
     # --- the lobby -------------------------------------------------------------------------
 
@@ -151,32 +205,40 @@ class Hub:
         client.send({"type": "lobby", "tables": self.lobby()})
 
     def _lobby_changed(self) -> None:
+        """Every client in the lobby gets the new list (made once, not once a client)."""
+        message: dict[str, Any] | None = None
         for client in self.clients:
             if client.table is None:
-                self.send_lobby(client)
+                message = message or {"type": "lobby", "tables": self.lobby()}
+                client.send(message)
 
     def _on_lobby(self, client: Client, message: dict[str, Any]) -> None:
         self.send_lobby(client)
 
     def _on_create(self, client: Client, message: dict[str, Any]) -> None:
         if client.table is not None:
-            raise Refused("leave your table first")
+            raise Refused(N_("leave your table first"))
         self._check_name_free(client.name)
         if sum(table.state != OVER for table in self.tables.values()) >= MAX_TABLES:
-            raise Refused(f"the server has {MAX_TABLES} tables already")
+            raise Refused(N_("the server has {count} tables already"), count=MAX_TABLES)
         game_id = message.get("game")
         if not isinstance(game_id, str) or game_id not in REGISTRY:
-            raise Refused(f"no game {str(game_id)[:40]!r}")
+            raise Refused(N_("no game {game!r}"), game=str(game_id)[:40])
         info = REGISTRY[game_id]
         players = message.get("players")
         if not isinstance(players, int) or isinstance(players, bool) or players not in info.players:
-            raise Refused(f"{info.title} is for {info.min_players} to {info.max_players} players")
+            raise Refused(
+                N_("{game} is for {least} to {most} players"),
+                game=info.title,
+                least=info.min_players,
+                most=info.max_players,
+            )
         bots = _bots(message.get("bots", {}), players, game_id)
         if len(bots) == players:
-            raise Refused("at least one seat must be a player's")
+            raise Refused(N_("at least one seat must be a player's"))
         options = message.get("options", {})
         if not isinstance(options, dict):
-            raise Refused("options must be names and values")
+            raise Refused(N_("options must be names and values"))
         try:
             check_options(get_game(game_id), options)
         except BadOption as error:
@@ -201,27 +263,29 @@ class Hub:
         if seat is None:
             seat = held if held is not None else next(iter(table.free_seats()), None)
             if seat is None:
-                raise Refused("no seat is free at this table")
+                raise Refused(N_("no seat is free at this table"))
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < table.players:
-            raise Refused(f"no seat {visible(str(seat)[:20])} at this table")
+            raise Refused(N_("no seat {seat} at this table"), seat=visible(str(seat)[:20]))
         if held is not None and held != seat:
-            raise Refused(f"you hold seat {held + 1} at this table")
+            raise Refused(N_("you hold seat {seat} at this table"), seat=held + 1)
         if held is None:
             if seat in table.bots:
-                raise Refused(f"seat {seat + 1} is a bot's")
+                raise Refused(N_("seat {seat} is a bot's"), seat=seat + 1)
             if seat in table.sitting:
-                raise Refused(f"seat {seat + 1} is taken")
+                raise Refused(N_("seat {seat} is taken"), seat=seat + 1)
             if table.table is not None:
-                raise Refused("the game has started: watch it instead")
+                raise Refused(N_("the game has started: watch it instead"))
             self._check_name_free(client.name)
         if client.table is not None and client.table is not table:
-            raise Refused("leave your table first")
+            raise Refused(N_("leave your table first"))
         self._sit(client, table, seat)
 
     def _check_name_free(self, name: str) -> None:
         for table in self.tables.values():
             if table.state != OVER and table.seat_of(name) is not None:
-                raise Refused(f"{name} already has a seat at table {table.id}")
+                raise Refused(
+                    N_("{name} already has a seat at table {table}"), name=name, table=table.id
+                )
 
     def _sit(self, client: Client, table: ServerTable, seat: int) -> None:
         for other in table.clients:
@@ -230,16 +294,30 @@ class Hub:
                 other.seat = None
                 other.table = None
                 table.clients.remove(other)
-                other.send({"type": "error", "message": "you sat down from another session"})
+                gone = Refused(N_("you sat down from another session"))
+                other.send(gone.to_client(other.language))
                 self.send_lobby(other)
                 break
-        table.sitting[seat] = client.name
+        if table.sitting.get(seat) != client.name:
+            table.sitting[seat] = client.name
+            self._seats_changed(table)
         self._arrive(client, table, seat)
+
+    def _seats_changed(self, table: ServerTable) -> None:
+        """Write the table's file (who holds which seat is what a restart needs)."""
+        if self._store is None:
+            return
+        codes = {
+            name: self.guest_codes[name]
+            for name in table.sitting.values()
+            if name in self.guest_codes
+        }
+        self._store.write_table(table, codes)
 
     def _on_watch(self, client: Client, message: dict[str, Any]) -> None:
         table = self._table(message)
         if client.table is not None:
-            raise Refused("leave your table first")
+            raise Refused(N_("leave your table first"))
         self._arrive(client, table, None)
 
     def _arrive(self, client: Client, table: ServerTable, seat: int | None) -> None:
@@ -248,17 +326,21 @@ class Hub:
             table.clients.append(client)
         client.seat = seat
         client.narration_sent = []
-        self.send_state(table, client)
+        self.send_states(table)  # the others at the table see who came (and the creator, F2)
         self._lobby_changed()
 
     def _on_leave(self, client: Client, message: dict[str, Any]) -> None:
         table = client.table
         if table is None:
-            raise Refused("you are not at a table")
+            raise Refused(N_("you are not at a table"))
         if table.table is None and client.seat is not None:
             del table.sitting[client.seat]  # before the start a seat is given up
             if not table.sitting:
                 del self.tables[table.id]
+                if self._store is not None:
+                    self._store.ended(table.id)
+            else:
+                self._seats_changed(table)
         self._leave_table(client)
         self.send_lobby(client)
         self._lobby_changed()
@@ -275,12 +357,14 @@ class Hub:
     def _on_start(self, client: Client, message: dict[str, Any]) -> None:
         table = self._my_table(client)
         if table.table is not None:
-            raise Refused("the game has started")
+            raise Refused(N_("the game has started"))
         if client.name != table.creator:
-            raise Refused(f"only {table.creator}, who made the table, starts it")
+            raise Refused(
+                N_("only {creator}, who made the table, starts it"), creator=table.creator
+            )
         free = table.free_seats()
         if free:
-            raise Refused(f"{len(free)} seats are still free")
+            raise Refused(N_("seats still free: {count}"), count=len(free))
         seats = tuple(
             Seat(table.sitting[seat])
             if seat in table.sitting
@@ -293,6 +377,8 @@ class Hub:
         """Put `game` on `table` (new, or resumed from its autosave) and tell everyone."""
         table.table = game
         table.driver = BotDriver(game)
+        if self._store is not None:
+            self._store.started(table.id, game)
         game.subscribe(lambda _: self._changed(table))
         self._changed(table)
         self._lobby_changed()
@@ -303,10 +389,10 @@ class Hub:
         table = self._my_table(client)
         game = table.table
         if game is None:
-            raise Refused("the game has not started")
+            raise Refused(N_("the game has not started"))
         seat = message.get("seat")
         if seat != client.seat or client.seat is None:
-            raise Refused("that seat is not yours")
+            raise Refused(N_("that seat is not yours"))
         choice = _choice(message.get("choice"))
         try:
             game.decide(client.seat, choice)
@@ -316,7 +402,7 @@ class Hub:
     def _on_undo(self, client: Client, message: dict[str, Any]) -> None:
         table = self._my_table(client)
         if table.table is None or client.seat is None:
-            raise Refused("you have no decision to take back")
+            raise Refused(N_("you have no decision to take back"))
         try:
             table.table.undo(client.seat)
         except IllegalAction as error:
@@ -326,7 +412,7 @@ class Hub:
         table = self._my_table(client)
         text = message.get("text")
         if not isinstance(text, str):
-            raise Refused("a chat line is text")
+            raise Refused(N_("a chat line is text"))
         try:
             check_line(
                 text, what="the chat line", max_cells=MAX_CHAT_CELLS, max_chars=MAX_CHAT_CHARS
@@ -338,7 +424,7 @@ class Hub:
             other.send({"type": "chat", "from": client.name, "text": text})
 
     def _on_hello(self, client: Client, message: dict[str, Any]) -> None:
-        raise Refused("already connected")
+        raise Refused(N_("already connected"))
 
     def bot_to_play(self, table: ServerTable) -> bool:
         return table.driver is not None and table.driver.next_bot_decision() is not None
@@ -353,6 +439,8 @@ class Hub:
         self.send_states(table)
         self._on_change(table)
         if table.state == OVER:
+            if self._store is not None:
+                self._store.ended(table.id)
             self._lobby_changed()
 
     # --- what a client is told -------------------------------------------------------------
@@ -409,27 +497,29 @@ class Hub:
         number = message.get("table")
         table = self.tables.get(number) if isinstance(number, int) else None
         if table is None:
-            raise Refused(f"no table {visible(str(number)[:20])}")
+            raise Refused(N_("no table {table}"), table=visible(str(number)[:20]))
         return table
 
     def _my_table(self, client: Client) -> ServerTable:
         if client.table is None:
-            raise Refused("you are not at a table")
+            raise Refused(N_("you are not at a table"))
         return client.table
 
 
 def _bots(value: object, players: int, game_id: str) -> dict[int, str]:
     """Seat -> bot kind, from the message's {"2": "heuristic", ...}."""
     if not isinstance(value, dict):
-        raise Refused("bots must be seats and bot kinds")
+        raise Refused(N_("bots must be seats and bot kinds"))
     kinds = bot_kinds(game_id)
     bots: dict[int, str] = {}
     for key, kind in value.items():
         seat = int(key) if isinstance(key, str) and key.isdigit() else -1
         if not 0 <= seat < players:
-            raise Refused(f"no seat {visible(str(key)[:20])} for a bot")
+            raise Refused(N_("no seat {seat} for a bot"), seat=visible(str(key)[:20]))
         if kind not in kinds:
-            raise Refused(f"no bot {str(kind)[:20]!r} (known: {', '.join(kinds)})")
+            raise Refused(
+                N_("no bot {kind!r} (known: {known})"), kind=str(kind)[:20], known=", ".join(kinds)
+            )
         bots[seat] = kind
     return bots
 
@@ -440,7 +530,7 @@ def _choice(value: object) -> Any:
         return value
     if isinstance(value, list) and len(value) <= 64 and all(map(_option_id, value)):
         return tuple(value)
-    raise Refused("a choice is an option id or a list of them")
+    raise Refused(N_("a choice is an option id or a list of them"))
 
 
 def _option_id(value: object) -> bool:

@@ -27,13 +27,10 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import os
 import signal
-import struct
 import subprocess
 import sys
-import termios
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -42,6 +39,8 @@ from types import TracebackType
 from typing import Self
 
 import pyte
+
+from server.child import set_size
 
 TIMEOUT = 30.0
 """Seconds to wait for a screen or an exit: generous, as the machine is shared."""
@@ -286,7 +285,7 @@ class Terminal(TerminalScreen):
         a clean copy of this environment: TERM=xterm-256color, no COLUMNS/LINES, no TEXTUAL_*."""
         columns, lines = size
         master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+        set_size(slave, columns, lines)
         child_env = {
             key: value
             for key, value in os.environ.items()
@@ -319,7 +318,7 @@ class Terminal(TerminalScreen):
 
     def _set_size(self, columns: int, lines: int) -> None:
         """The kernel tells the program (SIGWINCH)."""
-        fcntl.ioctl(self._master, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+        set_size(self._master, columns, lines)
 
     # --- the end -----------------------------------------------------------------------------
 

@@ -30,6 +30,8 @@ from typing import Any, Self, TypeVar
 import asyncssh
 from ptykit import TIMEOUT, TerminalScreen
 
+from server.child import TOKEN_VARIABLE
+
 ROOT = Path(__file__).resolve().parent.parent
 T = TypeVar("T")
 
@@ -189,6 +191,24 @@ class Server:
             self.process.kill()
             self.process.wait(TIMEOUT)
         self._reader.join(TIMEOUT)
+
+
+# --- what the server gives an app child --------------------------------------------------------
+
+
+def environ(pid: int) -> dict[str, str]:
+    data = Path(f"/proc/{pid}/environ").read_bytes()
+    return dict(item.decode().partition("=")[::2] for item in data.split(b"\0") if item)
+
+
+def cmdline(pid: int) -> list[str]:
+    return [arg.decode() for arg in Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[:-1]]
+
+
+def tables_of(pid: int) -> tuple[Path, str]:
+    """The tables' socket and the token an app child was given: what it says hello with."""
+    args = cmdline(pid)
+    return Path(args[args.index("--tables") + 1]), environ(pid)[TOKEN_VARIABLE]
 
 
 # --- a game a test can expect ------------------------------------------------------------------

@@ -10,8 +10,19 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from sshkit import Server, SSHTerminal, authorized_keys, client_key, connect, hang_up, run
+from sshkit import (
+    Server,
+    SSHTerminal,
+    authorized_keys,
+    client_key,
+    connect,
+    environ,
+    hang_up,
+    run,
+)
 
+from core.i18n import translator
+from server.limits import Limits
 from server.relay import RESTORE_TERMINAL
 from server.serve import ServeConfig, start
 from server.ssh import NO_SESSION, SHUTTING_DOWN
@@ -77,6 +88,27 @@ def test_an_idle_session_is_closed_with_why_and_the_terminal_put_back(tmp_path: 
         ending = term.raw
         assert ending.index(RESTORE_TERMINAL) < ending.index(b"partyline: no input")
         server.wait_until(lambda: not server.children(), "the app child to be reaped")
+
+
+def test_a_japanese_client_is_told_in_japanese_and_its_app_gets_the_language(
+    tmp_path: Path,
+) -> None:
+    with (
+        Server.start(tmp_path, "--guests", "--idle-timeout", "4") as server,
+        SSHTerminal.connect(server, "idler", env={"LANG": "ja_JP.UTF-8"}) as term,
+    ):
+        term.wait_for("Partyline")  # the app runs: its environment is the one it was given
+        (child,) = server.children()
+        assert environ(child)["LC_MESSAGES"] == "ja"
+        assert term.wait_closed() == 1
+        term.wait_for("partyline: 4 秒間入力がなかったため、セッションを閉じました")
+    assert Limits().idle(translator("ja")) == (
+        "partyline: 30 分間入力がなかったため、セッションを閉じました"
+    )
+    assert Limits().idle() == "partyline: no input for 30 minutes: the session is closed"
+    assert (
+        Limits(idle_timeout=1).idle() == "partyline: no input for 1 second: the session is closed"
+    )
 
 
 def test_input_faster_than_the_rate_closes_the_session_with_why(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ import pytest
 from ptykit import TIMEOUT
 from sshkit import Server, connect, run
 
+from core.i18n import translator
 from server.ssh import (
     EXEC_REFUSED,
     NO_TERMINAL,
@@ -39,6 +40,17 @@ def test_a_command_is_refused_with_one_line_and_runs_nothing(server: Server) -> 
     assert (done.exit_status, done.stdout, done.stderr) == (1, "", EXEC_REFUSED + "\n")
     assert not (server.home / "ran").exists()
     server.wait_for_line(f"refused: {EXEC_REFUSED}")
+
+
+def test_a_refusal_is_in_the_language_of_the_locale_the_client_sends(server: Server) -> None:
+    async def command() -> asyncssh.SSHCompletedProcess:
+        async with await connect(server, "guest") as conn:
+            return await conn.run("ls", env={"LANG": "ja_JP.UTF-8"})
+
+    done = run(command())
+    assert done.exit_status == 1
+    assert done.stderr == translator("ja")(EXEC_REFUSED) + "\n" != EXEC_REFUSED + "\n"
+    assert done.stderr.startswith("partyline: このサーバーはコマンドを実行しません")
 
 
 def test_a_command_on_a_terminal_is_refused_too(server: Server) -> None:

@@ -18,6 +18,8 @@ from sshkit import (
     SSHTerminal,
     authorized_keys,
     client_key,
+    cmdline,
+    environ,
     run,
     start_seeded_game,
 )
@@ -40,15 +42,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 def app_children(server: Server) -> list[int]:
     return server.children()
-
-
-def environ(pid: int) -> dict[str, str]:
-    data = Path(f"/proc/{pid}/environ").read_bytes()
-    return dict(item.decode().partition("=")[::2] for item in data.split(b"\0") if item)
-
-
-def cmdline(pid: int) -> list[str]:
-    return [arg.decode() for arg in Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[:-1]]
 
 
 def session_folders(server: Server) -> list[str]:
@@ -220,4 +213,10 @@ def test_a_sessions_app_meets_the_tables_as_its_player_and_nobody_else_does(
         assert json.loads(welcome) == {"v": 1, "type": "welcome", "player": "Bea"}
         assert json.loads(lobby)["type"] == "lobby"
         refused, _ = run(hello("0" * 32))
-        assert json.loads(refused) == {"v": 1, "type": "error", "message": "unknown session"}
+        assert json.loads(refused) == {
+            "v": 1,
+            "type": "error",
+            "message": "unknown session",
+            "id": "unknown session",
+            "values": {},
+        }

@@ -97,7 +97,7 @@ def test_the_creator_starts_only_when_every_seat_is_filled() -> None:
     aki.say(type="create", game="light-and-dark", players=3, bots={"2": "random"})
     table = aki.last("state")["table"]["id"]
     aki.say(type="start")
-    assert aki.errors() == ["1 seats are still free"]
+    assert aki.errors() == ["seats still free: 1"]
     bea.say(type="sit", table=table)
     bea.say(type="start")
     assert bea.errors() == ["only Aki, who made the table, starts it"]
@@ -326,3 +326,55 @@ def test_the_socket_says_why_for_garbled_or_unknown_lines_and_plays_a_good_one()
         "message too long (the limit is 4096 bytes)",
     ]
     assert got[3]["type"] == "welcome" and got[3]["player"] == "Aki"
+
+
+def test_a_dropped_player_waits_at_the_seat_and_is_put_back_on_saying_hello_again() -> None:
+    hub, _ = make_hub()
+    aki, bea, cho = three_at_light_and_dark(hub)
+    aki.say(type="decide", seat=0, choice="silent")
+    hub.leave(bea.client)
+    assert aki.last("state")["table"]["waiting"] == ["Bea"]  # the others see the seat wait
+    assert cho.last("state")["table"]["waiting"] == ["Bea"]
+    again = Seen(hub, "Bea")  # no "sit": the hello alone puts her back
+    state = again.last("state")
+    assert state["seat"] == 1 and state["decision"]["fields"]["seat"] == 1
+    assert state["entries"] == len(hub.tables[1].table or [])
+    assert aki.last("state")["table"]["waiting"] == []
+    again.say(type="decide", seat=1, choice="silent")
+    assert again.errors() == [] and aki.last("state")["pending"] != [1]
+
+
+def test_undo_takes_back_only_your_own_last_decision_while_nobody_else_has_acted() -> None:
+    hub, _ = make_hub()
+    aki, bea, cho = three_at_light_and_dark(hub)
+    game = hub.tables[1].table
+    assert game is not None
+    bea.say(type="undo")
+    assert bea.errors() == ["nothing to undo: you have not decided anything yet"]
+    aki.say(type="decide", seat=0, choice="silent")
+    entries = len(game)
+    cho.say(type="undo")  # not Cho's decision
+    assert len(game) == entries and cho.errors()
+    aki.say(type="undo")  # Aki's own, and nobody has acted since: allowed
+    assert aki.errors() == [] and len(game) == entries - 1
+    assert bea.last("state")["pending"] == [0] and aki.last("state")["your_turn"]
+    aki.say(type="decide", seat=0, choice="silent")
+    bea.say(type="decide", seat=1, choice="silent")
+    entries = len(game)
+    aki.say(type="undo")  # Bea has acted since Aki's decision
+    assert aki.errors() == ["cannot undo: Bea has decided since your last decision"]
+    assert len(game) == entries
+    spectator = Seen(hub, "Dan")
+    spectator.say(type="watch", table=1)
+    spectator.say(type="undo")
+    assert spectator.errors() == ["you have no decision to take back"]
+
+
+def test_a_refusal_is_in_the_clients_language_with_its_message_id_and_values() -> None:
+    hub, _ = make_hub()
+    aki = Seen(hub, "Aki")
+    aki.client.language = "ja"
+    aki.say(type="sit", table=7)
+    error = aki.last("error")
+    assert error["id"] == "no table {table}" and error["values"] == {"table": "7"}
+    assert error["message"] == "テーブル 7 はありません"
