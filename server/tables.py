@@ -254,7 +254,7 @@ class Hub:
             table.clients.append(client)
         client.seat = seat
         client.entries_sent, client.sent_as = 0, NOT_SENT
-        self.send_state(table, client)
+        self.send_states(table)  # the others at the table see who came (and the creator, F2)
         self._lobby_changed()
 
     def _on_leave(self, client: Client, message: dict[str, Any]) -> None:
