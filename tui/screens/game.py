@@ -85,6 +85,9 @@ class GameScreen(BoardScreen):
             "chat",
             N_("Chat"),
             tooltip=N_("say one line to the table (Enter sends it; Escape: back to the game)"),
+            # Before the keys typed next are handed to the focused widget: a line typed at
+            # once after `t` goes to the chat, not to the game's keys.
+            priority=True,
         ),
         Binding("question_mark,f1", "help", N_("Help"), key_display="?", tooltip=N_("this help")),
         Binding(
@@ -143,8 +146,8 @@ class GameScreen(BoardScreen):
                 with LogBox():
                     yield LastReveal(id="last-reveal")
                     yield LogPanel(id="log", classes="panel")
-                    if self.session.chat is not None:
-                        yield ChatPanel(id="chat")
+                if self.session.chat is not None:
+                    yield ChatPanel(id="chat")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -456,7 +459,8 @@ class GameScreen(BoardScreen):
         if action == "results":
             return self.session.over
         if action == "chat":
-            return self.session.chat is not None
+            chat = self.query(ChatPanel)
+            return bool(chat) and not chat.first().has_focus_within
         if action == "cards":
             if self.kit.card_pages is None:
                 return False
@@ -560,7 +564,7 @@ class GameScreen(BoardScreen):
         return _("Saved to {path}", path=path) if path else _(self.session.unsaved())
 
     def action_chat(self) -> None:
-        self.query_one("#chat-input").focus()
+        self.query_one(ChatPanel).type_line()
 
     def on_chat_panel_said(self, message: ChatPanel.Said) -> None:
         self.session.say(message.text)
@@ -571,8 +575,9 @@ class GameScreen(BoardScreen):
         self.query_one(DecisionPrompt).show_error(text)
 
     def action_leave(self) -> None:
-        chat = self.query("#chat-input")
-        if chat and chat.first().has_focus:
+        chat = self.query(ChatPanel)
+        if chat and chat.first().has_focus_within:
+            chat.first().done()
             self.query_one(DecisionPrompt).focus()  # from the chat line back to the game
             return
         grid = self.query_one(BoardPanel).grid_map

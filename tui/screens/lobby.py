@@ -280,7 +280,7 @@ class CreateScreen(TablesScreen):
         _ = tr(self)
         yield TitleBar(classes="title-bar")
         yield OptionList(id="create-rows", classes="panel")
-        yield Static(_("Seed (blank = random):"), id="create-seed-label")
+        yield Static(_("Seed:"), id="create-seed-label")
         yield Input(id="create-seed", placeholder=_("blank = random"), max_length=18)
         yield ErrorLine()
         yield KeysFooter()
