@@ -117,3 +117,24 @@ def test_two_players_play_dangerous_over_ssh_and_the_final_party_stays_secret(
         finally:
             for term in terms:
                 term.close()
+
+
+def test_each_player_reads_the_lobby_in_their_own_language(tmp_path: Path) -> None:
+    with Server.start(tmp_path, *SERVE) as server:
+        terms = [SSHTerminal.connect(server, name) for name in ("Aki", "Bea")]
+        try:
+            aki, bea = terms
+            login(aki, "Aki")
+            login(bea, "Bea")
+            create_table(aki, "light-and-dark", 3, bots=(2,), seed=1)
+            bea.wait_for("#1 Light and Dark")
+            bea.press("l")
+            bea.wait_for("募集中の卓")
+            bea.wait_for("言語: 日本語")
+            aki.press("escape")  # Aki gives the seat up: back to an English lobby
+            aki.wait_for("Open tables")
+            aki.wait_for("Language: English")
+            bea.wait_for("まだ卓がありません")  # the table went with its last player
+        finally:
+            for term in terms:
+                term.close()

@@ -257,7 +257,8 @@ class GameScreen(BoardScreen):
         prompt = self.query_one(DecisionPrompt)
         prompt.set_class(decision is not None, "-your-turn")
         if decision is not None:
-            title.append(f"  {tr(self)('your turn')} ", style="bold reverse")
+            _ = tr(self)
+            title.append(f"  {_('your turn')} ", style="bold reverse")
             if self._rang_for is None:
                 self.app.bell()
         self._rang_for = decision

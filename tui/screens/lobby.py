@@ -21,13 +21,11 @@ from textual.widgets.option_list import Option
 from core.bots import bot_kinds
 from core.games import REGISTRY
 from core.games.base import GameOption
-from core.i18n import LANGUAGES, N_, Translator
+from core.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator, is_language
 from core.text import visible
 from tui.lang import tr
 from tui.widgets.footer import APP_HELP, KeysFooter
 from tui.widgets.titlebar import TitleBar
-
-LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
 
 
 @runtime_checkable
@@ -76,7 +74,8 @@ class TablesScreen(Screen[None]):
         text = Text(status, style="bold")
         if name:
             text.append("  |  ")
-            text.append(tr(self)("you are {name}", name=visible(name)))
+            _ = tr(self)
+            text.append(_("you are {name}", name=visible(name)))
         self.query_one(TitleBar).show(text, "Partyline")
 
     def show_error(self, text: str) -> None:
@@ -104,13 +103,15 @@ class NameScreen(TablesScreen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.title_line(tr(self)("Welcome"))
+        _ = tr(self)
+        self.title_line(_("Welcome"))
         self.query_one(Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         name = event.value.strip()
         if not name:
-            self.show_error(tr(self)("a name is needed"))
+            _ = tr(self)
+            self.show_error(_("a name is needed"))
             return
         host(self).hello(name)
 
@@ -189,7 +190,8 @@ class LobbyScreen(TablesScreen):
         ids = [str(table["id"]) for table in tables]
         if ids:
             listing.highlighted = ids.index(keep) if keep in ids else 0
-        language = LANGUAGE_NAMES.get(self.app_language(), "")
+        current = self.app_language()
+        language = LANGUAGE_NAMES[current] if is_language(current) else current
         self.query_one("#lobby-language", Static).update(
             Text(_("Language: {language} (l changes it)", language=language))
         )
@@ -200,7 +202,8 @@ class LobbyScreen(TablesScreen):
     def _highlighted(self) -> int | None:
         option = self.query_one(OptionList).highlighted_option
         if option is None or option.id is None:
-            self.show_error(tr(self)("no table to choose: c makes one"))
+            _ = tr(self)
+            self.show_error(_("no table to choose: c makes one"))
             return None
         return int(option.id)
 
@@ -225,8 +228,6 @@ class LobbyScreen(TablesScreen):
         host(self).send({"type": "lobby"})
 
     def action_language(self) -> None:
-        from core.i18n import is_language
-
         current = self.app_language()
         index = LANGUAGES.index(current) if is_language(current) else -1
         language = LANGUAGES[(index + 1) % len(LANGUAGES)]
@@ -286,8 +287,9 @@ class CreateScreen(TablesScreen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        self.title_line(tr(self)("A new table"))
-        self.query_one(OptionList).border_title = tr(self)("A new table")
+        _ = tr(self)
+        self.title_line(_("A new table"))
+        self.query_one(OptionList).border_title = _("A new table")
         self._draw()
         self.query_one(OptionList).focus()
 
