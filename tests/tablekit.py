@@ -113,6 +113,11 @@ class TablePlay:
         play._follow_keys()
         return play
 
+    def new_screen(self, seat: int) -> None:
+        """`seat` came back to the table: a new game screen, whose prompt gives keys afresh."""
+        self.keys[seat] = None
+        self._follow_keys()
+
     def _follow_keys(self) -> None:
         """Each human seat's prompt is shown its pending decision after every change."""
         for seat in self.terms:

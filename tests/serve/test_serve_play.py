@@ -69,6 +69,13 @@ def test_three_players_play_light_and_dark_over_ssh_with_a_bot_chat_and_no_leak(
             # A line the server refuses (too wide: 150 wide characters) is one error line.
             cho.press("t", *("闇" * 150), "enter")
             cho.wait_for("is too wide (300 cells; the")
+            # Cho steps away to the lobby (the seat waits for Cho: "away") and sits again:
+            # back at the seat, with the game as it stands.
+            cho.press("escape")
+            cho.wait_for("away: Cho")
+            cho.press("enter")
+            cho.wait_for("you are Cho  |")
+            play.new_screen(2)
             # A choice that is no option: one line, and the game goes on as it stood (the
             # mirror, which never saw it, plays on in step with the server).
             play.play_bots()
