@@ -34,7 +34,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from sshkit import FIRST_OPTION, SECOND_OPTION, Server, SSHTerminal, start_seeded_game
+from sshkit import FIRST_OPTION, SECOND_OPTION, SEED, Server, SSHTerminal
+from tablekit import create_table, login
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -81,9 +82,14 @@ class Player:
         try:
             began = time.monotonic()
             self.term = SSHTerminal.connect(self.server, f"p{self.number}", size=(80, 24))
-            self.term.wait_for("Partyline: a new game", timeout=300)
+            self.term.wait_for("Your name at the tables", timeout=300)
             self.start_seconds = time.monotonic() - began
-            start_seeded_game(self.term, timeout=300)  # the seeded game's first question
+            # A table of its own with three bots, seeded: the seeded game's first question.
+            login(self.term, f"p{self.number}")
+            create_table(self.term, "light-and-dark", 4, bots=(1, 2, 3), seed=SEED)
+            self.term.wait_for("F2 starts the game")
+            self.term.press("f2")
+            self.term.wait_for(FIRST_OPTION, timeout=300)
         except BaseException as error:
             self.error = error
 

@@ -20,7 +20,8 @@ import importlib
 import json
 from typing import Any
 
-VERSION = 1
+VERSION = 2
+"""2: a state sends only the log lines after the entries the client has (narration_keep)."""
 MAX_FROM_CLIENT = 4096
 """Bytes in one line from an app child: a decision, a chat line, a table's settings."""
 MAX_FROM_SERVER = 4 * 1024 * 1024

@@ -26,7 +26,7 @@ from core.games import REGISTRY, get_game
 from core.games.base import BadOption, check_options
 from core.i18n import DEFAULT_LANGUAGE, N_, Language, translator
 from core.runner import BotDriver
-from core.table import Seat, SeatKind, Table, check_seed, new_table
+from core.table import Change, ChangeKind, Seat, SeatKind, Table, check_seed, new_table
 from core.text import BadText, check_line, visible
 from server.protocol import encode
 from server.store import TableSettings, TableStore
@@ -39,6 +39,9 @@ MAX_TABLES = 64
 OPEN = "open"
 PLAYING = "playing"
 OVER = "over"
+NOT_SENT = -2
+PUBLIC = -1
+"""A watcher's eyes before the end: the public lines, no view."""
 
 
 class Refused(Exception):
@@ -78,7 +81,10 @@ class Client:
         self.table: ServerTable | None = None
         self.seat: int | None = None
         """The seat it holds at `table` (None there: a spectator)."""
-        self.narration_sent: list[tuple[int, str]] = []
+        self.entries_sent = 0
+        """The log entries whose lines it has (each state sends only the lines after them)."""
+        self.sent_as: int | None = NOT_SENT
+        """The eyes those lines were read with (a watcher's change at the end of the game)."""
 
 
 @dataclass
@@ -325,7 +331,7 @@ class Hub:
             client.table = table
             table.clients.append(client)
         client.seat = seat
-        client.narration_sent = []
+        client.entries_sent, client.sent_as = 0, NOT_SENT
         self.send_states(table)  # the others at the table see who came (and the creator, F2)
         self._lobby_changed()
 
@@ -379,6 +385,13 @@ class Hub:
         table.driver = BotDriver(game)
         if self._store is not None:
             self._store.started(table.id, game)
+
+        def cut(change: Change) -> None:  # an undo takes back lines the clients have
+            if change.kind is ChangeKind.UNDO:
+                for client in table.clients:
+                    client.entries_sent = min(client.entries_sent, change.log_length)
+
+        game.subscribe(cut)  # first: the states sent for this change know the cut
         game.subscribe(lambda _: self._changed(table))
         self._changed(table)
         self._lobby_changed()
@@ -460,28 +473,34 @@ class Hub:
         game = table.table
         if game is not None:
             seat = client.seat
-            viewer = seat if seat is not None else (None if game.over else -1)
-            narration = (
-                game.narration(viewer)
-                if viewer != -1
-                else [
-                    (index + 1, line)  # entry numbers, as Table.narration gives them
-                    for index in range(len(game))
-                    for line in game.public_narration(index)
-                ]
-            )
-            start = _common_prefix(client.narration_sent, narration)
-            client.narration_sent = narration
+            viewer = seat if seat is not None else (None if game.over else PUBLIC)
+            if client.sent_as != viewer:
+                client.entries_sent, client.sent_as = 0, viewer
+            # Only the lines of the entries the client does not have: a state costs what
+            # changed, not the length of the log.
+            keep = min(client.entries_sent, len(game))
+            new = range(keep, len(game))
+            client.entries_sent = len(game)
             pending = [d.seat for d in game.decisions()]
             message.update(
                 entries=len(game),
                 names=list(game.names),
                 bots=[not s.is_human for s in game.seats],
-                view=encode(game.view(viewer)) if viewer != -1 else None,
+                view=encode(game.view(viewer)) if viewer != PUBLIC else None,
                 decision=encode(game.decision_for(seat)) if seat is not None else None,
-                narration_from=start,
-                narration=[list(item) for item in narration[start:]],
+                narration_keep=keep,
+                narration=[
+                    [index + 1, line]  # entry numbers, as Table.narration gives them
+                    for index in new
+                    for line in (
+                        game.public_narration(index)
+                        if viewer == PUBLIC
+                        else game.entry_narration(index, viewer)
+                    )
+                ],
+                notable=[index + 1 for index in new if game.notable(index)],
                 pending=pending,
+                asked=[[d.seat, d.name] for d in game.decisions()],
                 over=game.over,
                 result=encode(game.result()) if game.over else None,
                 can_undo=seat is not None and game.can_undo(seat),
@@ -535,13 +554,3 @@ def _choice(value: object) -> Any:
 
 def _option_id(value: object) -> bool:
     return isinstance(value, str | int) and not isinstance(value, bool)
-
-
-def _common_prefix(old: list[tuple[int, str]], new: list[tuple[int, str]]) -> int:
-    """How many of `new`'s first lines the client has already (an undo shortens the log)."""
-    count = 0
-    for before, now in zip(old, new):
-        if before != now:
-            break
-        count += 1
-    return count

@@ -321,6 +321,7 @@ def build_parser(_: Translator | None = None) -> argparse.ArgumentParser:
 
 def _add_serve(serve: argparse.ArgumentParser, _: Translator) -> None:
     from server.limits import LIMIT_FLAGS, Limits
+    from tui.pace import BOT_PACES, DEFAULT_BOT_PACE
 
     _add_lang_option(serve, _)
     limits = Limits()
@@ -350,6 +351,12 @@ def _add_serve(serve: argparse.ArgumentParser, _: Translator) -> None:
         type=Path,
         default=argparse.SUPPRESS,
         help=_("where the tables autosave (default: $PARTYLINE_SAVE_DIR or the user data folder)"),
+    )
+    serve.add_argument(
+        "--bot-pace",
+        choices=tuple(BOT_PACES),
+        default=DEFAULT_BOT_PACE,
+        help=_("how fast the bots play at the tables (default {pace})", pace=DEFAULT_BOT_PACE),
     )
     for limit in LIMIT_FLAGS:
         default = getattr(limits, limit.field)
@@ -583,6 +590,7 @@ def _verify_json(path: Path | None, loaded: Loaded | None, error: str | None) ->
 def cmd_serve(args: argparse.Namespace) -> int:
     from server.limits import LIMIT_FLAGS, Limits
     from server.serve import ServeConfig, ServeError, run
+    from tui.pace import BOT_PACES
 
     limits = Limits(**{limit.field: getattr(args, limit.field) for limit in LIMIT_FLAGS})
     problems = limits.problems()
@@ -596,6 +604,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         limits=limits,
+        bot_delay=BOT_PACES[args.bot_pace],
     )
     try:
         return run(config, _say_now)

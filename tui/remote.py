@@ -7,19 +7,22 @@ Everything here comes from the server, never from the SSH client: the folder is 
 own (its saves, removed when the session ends), the name is one the server checked. The client
 reaches this process only as keystrokes on its terminal and the terminal's size.
 
-For now the session plays the normal app (the setup screen, local games against bots). The next
-step gives the command line the server's local socket for the tables, and this module runs the
-lobby connected to it instead.
+With `--tables SOCKET` (what `partyline serve` gives) the session plays at the server's tables
+(tui.tables_app: the lobby, then a seat's game screen), saying hello with the token in its
+environment; without it, the normal app (the setup screen, local games against bots).
 """
 
 from __future__ import annotations
 
 import argparse
 import fcntl
+import os
 import sys
 import termios
 from collections.abc import Sequence
 from pathlib import Path
+
+from server.child import TOKEN_VARIABLE
 
 
 def take_terminal() -> None:
@@ -33,15 +36,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="partyline-session")
     parser.add_argument("--save-dir", type=Path, required=True)
     parser.add_argument("--player", help="the player's name, as the server checked it")
-    parser.add_argument(
-        "--tables", type=Path, help="the server's tables (their socket; not played here yet)"
-    )
+    parser.add_argument("--tables", type=Path, help="the server's tables (their socket)")
     args = parser.parse_args(argv)
+    token = os.environ.get(TOKEN_VARIABLE, "")
+    if args.tables is not None and not token:
+        parser.error(f"--tables needs the session's token in {TOKEN_VARIABLE}")
     take_terminal()
 
-    from tui.app import PartylineApp
+    if args.tables is None:
+        from tui.app import PartylineApp
 
-    PartylineApp(save_dir=args.save_dir).run()
+        PartylineApp(save_dir=args.save_dir).run()
+        return 0
+    from tui.tables_app import TablesApp
+
+    app = TablesApp(tables=args.tables, token=token, player=args.player, save_dir=args.save_dir)
+    app.run()
+    if app.exit_line:
+        print(app.exit_line)
     return 0
 
 

@@ -28,11 +28,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from core import saves
 from core.decisions import Choice, Decision, IllegalAction
 from core.games import REGISTRY
-from core.games.base import View
+from core.games.base import Game, Result, View
 from core.i18n import N_
 from core.paths import NewSave
 from core.runner import BotDriver
@@ -74,6 +75,49 @@ class Session:
         `looking`'s do not (a hiding entry, if any, comes next): `hides_from` reads on there."""
         # Subscribed before any screen: an undo is counted before the screen redraws for it.
         self._unsubscribe = table.subscribe(self._on_change)
+
+    # --- the game (tui.seat.PlaySession: what the game screen reads) ---------------------------
+
+    @property
+    def game(self) -> Game[Any]:
+        return self.table.game
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.shown.names
+
+    @property
+    def bots(self) -> tuple[bool, ...]:
+        return tuple(not seat.is_human for seat in self.table.seats)
+
+    @property
+    def over(self) -> bool:
+        return self.table.over
+
+    @property
+    def turn_alert(self) -> bool:
+        """No bell: whoever's turn it is takes the keyboard (the curtain says so)."""
+        return False
+
+    @property
+    def chat(self) -> None:
+        """A table at one screen has no chat: everyone is here."""
+        return None
+
+    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
+        return self.table.subscribe(lambda _change: callback())
+
+    def name(self, seat: int) -> str:
+        return self.shown.name(seat)
+
+    def result(self) -> Result | None:
+        return self.shown.result()
+
+    def replay_table(self) -> Table:
+        return self.table
+
+    def say(self, text: str) -> None:
+        raise ValueError("a table at one screen has no chat")
 
     # --- who is looking ----------------------------------------------------------------------
 
@@ -212,6 +256,10 @@ class Session:
     def pending(self) -> Decision | None:
         decisions = self.shown.decisions()
         return decisions[0] if decisions else None
+
+    def waiting_for(self) -> tuple[int, str] | None:
+        pending = self.pending()
+        return None if pending is None else (pending.seat, pending.name)
 
     def pending_human(self) -> int | None:
         for decision in self.table.decisions():

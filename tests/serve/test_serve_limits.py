@@ -77,7 +77,7 @@ def test_an_idle_session_is_closed_with_why_and_the_terminal_put_back(tmp_path: 
         Server.start(tmp_path, "--guests", "--idle-timeout", "3") as server,
         SSHTerminal.connect(server, "idler") as term,
     ):
-        term.wait_for("Partyline: a new game")
+        term.wait_for("Your name at the tables")
         typing_until = time.monotonic() + 4.5
         while time.monotonic() < typing_until:  # keystrokes keep a session alive
             term.press("right")
@@ -116,7 +116,7 @@ def test_input_faster_than_the_rate_closes_the_session_with_why(tmp_path: Path) 
         Server.start(tmp_path, "--guests", "--max-input-rate", "100") as server,
         SSHTerminal.connect(server, "flood") as term,
     ):
-        term.wait_for("Partyline: a new game")
+        term.wait_for("Your name at the tables")
         term.send("x" * 1000)  # a burst may be 4 seconds' worth: 400 bytes
         assert term.wait_closed() == 1
         term.wait_for("partyline: input faster than 100 bytes a second: the session is closed")
@@ -155,7 +155,7 @@ def test_stopping_the_server_tells_every_player_and_stops_every_app(tmp_path: Pa
     with Server.start(tmp_path, "--guests") as server:
         terms = [SSHTerminal.connect(server, name) for name in ("one", "two")]
         for term in terms:
-            term.wait_for("Partyline: a new game")
+            term.wait_for("Your name at the tables")
         children = server.children()
         assert len(children) == 2
         lurker = run(Lurker.connect(server))  # logged in, no session (yet)

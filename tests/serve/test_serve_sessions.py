@@ -13,7 +13,10 @@ from pathlib import Path
 import asyncssh
 import pytest
 from sshkit import (
+    FIRST_QUESTION,
+    FIRST_ROLE,
     SECOND_OPTION,
+    SEED,
     Server,
     SSHTerminal,
     authorized_keys,
@@ -21,8 +24,8 @@ from sshkit import (
     cmdline,
     environ,
     run,
-    start_seeded_game,
 )
+from tablekit import create_table
 
 from server.child import TOKEN_VARIABLE
 from server.protocol import dump
@@ -48,13 +51,15 @@ def session_folders(server: Server) -> list[str]:
     return sorted(name for name in os.listdir(server.home / "tmp") if "partyline-session" in name)
 
 
-def test_a_player_sees_the_app_and_plays_it_with_keys(server: Server) -> None:
+def test_a_player_sees_the_lobby_and_plays_a_table_with_keys(server: Server) -> None:
     with SSHTerminal.connect(server, "Aki", keys=[AKI]) as term:
-        term.wait_for("Partyline: a new game")
-        term.wait_for("Players    < 4 >")
-        term.press("right")  # the players count has the focus
-        term.wait_for("Players    < 5 >")
-        start_seeded_game(term, players=5)  # waits for seat 1's role and first question
+        term.wait_for("you are Aki")  # the name the key logged in with: no name asked
+        term.wait_for("No open table yet: c makes one.")
+        create_table(term, "light-and-dark", 4, bots=(1, 2, 3), seed=SEED)
+        term.wait_for("Every seat is filled: F2 starts the game.")
+        term.press("f2")
+        for text in (FIRST_ROLE[4], *FIRST_QUESTION):
+            term.wait_for(text)
         term.press("down")
         term.wait_for(SECOND_OPTION)
     assert server.wait_for_line("Aki: session started")
@@ -62,17 +67,16 @@ def test_a_player_sees_the_app_and_plays_it_with_keys(server: Server) -> None:
 
 def test_a_resize_reaches_the_app(server: Server) -> None:
     with SSHTerminal.connect(server, "Aki", keys=[AKI], size=(80, 24)) as term:
-        term.wait_for("Partyline: a new game")
-        term.press("f2")
-        term.wait_until(lambda: "u Undo" in term.lines()[23], "the footer on line 24")
+        term.wait_for("Open tables")
+        term.wait_until(lambda: "q Quit" in term.lines()[23], "the footer on line 24")
         term.resize(100, 30)
-        term.wait_until(lambda: "u Undo" in term.lines()[29], "the footer on line 30")
+        term.wait_until(lambda: "q Quit" in term.lines()[29], "the footer on line 30")
         term.wait_until(
             lambda: any(line.startswith("╭") and line.endswith("╮") for line in term.lines()),
             "boxes as wide as the new window",
         )
         term.resize(70, 20)
-        term.wait_until(lambda: "u Undo" in term.lines()[19], "the footer on line 20")
+        term.wait_until(lambda: "q Quit" in term.lines()[19], "the footer on line 20")
 
 
 def test_the_app_gets_the_terminal_type_the_name_and_nothing_else_of_the_client(
@@ -83,7 +87,7 @@ def test_the_app_gets_the_terminal_type_the_name_and_nothing_else_of_the_client(
     with SSHTerminal.connect(
         server, "Bea", keys=[BEA], term_type="screen-256color", env=hostile
     ) as term:
-        term.wait_for("Partyline: a new game")
+        term.wait_for("Open tables")
         (pid,) = set(app_children(server)) - before
         env = environ(pid)
         assert env["TERM"] == "screen-256color"
@@ -100,7 +104,7 @@ def test_the_app_gets_the_terminal_type_the_name_and_nothing_else_of_the_client(
 def test_a_terminal_type_that_is_not_one_becomes_the_default(server: Server) -> None:
     before = set(app_children(server))
     with SSHTerminal.connect(server, "Aki", keys=[AKI], term_type="xterm;rm -rf ~") as term:
-        term.wait_for("Partyline: a new game")
+        term.wait_for("Open tables")
         (pid,) = set(app_children(server)) - before
         assert environ(pid)["TERM"] == "xterm-256color"
 
@@ -109,7 +113,7 @@ def test_when_the_client_goes_the_app_child_is_stopped_and_reaped(server: Server
     server.wait_until(lambda: not app_children(server), "earlier sessions to end")
     fds = server.open_fds()
     with SSHTerminal.connect(server, "Aki", keys=[AKI]) as term:
-        term.wait_for("Partyline: a new game")
+        term.wait_for("Open tables")
         (pid,) = app_children(server)
         assert len(session_folders(server)) == 1
     # The connection is closed: the child gets SIGHUP, exits and is reaped (no zombie), and
@@ -124,8 +128,8 @@ def test_when_the_client_goes_the_app_child_is_stopped_and_reaped(server: Server
 def test_quitting_the_app_ends_the_session_with_its_exit_status(server: Server) -> None:
     term = SSHTerminal.connect(server, "Aki", keys=[AKI])
     with term:
-        term.wait_for("Partyline: a new game")
-        term.press("escape", "escape")  # the setup screen quits on a second Escape
+        term.wait_for("Open tables")
+        term.press("q")  # the lobby's quit
         assert term.wait_closed() == 0
     server.wait_until(lambda: not app_children(server), "the app child to be reaped")
     assert b"\x1b[?1049l" in term.raw  # Textual put the terminal back itself
@@ -180,7 +184,7 @@ def test_guests_get_in_without_a_key(tmp_path: Path) -> None:
         Server.start(tmp_path, "--guests") as server,
         SSHTerminal.connect(server, "anything at all") as term,
     ):
-        term.wait_for("Partyline: a new game")
+        term.wait_for("Your name at the tables")
         (pid,) = server.children()
         assert "--player" not in cmdline(pid)  # the name is asked later, not taken from SSH
         server.wait_for_line("a guest: session started")
@@ -193,7 +197,7 @@ def test_a_sessions_app_meets_the_tables_as_its_player_and_nobody_else_does(
     session is given its path and, in its environment, a token that makes it the SSH user."""
     before = set(app_children(server))
     with SSHTerminal.connect(server, "Bea", keys=[BEA]) as term:
-        term.wait_for("Partyline: a new game")
+        term.wait_for("Open tables")
         (pid,) = set(app_children(server)) - before
         args = cmdline(pid)
         socket = Path(args[args.index("--tables") + 1])
@@ -210,11 +214,11 @@ def test_a_sessions_app_meets_the_tables_as_its_player_and_nobody_else_does(
             return [first, second]
 
         welcome, lobby = run(hello(token))
-        assert json.loads(welcome) == {"v": 1, "type": "welcome", "player": "Bea"}
+        assert json.loads(welcome) == {"v": 2, "type": "welcome", "player": "Bea"}
         assert json.loads(lobby)["type"] == "lobby"
         refused, _ = run(hello("0" * 32))
         assert json.loads(refused) == {
-            "v": 1,
+            "v": 2,
             "type": "error",
             "message": "unknown session",
             "id": "unknown session",

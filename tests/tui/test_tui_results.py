@@ -11,7 +11,7 @@ from tuikit import page_text
 from core.i18n import translator
 from core.simulate import play_one
 from tui.screens.gameover import scores_table
-from tui.shown import ShownTable
+from tui.session import Session
 from tui.widgets.players import players_table
 
 
@@ -42,7 +42,7 @@ def test_the_results_table_and_the_players_panel_agree(
     names = table.names
     view = table.view(None)
     panel = page_text(players_table(view, names, (True,) * players))
-    results = page_text(scores_table(ShownTable(table), translator("en")))
+    results = page_text(scores_table(Session(table), translator("en")))
     assert results.splitlines()[0].split() == ["Player", *heading.split()]
     assert scores_in(results, names) == scores_in(panel, names, after=" (bot)")
     rows = [line for line in results.splitlines()[1:] if line.strip()]

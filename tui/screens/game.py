@@ -1,8 +1,9 @@
 """The game screen: header, player panels, the board, the prompt and the log.
 
 It renders only views: `session.view()` for the seat at the screen, never the table's state,
-and reads every text of the table through `session.shown` (control characters made visible).
-Every table change (a decision, a chance draw, undo, redo) comes through `table.subscribe`; after
+and reads a game only through its session (tui.seat.PlaySession: a table in this process, or a
+seat at a server's table), whose texts are made visible (control characters escaped).
+Every change (a decision, a chance draw, undo, redo) comes through `session.subscribe`; after
 it the screen redraws, raises the hot-seat curtain if the keyboard must change hands, shows the
 game-over screen, or lets the next bot play at the bot pace (one decision per tick; `n` plays
 them at once up to the next decision of the seat at the screen). After a reveal or a fight's
@@ -24,15 +25,15 @@ from textual.timer import Timer
 from core.decisions import Choice, Decision, IllegalAction
 from core.games.catalogue import decision_label
 from core.i18n import N_
-from core.table import Change
 from tui.boards import board_kit
 from tui.host import host_of
 from tui.lang import assemble, tr
 from tui.pace import NEXT_KEY, hold_hint, skip_hint
 from tui.screens.boarded import BOARD_BINDINGS, BoardScreen
 from tui.screens.curtain import LEAVE, QUIT, READY, CurtainScreen
-from tui.session import Session
+from tui.seat import PlaySession
 from tui.widgets.board import BoardPanel
+from tui.widgets.chat import ChatPanel
 from tui.widgets.footer import KeysFooter
 from tui.widgets.gridmap import GridMap
 from tui.widgets.log import LastReveal, LogBox, LogPanel
@@ -79,6 +80,15 @@ class GameScreen(BoardScreen):
                 "chooses, m or Escape: back to the list; a click on a marked square chooses it too"
             ),
         ),
+        Binding(
+            "t",
+            "chat",
+            N_("Chat"),
+            tooltip=N_("say one line to the table (Enter sends it; Escape: back to the game)"),
+            # Before the keys typed next are handed to the focused widget: a line typed at
+            # once after `t` goes to the chat, not to the game's keys.
+            priority=True,
+        ),
         Binding("question_mark,f1", "help", N_("Help"), key_display="?", tooltip=N_("this help")),
         Binding(
             "escape",
@@ -110,10 +120,10 @@ class GameScreen(BoardScreen):
         ),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: PlaySession) -> None:
         super().__init__()
         self.session = session
-        self.kit = board_kit(session.table.game.id)
+        self.kit = board_kit(session.game.id)
         self._unsubscribe: object = None
         self._bot_scheduled = False
         self._bot_timer: Timer | None = None
@@ -124,6 +134,7 @@ class GameScreen(BoardScreen):
         self._curtain_up = False
         self._over_shown = False
         self._covered = False  # another screen was pushed over this one since it last drew
+        self._rang_for: Decision | None = None  # the decision the turn bell rang for
 
     def compose(self) -> ComposeResult:
         yield TitleBar(id="game-title", classes="title-bar")
@@ -136,6 +147,8 @@ class GameScreen(BoardScreen):
                 with LogBox():
                     yield LastReveal(id="last-reveal")
                     yield LogPanel(id="log", classes="panel")
+                if self.session.chat is not None:
+                    yield ChatPanel(id="chat")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -143,7 +156,7 @@ class GameScreen(BoardScreen):
         self.query_one("#players").border_title = _("Players")
         self.query_one("#prompt").border_title = _("Your move")
         self.query_one("#log").border_title = _("Log")
-        self._unsubscribe = self.session.table.subscribe(self._on_change)
+        self._unsubscribe = self.session.subscribe(self.after_change)
         self.query_one(DecisionPrompt).card_info = self.kit.card_info
         self.query_one(DecisionPrompt).focus()
         self.after_change()
@@ -167,9 +180,6 @@ class GameScreen(BoardScreen):
 
     # --- redrawing ---------------------------------------------------------------------------
 
-    def _on_change(self, change: Change) -> None:
-        self.after_change()
-
     def after_change(self) -> None:
         session = self.session
         if session.take_moments() and session.sees and session.goes_on_alone():
@@ -179,10 +189,10 @@ class GameScreen(BoardScreen):
             return
         # The keyboard changes hands at once if the next screen hides nothing from the seat
         # at this one; otherwise the curtain goes up over this seat's screen.
-        target = None if session.table.over or not self.is_current else session.hand_over()
+        target = None if session.over or not self.is_current else session.hand_over()
         self._end_skip(target)
         self.redraw()
-        if session.table.over:
+        if session.over:
             if not self._over_shown and self.is_current:
                 self._over_shown = True
                 self.action_results()
@@ -196,35 +206,40 @@ class GameScreen(BoardScreen):
     def redraw(self) -> None:
         _ = tr(self)
         session = self.session
-        table = session.table
-        names = session.shown.names
-        bots = tuple(not seat.is_human for seat in table.seats)
+        names = session.names
+        bots = session.bots
         view = session.view()
         prompt = self.query_one(DecisionPrompt)
         if view is None:
             # Nobody has taken the keyboard yet (hot seat): show nothing of the game.
-            self.query_one(TitleBar).show(Text(), _(table.game.title))
+            self.query_one(TitleBar).show(Text(), _(session.game.title))
             self.query_one(PlayersPanel).update("")
             self.query_one(BoardPanel).show(None, names)
-            prompt.show(None, _("Waiting for a player to take the keyboard."))
+            if session.sees:  # a watcher at a server table: the board shows at the end
+                prompt.show(None, self._waiting_text())
+            else:
+                prompt.show(None, _("Waiting for a player to take the keyboard."))
             self.query_one(LogPanel).update(*session.log_lines())
             return
         title = Text()
         if view.viewer is not None:
             title.append(assemble(_("you are {name}"), name=Text(names[view.viewer], "bold")))
         elif session.spectator:
-            title.append(_("watching the bots"), style="bold")
+            title.append(
+                _("watching") if session.turn_alert else _("watching the bots"), style="bold"
+            )
         title.append(f"  |  {view.turn}" if view.over else f"  |  {view.turn}  |  {view.phase}")
-        self.query_one(TitleBar).show(title, _(table.game.title))
         self.query_one(PlayersPanel).show(view, names, bots, kit=self.kit)
         decision = session.my_decision()
+        self._turn_alert(decision, title)
+        self.query_one(TitleBar).show(title, _(session.game.title))
         # While the screen holds, the prompt says so, or (a question open) the last reveal does.
         hint = hold_hint(host_of(self.app).reveal_hold, _) if self._holding else ""
         if decision is not None:
             prompt.border_title = _("Your move")
             prompt.show(decision, banner=acting_banner(decision.acting_for, names, _))
         else:
-            prompt.border_title = _("Game over") if table.over else _("Waiting")
+            prompt.border_title = _("Game over") if session.over else _("Waiting")
             waiting = self._waiting_text()
             if hint:
                 waiting, hint = f"{waiting}\n{hint}", ""
@@ -237,7 +252,24 @@ class GameScreen(BoardScreen):
         self.query_one(LogPanel).update(*session.log_lines())
         number, lines = session.last_reveal() or (None, [])
         self.query_one(LastReveal).show(number, lines, hint)
+        chat = session.chat
+        if chat is not None:
+            self.query_one(ChatPanel).show(chat)
         self.refresh_bindings()
+
+    def _turn_alert(self, decision: Decision | None, title: Text) -> None:
+        """At a server table, a decision coming to this seat rings the bell once and
+        highlights the prompt and the title (the player may be looking elsewhere)."""
+        if not self.session.turn_alert:
+            return
+        prompt = self.query_one(DecisionPrompt)
+        prompt.set_class(decision is not None, "-your-turn")
+        if decision is not None:
+            _ = tr(self)
+            title.append(f"  {_('your turn')} ", style="bold reverse")
+            if self._rang_for is None:
+                self.app.bell()
+        self._rang_for = decision
 
     def _layout(self) -> None:
         board = self.query_one(BoardPanel)
@@ -272,19 +304,20 @@ class GameScreen(BoardScreen):
     def _waiting_text(self) -> str:
         _ = tr(self)
         session = self.session
-        if session.table.over:
-            result = session.shown.result()
+        if session.over:
+            result = session.result()
             summary = result.summary if result else _("The game is over.")
             return _("Game over. {summary} Press g for the results.", summary=summary)
-        pending = session.pending()
+        pending = session.waiting_for()
         if pending is None:
             return _("Rolling the dice...")
-        who = session.shown.name(pending.seat)
-        if not session.table.seats[pending.seat].is_human:
+        seat, name = pending
+        who = session.name(seat)
+        if session.bots[seat]:
             who = _("{name} (bot)", name=who)
         # The decision's words are the game's (core/games/catalogue.py): translated where the
         # catalogs have them.
-        what = _(decision_label(session.table.game.id, pending.name))
+        what = _(decision_label(session.game.id, name))
         return _("Waiting for {who} to {what}.", who=who, what=what)
 
     # --- hot seat and bots -------------------------------------------------------------------
@@ -293,7 +326,7 @@ class GameScreen(BoardScreen):
         if self._curtain_up or not self.is_current:
             return
         self._curtain_up = True
-        name = self.session.shown.name(seat)
+        name = self.session.name(seat)
 
         def done(result: str | None) -> None:
             self._curtain_up = False
@@ -375,7 +408,7 @@ class GameScreen(BoardScreen):
         if not self._skipping:
             return
         mine = self.session.my_decision()
-        if self.session.table.over or curtain is not None or mine not in (None, self._skip_from):
+        if self.session.over or curtain is not None or mine not in (None, self._skip_from):
             self._skipping = False
             self._skip_from = None
 
@@ -424,7 +457,6 @@ class GameScreen(BoardScreen):
     # --- actions -----------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        table = self.session.table
         if action == "undo":
             return True if self.session.can_undo() else None
         if action == "redo":
@@ -434,7 +466,10 @@ class GameScreen(BoardScreen):
         if action == "skip":
             return not self._holding and self.session.bot_to_play()
         if action == "results":
-            return table.over
+            return self.session.over
+        if action == "chat":
+            chat = self.query(ChatPanel)
+            return bool(chat) and not chat.first().has_focus_within
         if action == "cards":
             if self.kit.card_pages is None:
                 return False
@@ -498,27 +533,32 @@ class GameScreen(BoardScreen):
         view = self.session.view()
         if view is None or self.kit.card_pages is None:
             return
-        names = self.session.shown.names
+        names = self.session.names
         self.app.push_screen(CardsScreen(self.kit.card_pages(view, names), view.viewer))
 
     def action_help(self) -> None:
         _ = tr(self)
         from tui.screens.help import HelpScreen
 
-        game = self.session.table.game
+        game = self.session.game
         title = _("{game}: keys", game=_(game.title))
         self.app.push_screen(HelpScreen(title, self, game.id, self.kit.keys))
 
     def action_results(self) -> None:
         from tui.screens.gameover import GameOverScreen
 
-        self.app.push_screen(GameOverScreen(self.session.table), self._after_results)
+        self.app.push_screen(GameOverScreen(self.session), self._after_results)
 
     def _after_results(self, choice: str | None) -> None:
+        _ = tr(self)
         if choice == "replay":
             from tui.screens.replay import ReplayScreen
 
-            self.app.push_screen(ReplayScreen(self.session.table, viewer=None))
+            table = self.session.replay_table()
+            if table is None:
+                self.notify(_("This table's replay is the host's: its save is on the server."))
+            else:
+                self.app.push_screen(ReplayScreen(table, viewer=None))
         elif choice == "setup":
             self.action_leave()
         elif choice == "quit":
@@ -532,7 +572,23 @@ class GameScreen(BoardScreen):
             return _("Could not save: {error}", error=error)
         return _("Saved to {path}", path=path) if path else _(self.session.unsaved())
 
+    def action_chat(self) -> None:
+        self.query_one(ChatPanel).type_line()
+
+    def on_chat_panel_said(self, message: ChatPanel.Said) -> None:
+        self.session.say(message.text)
+        self.query_one(DecisionPrompt).focus()
+
+    def show_error(self, text: str) -> None:
+        """One line the server refused a request with (a server table)."""
+        self.query_one(DecisionPrompt).show_error(text)
+
     def action_leave(self) -> None:
+        chat = self.query(ChatPanel)
+        if chat and chat.first().has_focus_within:
+            chat.first().done()
+            self.query_one(DecisionPrompt).focus()  # from the chat line back to the game
+            return
         grid = self.query_one(BoardPanel).grid_map
         if grid is not None and grid.has_focus and not self.query_one(BoardPanel).wide:
             self.query_one(DecisionPrompt).focus()  # one step back: from the map to the list

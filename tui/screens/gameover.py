@@ -14,9 +14,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.i18n import N_, Translator
-from core.table import Table
 from tui.lang import tr
-from tui.shown import ShownTable
+from tui.seat import PlaySession
 from tui.widgets.footer import APP_HELP, KeysFooter
 
 CHOICES = (
@@ -27,14 +26,14 @@ CHOICES = (
 )
 
 
-def scores_table(table: ShownTable, _: Translator) -> RichTable:
+def scores_table(table: PlaySession, _: Translator) -> RichTable:
     """The players with their scores (the players panel's numbers, headed by what they count)
     and the winners marked, in `_`'s language."""
     result = table.result()
     grid = RichTable(box=None, padding=(0, 2), show_header=True, header_style="bold")
     grid.add_column(_("Player"))
     # What the score counts is the game's word (points, boss tokens): translated where known.
-    grid.add_column(_(table.table.game.score_name).capitalize(), justify="right")
+    grid.add_column(_(table.game.score_name).capitalize(), justify="right")
     grid.add_column("")
     if result is None:
         return grid
@@ -65,19 +64,18 @@ class GameOverScreen(ModalScreen[str]):
         APP_HELP,
     ]
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, session: PlaySession) -> None:
         super().__init__()
-        self.table = table
-        self.shown = ShownTable(table)
+        self.session = session
 
     def compose(self) -> ComposeResult:
         _ = tr(self)
-        result = self.shown.result()
+        result = self.session.result()
         summary = result.summary if result else _("The game is over.")
         with Vertical(id="gameover-box", classes="dialog"):
             yield Static(Text(_("Game over"), style="bold"), id="gameover-title")
             yield Static(Text(summary), id="gameover-summary")
-            yield Static(scores_table(self.shown, _), id="gameover-scores")
+            yield Static(scores_table(self.session, _), id="gameover-scores")
             yield OptionList(
                 *(Option(_(label), id=key) for key, label in CHOICES), id="gameover-choices"
             )
@@ -85,7 +83,7 @@ class GameOverScreen(ModalScreen[str]):
 
     def on_mount(self) -> None:
         _ = tr(self)
-        self.query_one("#gameover-box").border_title = _(self.table.game.title)
+        self.query_one("#gameover-box").border_title = _(self.session.game.title)
         choices = self.query_one(OptionList)
         choices.highlighted = 0
         choices.focus()

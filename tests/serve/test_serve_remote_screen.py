@@ -1,0 +1,129 @@
+"""The game screen at a server's table, at 80x24 (a Pilot, the hub in the same process): the
+seat to act gets the bell, a bold prompt frame and "your turn" once per question; the others
+see whose turn it is; a watcher watches; the chat row shows the newest line and takes the keys
+of a line, without the game's keys acting on them (typed at once after `t`, as over SSH:
+tests/serve/test_serve_play.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from test_serve_tables import Seen, make_hub, three_at_light_and_dark
+
+from tui.app import PartylineApp
+from tui.remote_session import RemoteSession
+from tui.screens.game import GameScreen
+from tui.widgets.chat import ChatPanel
+from tui.widgets.prompt import DecisionPrompt
+
+SIZE = (80, 24)
+
+
+class SeatApp(PartylineApp):
+    """The app with one game screen for `seen`'s seat, fed the hub's messages as they come."""
+
+    def __init__(self, seen: Seen, save_dir: Path) -> None:
+        super().__init__(save_dir=save_dir)
+        self.seen = seen
+        self.bells = 0
+        self.sent: list[dict[str, Any]] = []
+        states = [m for m in seen.messages if m["type"] == "state" and "narration" in m]
+        self.session = RemoteSession(self._send, states[0])
+        for state in states[1:]:
+            self.session.apply(state)
+        self._read = len(seen.messages)
+
+    def _send(self, message: dict[str, Any]) -> None:
+        self.sent.append(message)
+        self.seen.say(**message)
+
+    def deliver(self) -> None:
+        """Hand the session what the hub sent since (as the socket would)."""
+        for message in self.seen.messages[self._read :]:
+            if message["type"] == "state":
+                self.session.apply(message)
+            elif message["type"] == "chat":
+                self.session.hear(message["from"], message["text"])
+        self._read = len(self.seen.messages)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.push_screen(GameScreen(self.session))
+
+    def bell(self) -> None:
+        self.bells += 1
+
+
+def title(app: SeatApp) -> str:
+    return str(app.screen.query_one("#game-title").render())
+
+
+async def test_the_seat_to_act_gets_one_bell_and_a_highlight_and_the_others_see_whose_turn(
+    tmp_path: Path,
+) -> None:
+    hub, _ = make_hub()
+    aki, bea, _cho = three_at_light_and_dark(hub)
+    theirs = SeatApp(bea, tmp_path)
+    async with theirs.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert theirs.bells == 0
+        assert not theirs.screen.query_one(DecisionPrompt).has_class("-your-turn")
+        assert "Waiting for Aki to claim" in theirs.screen.query_one(DecisionPrompt).waiting
+    mine = SeatApp(aki, tmp_path)
+    async with mine.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        prompt = mine.screen.query_one(DecisionPrompt)
+        assert mine.bells == 1 and prompt.has_class("-your-turn")
+        assert "your turn" in title(mine)
+        mine.deliver()  # nothing new: a redraw rings nothing more
+        mine.screen.refresh()
+        await pilot.pause()
+        assert mine.bells == 1
+        await pilot.press("1", "enter")  # Aki stays silent (1 of 1-10: Enter ends the key)
+        await pilot.pause()
+        assert mine.sent == [{"type": "decide", "seat": 0, "choice": "silent"}]
+        assert not prompt.has_class("-your-turn") and "your turn" not in title(mine)
+    theirs = SeatApp(bea, tmp_path)  # Bea's turn now
+    async with theirs.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert theirs.bells == 1 and "your turn" in title(theirs)
+
+
+async def test_a_chat_lines_keys_go_to_the_chat_not_to_the_game(
+    tmp_path: Path,
+) -> None:
+    hub, _ = make_hub()
+    aki, bea, _cho = three_at_light_and_dark(hub)
+    game = hub.tables[1].table
+    assert game is not None
+    before = len(game)
+    mine = SeatApp(aki, tmp_path)
+    async with mine.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        # "1" and "s" are game keys (an option, Save): here they are part of the line.
+        await pilot.press("t", *"1 said so", "enter")
+        await pilot.pause()
+        assert mine.sent == [{"type": "chat", "text": "1 said so"}]
+        assert len(game) == before  # no option was chosen
+        assert mine.screen.query_one(DecisionPrompt).has_focus
+    theirs = SeatApp(bea, tmp_path)
+    async with theirs.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        theirs.session.hear("Aki", "1 said so")  # as the hub sent it (below)
+        assert bea.last("chat") == {"v": 2, "type": "chat", "from": "Aki", "text": "1 said so"}
+        await pilot.pause()
+        assert theirs.screen.query_one(ChatPanel).text == "Aki: 1 said so"
+
+
+async def test_a_watcher_sees_whose_turn_it_is_and_no_board(tmp_path: Path) -> None:
+    hub, _ = make_hub()
+    three_at_light_and_dark(hub)
+    dan = Seen(hub, "Dan")
+    dan.say(type="watch", table=1)
+    app = SeatApp(dan, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.session.spectator and app.session.view() is None
+        assert "Waiting for Aki to claim" in app.screen.query_one(DecisionPrompt).waiting
+        assert app.bells == 0

@@ -1,0 +1,213 @@
+"""Whole games at `partyline serve`'s tables, played by keys over real SSH (tests/sshkit.py).
+
+Each player is an SSHTerminal read with pyte. The test keeps a mirror of the game: a local Table
+with the same seats, options and seed. Dice are drawn from (seed, position) and bots choose from
+(seed, position, seat), so the mirror's bots and dice are the server's; the test makes the
+people's choices (the heuristic bot's choice from the seat's own view) in the mirror and types
+them on that seat's terminal, as a person would: the option's key (digit by digit, Enter when a
+longer key could follow), Space-less toggles and Enter for a choice of several, Enter for an
+order as dealt. Keys are the prompt's own (tui.widgets.optionkeys), followed through every state
+the seat is shown. An answer is taken once the prompt waits or the bell rings for the next one.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from rich.cells import cell_len
+from sshkit import SSHTerminal
+
+from core.bots import make_bot
+from core.decisions import Choice, Decision, DecisionKind
+from core.games import REGISTRY, get_game
+from core.runner import BotDriver
+from core.table import Seat, SeatKind, Table, new_table
+from tui.widgets.optionkeys import Keys, keys_for, waits
+
+BELL = b"\x07"
+"""The turn bell: rung when a question comes to a seat that had none."""
+PROMPT_TITLES = ("Your move", "Waiting", "Game over")
+KEYED = (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM, DecisionKind.CHOOSE_SEVERAL)
+
+
+def login(term: SSHTerminal, name: str) -> None:
+    """A guest gives `name` and reaches the lobby."""
+    term.wait_for("Your name at the tables")
+    term.press(*name, "enter")
+    term.wait_for(f"you are {name}")
+    term.wait_for("Open tables")
+
+
+def create_table(
+    term: SSHTerminal, game: str, players: int, bots: tuple[int, ...], seed: int, turns: int = 0
+) -> None:
+    """On the lobby: a new table of `game` for `players`, bots at seats `bots` (0-based),
+    seeded, and (Dangerous) a turn limit of `turns` (right arrows from 0)."""
+    term.press("c")
+    term.wait_for("Game: Light and Dark")
+    if game == "dangerous":
+        term.press("right")
+        term.wait_for("Game: Dangerous")
+    term.press("down")  # the players
+    counts = list(REGISTRY[game].players)
+    term.press(*["right"] * counts.index(players))
+    term.wait_for(f"Players: {players}")
+    term.press("down")  # seat 1: you
+    for seat in range(1, players):
+        term.press("down")
+        if seat in bots:
+            term.press("enter")
+            term.wait_for(f"Seat {seat + 1}: a bot")
+    if turns:
+        term.press("down", "down")  # past the draft option
+        term.press(*["right"] * turns)
+        term.wait_for(f"Turn limit (house rule): {turns}")
+    term.click_text("blank = random")
+    term.press(*str(seed), "f2")
+    term.wait_for("You are at seat 1.")
+
+
+def prompt_region(term: SSHTerminal) -> str:
+    """The prompt panel's text (its title line and what is inside its border)."""
+    lines = term.lines()
+    for top, line in enumerate(lines):
+        found = [line.find(title) for title in PROMPT_TITLES if title in line]
+        if not found:
+            continue
+        left = max(line.rfind(corner, 0, found[0]) for corner in "╭┏+")
+        region = [line[left:]]
+        for below in lines[top + 1 :]:
+            region.append(below[left:])
+            if below[left : left + 1] in ("╰", "┗", "+"):
+                break
+        return "\n".join(region)
+    return ""
+
+
+@dataclass
+class TablePlay:
+    """The mirror of a server table and the terminals of its human seats."""
+
+    mirror: Table
+    terms: dict[int, SSHTerminal]
+    keys: dict[int, Keys | None] = field(default_factory=dict)
+    decided: int = 0
+
+    @classmethod
+    def of(
+        cls,
+        game: str,
+        names: tuple[str, ...],
+        bots: tuple[int, ...],
+        options: dict[str, object],
+        seed: int,
+        terms: dict[int, SSHTerminal],
+    ) -> TablePlay:
+        kind = "heuristic" if REGISTRY[game].heuristic is not None else "random"
+        seats = tuple(
+            Seat(f"Bot {seat + 1}", SeatKind.BOT, kind) if seat in bots else Seat(name)
+            for seat, name in enumerate(names)
+        )
+        play = cls(new_table(get_game(game), seats, dict(options), seed), terms)
+        play._follow_keys()
+        return play
+
+    def new_screen(self, seat: int) -> None:
+        """`seat` came back to the table: a new game screen, whose prompt gives keys afresh."""
+        self.keys[seat] = None
+        self._follow_keys()
+
+    def _follow_keys(self) -> None:
+        """Each human seat's prompt is shown its pending decision after every change."""
+        for seat in self.terms:
+            decision = self.mirror.decision_for(seat)
+            if decision is not None and decision.kind in KEYED:
+                self.keys[seat] = keys_for(decision, self.keys.get(seat))
+
+    def play_bots(self) -> None:
+        driver = BotDriver(self.mirror)
+        while driver.play_one():
+            self._follow_keys()
+
+    def intent(self, decision: Decision) -> Choice:
+        table = self.mirror
+        if decision.kind is DecisionKind.ORDER:
+            return tuple(option.id for option in decision.options)  # as dealt: Enter
+        rng = random.Random(f"person:{table.seed}:{len(table)}")
+        bot = make_bot(
+            "heuristic" if REGISTRY[table.game.id].heuristic else "random", table.game.id
+        )
+        return decision.normalise(bot.choose(table.view(decision.seat), decision, rng))
+
+    def _key_presses(self, seat: int, decision: Decision, wanted: Choice) -> list[str]:
+        keys = self.keys.get(seat)
+        if decision.kind not in KEYED:
+            return ["enter"]
+        assert keys is not None
+        ids = (wanted,) if decision.kind is not DecisionKind.CHOOSE_SEVERAL else wanted
+        assert isinstance(ids, tuple)
+        presses: list[str] = []
+        for option_id in ids:
+            typed = str(keys.by_id[option_id])
+            presses += list(typed)
+            if waits(typed, keys.by_id.values()):
+                presses.append("enter")
+        if decision.kind is DecisionKind.CHOOSE_SEVERAL:
+            presses.append("enter")
+        return presses
+
+    def play(self, limit: int = 400) -> None:
+        """Play the game to its end: the bots in the mirror, the people by keys."""
+        for _ in range(limit):
+            self.play_bots()
+            if self.mirror.over:
+                return
+            self.answer(next(d for d in self.mirror.decisions() if d.seat in self.terms))
+        raise AssertionError(f"the game did not end in {limit} decisions")
+
+    def answer(self, decision: Decision) -> None:
+        """Type the seat's choice once its terminal shows the question; then the mirror's."""
+        term = self.terms[decision.seat]
+        first_words = decision.prompt[:16]
+        term.wait_until(
+            lambda: "Your move" in (region := prompt_region(term)) and first_words in region,
+            f"seat {decision.seat + 1}'s prompt: {decision.prompt!r}",
+        )
+        bells = term.raw.count(BELL)
+        wanted = self.intent(decision)
+        term.press(*self._key_presses(decision.seat, decision, wanted))
+        # Taken: the prompt waits for others, or the seat's next question rang the bell (the
+        # same question asked again looks the same).
+        term.wait_until(
+            lambda: "Your move" not in prompt_region(term) or term.raw.count(BELL) > bells,
+            f"the answer to {decision.prompt!r}",
+        )
+        self.mirror.decide(decision.seat, wanted)
+        self.decided += 1
+        self._follow_keys()
+
+    def secrets(self, seat: int, other: int, most: int = 30) -> set[str]:
+        """What `seat`'s log tells it alone, as `other` may not read it: of each of its lines
+        that differs from the public one, the part after what they share (at most `most`
+        cells), when no line `other` may read holds it."""
+        table = self.mirror
+        theirs = [line for _, line in table.narration(other)]
+        found: set[str] = set()
+        for index in range(len(table)):
+            mine = table.entry_narration(index, seat)
+            public = table.public_narration(index)
+            for line, said in zip(mine, public, strict=True):
+                if line == said:
+                    continue
+                shared = next(
+                    (i for i, (a, b) in enumerate(zip(line, said, strict=False)) if a != b),
+                    min(len(line), len(said)),
+                )
+                part = line[line.rfind(" ", 0, shared) + 1 :]
+                while cell_len(part) > most:  # fits a row of the log, wide characters too
+                    part = part[:-1]
+                part = part.strip()
+                if part and not any(part in other_line for other_line in theirs):
+                    found.add(part)
+        return found

@@ -1,0 +1,245 @@
+"""A seat at a table the server holds, as the game screen plays it (tui.seat.PlaySession).
+
+It holds only what the server sent this seat (server.tables.Hub.send_state): its view, its
+decision, the log lines it may read, whose turn it is, the result at the end; nothing else of
+the game is in this process. Each `state` message is applied as it comes (`apply`): the log
+grows by the lines the server sent after the entries this seat has (`narration_keep`: an undo
+sends fewer), and the game screen is told (`subscribe`). Acting sends a request (`decide`,
+`undo`, `say`); the answer is the next state, or one error line the app shows.
+
+Everything decoded is made visible (control characters escaped) before a screen reads it: the
+server checked names and chat lines, but a screen never trusts the wire. Free of Textual.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable
+from typing import Any
+
+from core.decisions import Choice, Decision, IllegalAction
+from core.games import REGISTRY, get_game
+from core.games.base import Game, Result, View
+from core.i18n import N_
+from core.table import Table
+from core.text import visible
+from server.protocol import ProtocolError, decode
+from tui.shown import Line, shown
+
+SAVED_BY_THE_SERVER = N_("The server saves this table after every move.")
+CHAT_KEPT = 50
+"""Chat lines kept for the screen (the server keeps as many for newcomers)."""
+
+Send = Callable[[dict[str, Any]], None]
+
+
+class RemoteSession:
+    def __init__(self, send: Send, state: dict[str, Any]) -> None:
+        """`state`: the first state message of a started game; `send` sends a request."""
+        summary = state["table"]
+        if summary.get("game") not in REGISTRY:
+            raise ProtocolError("garbled state: no such game")
+        self._send = send
+        self.table_id: int = summary["id"]
+        self.seat: int | None = state.get("seat")
+        self._game = get_game(summary["game"])
+        self._subscribers: list[Callable[[], None]] = []
+        self.lines: list[Line] = []
+        self.entries = 0
+        self._fed = 0  # entries whose lines the log panel has ...
+        self._cut = 0  # ... of which those past this were taken back since
+        self._moment: int | None = None  # the last notable entry's number
+        self._new_moment = False
+        self._asked_for: Decision | None = None  # answered: waiting for the server's state
+        self._chat: list[tuple[str, str]] = [
+            (visible(str(who)), visible(str(text))) for who, text in state.get("chat", [])
+        ][-CHAT_KEPT:]
+        self.apply(state)
+
+    # --- what the server says ----------------------------------------------------------------
+
+    def apply(self, state: dict[str, Any]) -> None:
+        """Take a state message for this table. Raises ProtocolError for a garbled one (then
+        nothing changed)."""
+        try:
+            names = tuple(visible(str(name)) for name in state["names"])
+            bots = tuple(bool(bot) for bot in state["bots"])
+            view = decode(state.get("view"))
+            decision = decode(state.get("decision"))
+            result = decode(state.get("result"))
+            keep = int(state["narration_keep"])
+            new = [(int(number), visible(str(line))) for number, line in state["narration"]]
+            notable = [int(number) for number in state.get("notable", [])]
+            asked = [(int(seat), str(name)) for seat, name in state.get("asked", [])]
+            entries = int(state["entries"])
+        except (KeyError, TypeError, ValueError) as error:
+            raise ProtocolError(f"garbled state: {error}") from None
+        expected = ((view, View), (decision, Decision), (result, Result))
+        if any(value is not None and not isinstance(value, kind) for value, kind in expected):
+            raise ProtocolError("garbled state: not a view, a decision and a result")
+        self._names, self._bots = names, bots
+        self._view: View | None = shown(view)
+        self._decision: Decision | None = shown(decision)
+        self._result: Result | None = shown(result)
+        self._asked, self.entries = asked, entries
+        self._over = bool(state.get("over"))
+        self._can_undo = bool(state.get("can_undo"))
+        self._undo_refusal = visible(str(state.get("undo_refusal", "")))
+        self.table = state["table"]
+        del self.lines[bisect_right(self.lines, keep, key=lambda line: line[0]) :]
+        self.lines.extend(new)
+        self._cut = min(self._cut, keep)
+        if self._moment is not None and self._moment > keep:
+            self._moment = None  # undone
+        if notable:
+            self._moment, self._new_moment = notable[-1], True
+        self._asked_for = None
+        self._changed()
+
+    def hear(self, who: str, text: str) -> None:
+        """A chat line said at this table."""
+        self._chat = [*self._chat, (visible(who), visible(text))][-CHAT_KEPT:]
+        self._changed()
+
+    def _changed(self) -> None:
+        for callback in list(self._subscribers):
+            callback()
+
+    # --- the game, as the screen reads it ----------------------------------------------------
+
+    @property
+    def game(self) -> Game[Any]:
+        return self._game
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._names
+
+    @property
+    def bots(self) -> tuple[bool, ...]:
+        return self._bots
+
+    @property
+    def over(self) -> bool:
+        return self._over
+
+    @property
+    def spectator(self) -> bool:
+        return self.seat is None
+
+    @property
+    def sees(self) -> bool:
+        return True
+
+    @property
+    def turn_alert(self) -> bool:
+        return True
+
+    @property
+    def chat(self) -> list[tuple[str, str]]:
+        return self._chat
+
+    def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
+        self._subscribers.append(callback)
+        return lambda: self._subscribers.remove(callback)
+
+    def name(self, seat: int) -> str:
+        return self._names[seat] if 0 <= seat < len(self._names) else "?"
+
+    def view(self) -> View | None:
+        return self._view
+
+    def result(self) -> Result | None:
+        return self._result
+
+    def my_decision(self) -> Decision | None:
+        return None if self._asked_for is not None else self._decision
+
+    def waiting_for(self) -> tuple[int, str] | None:
+        return self._asked[0] if self._asked else None
+
+    def log_lines(self) -> tuple[int, list[Line]]:
+        keep = min(self._fed, self._cut)
+        start = bisect_right(self.lines, keep, key=lambda line: line[0])
+        self._fed = self._cut = self.entries
+        return keep, self.lines[start:]
+
+    def take_moments(self) -> bool:
+        found, self._new_moment = self._new_moment, False
+        return found
+
+    def last_reveal(self) -> tuple[int, list[str]] | None:
+        if self._moment is None:
+            return None
+        number = self._moment
+        start = bisect_right(self.lines, number - 1, key=lambda line: line[0])
+        stop = bisect_right(self.lines, number, key=lambda line: line[0])
+        return number, [text for _, text in self.lines[start:stop]]
+
+    def goes_on_alone(self) -> bool:
+        return self._over
+
+    # --- no curtain, no bots here: the server plays them ---------------------------------------
+
+    def hand_over(self) -> int | None:
+        return None
+
+    def curtain_for(self) -> int | None:
+        return None
+
+    def pass_to(self, seat: int) -> None:
+        pass
+
+    def bot_to_play(self) -> bool:
+        return False
+
+    def play_bot(self) -> bool:
+        return False
+
+    # --- acting: a request to the server -------------------------------------------------------
+
+    def decide(self, choice: Choice) -> None:
+        decision = self.my_decision()
+        if decision is None or self.seat is None:
+            raise IllegalAction("you have no decision to make right now")
+        normalised = decision.normalise(choice)  # an illegal choice is refused here already
+        self._send({"type": "decide", "seat": self.seat, "choice": _plain(normalised)})
+        self._asked_for = decision
+        self._changed()
+
+    def can_undo(self) -> bool:
+        return self._can_undo and self._asked_for is None
+
+    def can_redo(self) -> bool:
+        return False
+
+    def undo(self) -> None:
+        if not self.can_undo():
+            raise IllegalAction(self.undo_reason() or "cannot undo now")
+        self._send({"type": "undo"})
+
+    def redo(self) -> None:
+        raise IllegalAction("nothing to redo")
+
+    def undo_reason(self) -> str:
+        return "" if self._can_undo else self._undo_refusal
+
+    def save(self) -> None:
+        return None
+
+    def unsaved(self) -> str:
+        return SAVED_BY_THE_SERVER
+
+    def replay_table(self) -> Table | None:
+        return None
+
+    def say(self, text: str) -> None:
+        self._send({"type": "chat", "text": text})
+
+    def close(self) -> None:
+        self._subscribers.clear()
+
+
+def _plain(choice: object) -> object:
+    """A normalised choice as JSON data (a tuple of ids as a list)."""
+    return list(choice) if isinstance(choice, tuple) else choice

@@ -1,0 +1,94 @@
+"""The table chat beside the log (a table at a server): the newest line said, and one line to
+type. The server checks every line as it checks names (no control character, at most
+MAX_CHAT_CELLS cells) and refuses a bad one with one line; here the texts are shown as escapes
+whatever they hold, and never read as markup."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Input, Static
+
+from core.i18n import N_
+from core.text import visible
+from tui.lang import tr
+
+MAX_CHARS = 200
+"""Characters one line may hold as typed (the server counts cells too: at most 200)."""
+PLACEHOLDER = N_("t: say a line to the table")
+
+
+class ChatPanel(Vertical):
+    """One row at the bottom of the log's column: the newest chat line (or how to chat); `t`
+    turns it into the line to type (Enter sends it, Escape gives the keys back)."""
+
+    DEFAULT_CSS = """
+    ChatPanel {
+        dock: bottom;
+        height: 1;
+    }
+    ChatPanel > Static {
+        height: 1;
+        padding: 0 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    ChatPanel > Input, ChatPanel > Input:focus {
+        height: 1;
+        border: none;
+        padding: 0 1;
+    }
+    """
+
+    class Said(Message):
+        """A line typed and sent with Enter."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.text = ""
+        """The plain text shown (for tests)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="chat-lines")
+        line = Input(max_length=MAX_CHARS, id="chat-input")
+        line.display = False
+        yield line
+
+    def show(self, lines: list[tuple[str, str]]) -> None:
+        """Show the newest of `lines` (who, what they said)."""
+        text = Text()
+        if lines:
+            who, said = lines[-1]
+            text.append(visible(who), style="bold")
+            text.append(f": {visible(said)}")
+        else:
+            text.append(tr(self)(PLACEHOLDER), style="italic")
+        self.text = text.plain
+        self.query_one(Static).update(text)
+
+    def type_line(self) -> None:
+        """Turn the row into the line to type: at once, so that the keys typed next go there."""
+        self.query_one(Static).display = False
+        line = self.query_one(Input)
+        line.display = True
+        # Now, not after the keys already waiting (focus() waits its turn): a line typed fast
+        # or pasted right after `t` goes into the chat, not to the game's keys.
+        self.screen.set_focus(line)
+
+    def done(self) -> None:
+        self.query_one(Input).display = False
+        self.query_one(Static).display = True
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        said = event.value.strip()
+        event.input.value = ""
+        self.done()
+        if said:
+            self.post_message(self.Said(said))
