@@ -36,6 +36,8 @@ from server.tables import OVER, Client, Hub, Refused, ServerTable
 
 CODE_BYTES = 4
 """A guest's reconnect code: 8 hexadecimal digits."""
+NAME_IN_USE = N_("the name {name} is in use; to take your seat back, give its code")
+"""The refusal of a guest's hello without the name's code (its id tells the client to ask)."""
 CODE_TRIES = 5
 """Wrong codes a session may give (a typo or two) before its token is no longer good: guessing
 a code then takes a new SSH session every few tries."""
@@ -185,10 +187,7 @@ class TableServer:
                     self._wrong_codes[token] = self._wrong_codes.get(token, 0) + 1
                     if self._wrong_codes[token] >= CODE_TRIES:
                         self.forget(token)
-                raise Refused(
-                    N_("the name {name} is in use; to take your seat back, give its code"),
-                    name=guest,
-                )
+                raise Refused(NAME_IN_USE, name=guest)
             return Client(guest, send, language), {}
         code = secrets.token_hex(CODE_BYTES)
         # Only the codes of names in use are kept: as many as the clients and seats, no more.

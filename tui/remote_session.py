@@ -132,6 +132,10 @@ class RemoteSession:
         return True
 
     @property
+    def from_lobby(self) -> bool:
+        return True
+
+    @property
     def turn_alert(self) -> bool:
         return True
 

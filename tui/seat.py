@@ -44,6 +44,11 @@ class PlaySession(Protocol):
         """Is someone at the screen (False while a hot seat's keyboard waits to be taken)?"""
 
     @property
+    def from_lobby(self) -> bool:
+        """Does leaving the game go back to a lobby (a server's table), not to the setup
+        screen?"""
+
+    @property
     def turn_alert(self) -> bool:
         """Ring the bell and highlight the prompt when a decision comes to this screen (a
         server table: the player may be looking elsewhere)."""

@@ -95,6 +95,10 @@ class Session:
         return self.table.over
 
     @property
+    def from_lobby(self) -> bool:
+        return False
+
+    @property
     def turn_alert(self) -> bool:
         """No bell: whoever's turn it is takes the keyboard (the curtain says so)."""
         return False

@@ -19,6 +19,8 @@ from typing import Any
 from textual.screen import Screen
 
 from core.i18n import DEFAULT_LANGUAGE, N_, Language
+from core.text import visible
+from server.hub import NAME_IN_USE
 from server.protocol import MAX_FROM_SERVER, SERVER_TYPES, LineBuffer, ProtocolError, dump, load
 from tui.app import PartylineApp
 from tui.lang import tr
@@ -46,6 +48,8 @@ class TablesApp(PartylineApp):
         """The name the server welcomed this session as."""
         self._given_player = player
         self.lobby_tables: list[dict[str, Any]] = []
+        self.reconnect_code: str | None = None
+        """A guest's reconnect code, as the server gave it once (shown in the lobby)."""
         self.session: RemoteSession | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._lines = LineBuffer(MAX_FROM_SERVER)
@@ -66,7 +70,7 @@ class TablesApp(PartylineApp):
             self.exit(message=f"partyline: cannot reach the tables: {error.strerror}")
             return
         if self._given_player is not None:
-            self.send({"type": "hello", "token": self.token})
+            self.send({"type": "hello", "token": self.token, "lang": self.language})
         else:
             self.push_screen(NameScreen())
         try:
@@ -82,8 +86,17 @@ class TablesApp(PartylineApp):
         if writer is not None and not writer.is_closing():
             writer.write(dump(message))
 
-    def hello(self, name: str) -> None:
-        self.send({"type": "hello", "token": self.token, "name": name})
+    def hello(self, name: str, code: str | None = None) -> None:
+        message = {"type": "hello", "token": self.token, "name": name, "lang": self.language}
+        if code is not None:
+            message["code"] = code
+        self.send(message)
+
+    def set_language(self, language: Language) -> None:
+        """The lobby's language switch: the server's refusals follow it too."""
+        super().set_language(language)
+        if self.player is not None:
+            self.send({"type": "lobby", "lang": language})
 
     # --- what the server says ----------------------------------------------------------------
 
@@ -103,6 +116,9 @@ class TablesApp(PartylineApp):
 
     def _on_welcome(self, message: dict[str, Any]) -> None:
         self.player = str(message.get("player", ""))
+        code = message.get("code")
+        if isinstance(code, str) and code:
+            self.reconnect_code = visible(code)
         if isinstance(self.screen, NameScreen):
             self.pop_screen()
         self._lobby_changed()
@@ -152,7 +168,11 @@ class TablesApp(PartylineApp):
             self.session.hear(str(message.get("from", "")), str(message.get("text", "")))
 
     def _on_error(self, message: dict[str, Any]) -> None:
-        self.show_error(str(message.get("message", "")))
+        line = str(message.get("message", ""))
+        if message.get("id") == NAME_IN_USE and isinstance(self.screen, NameScreen):
+            self.screen.ask_code(line)  # a guest whose connection dropped: the code takes it back
+            return
+        self.show_error(line)
 
     def show_error(self, text: str) -> None:
         """One line on the screen in front (a dialog's: as a notification)."""

@@ -179,7 +179,7 @@ def test_a_server_killed_with_sigkill_resumes_its_table_and_its_guest_sits_again
         return state
 
     with Server.start(tmp_path, *args) as server, SSHTerminal.connect(server, "x") as term:
-        term.wait_for("Partyline: a new game")
+        term.wait_for("Your name at the tables")
         (child,) = server.children()
         code, before = run(first_run(*tables_of(child)))
         os.kill(server.process.pid, signal.SIGKILL)
@@ -187,10 +187,10 @@ def test_a_server_killed_with_sigkill_resumes_its_table_and_its_guest_sits_again
     with Server.start(tmp_path, *args) as server:
         server.wait_for_line("table 1: resumed (playing), waiting for Aki")
         with SSHTerminal.connect(server, "x") as term:
-            term.wait_for("Partyline: a new game")
+            term.wait_for("Your name at the tables")
             (child,) = server.children()
             state = run(second_run(*tables_of(child), code))
         assert server.stop() == 0
-    assert state["seat"] == 0 and state["table"]["id"] == 1 and state["narration_from"] == 0
+    assert state["seat"] == 0 and state["table"]["id"] == 1 and state["narration_keep"] == 0
     assert state["narration"][: len(before)] == before  # the game as it stood, and Aki's move
     assert state["table"]["state"] != OVER

@@ -32,13 +32,14 @@ from server.protocol import dump
 
 AKI = client_key()
 BEA = client_key()
+CHO = client_key()
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server that lets in Aki's and Bea's keys."""
+    """A server that lets in Aki's, Bea's and Cho's keys."""
     home = tmp_path_factory.mktemp("serve")
-    keys = authorized_keys(home / "authorized_keys", AKI, BEA)
+    keys = authorized_keys(home / "authorized_keys", AKI, BEA, CHO)
     with Server.start(home, "--authorized-keys", str(keys)) as started:
         yield started
 
@@ -52,8 +53,10 @@ def session_folders(server: Server) -> list[str]:
 
 
 def test_a_player_sees_the_lobby_and_plays_a_table_with_keys(server: Server) -> None:
-    with SSHTerminal.connect(server, "Aki", keys=[AKI]) as term:
-        term.wait_for("you are Aki")  # the name the key logged in with: no name asked
+    # Cho, not Aki: Cho's seat at the unfinished game stays Cho's, and Cho coming again would
+    # be put back at it, not in the lobby the other tests meet.
+    with SSHTerminal.connect(server, "Cho", keys=[CHO]) as term:
+        term.wait_for("you are Cho")  # the name the key logged in with: no name asked
         term.wait_for("No open table yet: c makes one.")
         create_table(term, "light-and-dark", 4, bots=(1, 2, 3), seed=SEED)
         term.wait_for("Every seat is filled: F2 starts the game.")
@@ -62,7 +65,7 @@ def test_a_player_sees_the_lobby_and_plays_a_table_with_keys(server: Server) -> 
             term.wait_for(text)
         term.press("down")
         term.wait_for(SECOND_OPTION)
-    assert server.wait_for_line("Aki: session started")
+    assert server.wait_for_line("Cho: session started")
 
 
 def test_a_resize_reaches_the_app(server: Server) -> None:

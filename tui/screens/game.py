@@ -92,9 +92,15 @@ class GameScreen(BoardScreen):
         Binding("question_mark,f1", "help", N_("Help"), key_display="?", tooltip=N_("this help")),
         Binding(
             "escape",
-            "leave",
+            "leave('setup')",
             N_("Setup"),
             tooltip=N_("back to the setup screen (the game stays saved)"),
+        ),
+        Binding(
+            "escape",
+            "leave('lobby')",
+            N_("Lobby"),
+            tooltip=N_("back to the lobby (the seat stays yours: sit at the table again)"),
         ),
         Binding(
             "q",
@@ -467,6 +473,8 @@ class GameScreen(BoardScreen):
             return not self._holding and self.session.bot_to_play()
         if action == "results":
             return self.session.over
+        if action == "leave":  # one key, labelled where it goes: the setup screen or a lobby
+            return (parameters == ("lobby",)) == self.session.from_lobby
         if action == "chat":
             chat = self.query(ChatPanel)
             return bool(chat) and not chat.first().has_focus_within
@@ -583,7 +591,9 @@ class GameScreen(BoardScreen):
         """One line the server refused a request with (a server table)."""
         self.query_one(DecisionPrompt).show_error(text)
 
-    def action_leave(self) -> None:
+    def action_leave(self, to: str = "setup") -> None:
+        """Escape: one step back; from the game, to the setup screen or the lobby (`to` only
+        chooses the key's label: the app knows where it goes back to)."""
         chat = self.query(ChatPanel)
         if chat and chat.first().has_focus_within:
             chat.first().done()

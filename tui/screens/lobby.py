@@ -23,9 +23,12 @@ from core.games import REGISTRY
 from core.games.base import GameOption
 from core.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator, is_language
 from core.text import visible
-from tui.lang import tr
+from tui.lang import assemble, tr
 from tui.widgets.footer import APP_HELP, KeysFooter
 from tui.widgets.titlebar import TitleBar
+
+CODE_LENGTH = 8
+"""The reconnect code's hexadecimal digits (server.hub gives them)."""
 
 
 @runtime_checkable
@@ -38,8 +41,11 @@ class TablesHost(Protocol):
     def send(self, message: dict[str, Any]) -> None:
         """A request to the server (its answer comes as a message)."""
 
-    def hello(self, name: str) -> None:
-        """Say hello to the server as the guest `name`."""
+    reconnect_code: str | None
+    """A guest's reconnect code, once the server gave it (None: none given)."""
+
+    def hello(self, name: str, code: str | None = None) -> None:
+        """Say hello to the server as the guest `name` (with the name's reconnect code)."""
 
 
 def host(screen: Screen[Any]) -> TablesHost:
@@ -86,12 +92,17 @@ class TablesScreen(Screen[None]):
 
 
 class NameScreen(TablesScreen):
-    """A guest gives the name the tables know them by (the server checks it)."""
+    """A guest gives the name the tables know them by (the server checks it). A name in use
+    (a guest whose connection dropped, coming back) also needs the reconnect code the server
+    gave with it: the server's refusal says so, and the code's line appears (`ask_code`)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "app.quit", N_("Quit"), tooltip=N_("leave the server")),
         APP_HELP,
     ]
+
+    _code_sent = ""
+    """The name whose code was last given (the server's next refusal then means a wrong code)."""
 
     def compose(self) -> ComposeResult:
         _ = tr(self)
@@ -99,21 +110,48 @@ class NameScreen(TablesScreen):
         with Vertical(classes="dialog", id="name-box"):
             yield Static(_("Your name at the tables (at most 16 cells; Enter):"))
             yield Input(id="name-input", max_length=32)
+            yield Static(
+                _("The reconnect code you were given with this name (Enter):"),
+                id="code-label",
+            )
+            yield Input(id="code-input", max_length=CODE_LENGTH)
             yield ErrorLine()
         yield KeysFooter()
 
     def on_mount(self) -> None:
         _ = tr(self)
         self.title_line(_("Welcome"))
-        self.query_one(Input).focus()
+        self.query_one("#code-label").display = False
+        self.query_one("#code-input").display = False
+        self.query_one("#name-input", Input).focus()
+
+    def ask_code(self, refusal: str) -> None:
+        """The server refused the name as in use (`refusal`, in this player's language): show
+        the code's line and put the cursor there; a code given and refused is one line."""
+        self.query_one("#code-label").display = True
+        code = self.query_one("#code-input", Input)
+        if self._code_sent:
+            _ = tr(self)
+            refusal = _(
+                "wrong code for {name}: type it again, or give another name",
+                name=visible(self._code_sent),
+            )
+        code.display = True
+        code.value = ""
+        code.focus()
+        self.show_error(refusal)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        name = event.value.strip()
+        name = self.query_one("#name-input", Input).value.strip()
         if not name:
             _ = tr(self)
             self.show_error(_("a name is needed"))
+            self.query_one("#name-input", Input).focus()
             return
-        host(self).hello(name)
+        code = self.query_one("#code-input", Input)
+        given = code.value.strip() if code.display and event.input is code else ""
+        self._code_sent = name if given else ""
+        host(self).hello(name, given or None)
 
 
 # --- the lobby -----------------------------------------------------------------------------------
@@ -162,6 +200,7 @@ class LobbyScreen(TablesScreen):
     def compose(self) -> ComposeResult:
         yield TitleBar(classes="title-bar")
         yield OptionList(id="lobby-tables", classes="panel")
+        yield Static(id="lobby-code")
         yield Static(id="lobby-language")
         yield ErrorLine()
         yield KeysFooter()
@@ -190,6 +229,19 @@ class LobbyScreen(TablesScreen):
         ids = [str(table["id"]) for table in tables]
         if ids:
             listing.highlighted = ids.index(keep) if keep in ids else 0
+        code = host(self).reconnect_code
+        shown_code = self.query_one("#lobby-code", Static)
+        shown_code.display = code is not None
+        if code is not None:
+            shown_code.update(
+                assemble(
+                    _(
+                        "Your reconnect code: {code}. Write it down: if your connection drops, "
+                        "your name and this code take your seat back."
+                    ),
+                    code=Text(code, style="bold reverse"),
+                )
+            )
         current = self.app_language()
         language = LANGUAGE_NAMES[current] if is_language(current) else current
         self.query_one("#lobby-language", Static).update(
