@@ -22,6 +22,7 @@ import termios
 from collections.abc import Sequence
 from pathlib import Path
 
+from core.i18n import language_from_env
 from server.child import TOKEN_VARIABLE
 
 
@@ -42,15 +43,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.tables is not None and not token:
         parser.error(f"--tables needs the session's token in {TOKEN_VARIABLE}")
     take_terminal()
+    # The client's locale, as the server passed it on (LC_MESSAGES): the app speaks it, and
+    # says it in its hello, so that the server's refusals come in it too.
+    language = language_from_env(os.environ)
 
     if args.tables is None:
         from tui.app import PartylineApp
 
-        PartylineApp(save_dir=args.save_dir).run()
+        PartylineApp(save_dir=args.save_dir, language=language).run()
         return 0
     from tui.tables_app import TablesApp
 
-    app = TablesApp(tables=args.tables, token=token, player=args.player, save_dir=args.save_dir)
+    app = TablesApp(
+        tables=args.tables,
+        token=token,
+        player=args.player,
+        save_dir=args.save_dir,
+        language=language,
+    )
     app.run()
     if app.exit_line:
         print(app.exit_line)

@@ -92,6 +92,12 @@ def test_a_guest_comes_back_with_the_code_after_a_drop_and_after_the_server_was_
         server.process.wait(TIMEOUT)
     with Server.start(tmp_path, *args) as server:
         server.wait_for_line("table 1: resumed (playing), waiting for Ann")
+        # Someone else tries the name, from a Japanese terminal: the app and the server's
+        # refusal (the hello says the app's language) are in Japanese.
+        with SSHTerminal.connect(server, "guest", size=WIDE, env={"LANG": "ja_JP.UTF-8"}) as ja:
+            ja.wait_for("卓での名前")
+            ja.press(*"Ann", "enter")
+            ja.wait_for("は使われています。自分の席に戻るには")
         ann = come_back(server, "Ann", code)
         try:
             play.terms[0] = ann
