@@ -127,3 +127,15 @@ async def test_a_watcher_sees_whose_turn_it_is_and_no_board(tmp_path: Path) -> N
         assert app.session.spectator and app.session.view() is None
         assert "Waiting for Aki to claim" in app.screen.query_one(DecisionPrompt).waiting
         assert app.bells == 0
+
+
+async def test_escape_at_a_servers_table_is_labelled_lobby(tmp_path: Path) -> None:
+    hub, _ = make_hub()
+    aki, _bea, _cho = three_at_light_and_dark(hub)
+    app = SeatApp(aki, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        lines = [strip.text for strip in app.screen._compositor.render_strips()]
+        assert lines[-1].rstrip().endswith("esc Lobby"), lines[-1]
+        assert "Setup" not in "\n".join(lines)
+        assert app.screen.active_bindings["escape"].binding.description == "Lobby"

@@ -378,3 +378,18 @@ def test_a_refusal_is_in_the_clients_language_with_its_message_id_and_values() -
     error = aki.last("error")
     assert error["id"] == "no table {table}" and error["values"] == {"table": "7"}
     assert error["message"] == "テーブル 7 はありません"
+
+
+def test_a_lobby_request_with_a_language_changes_the_language_of_the_refusals() -> None:
+    hub, _ = make_hub()
+    aki = Seen(hub, "Aki")
+    aki.say(type="lobby", lang="ja")  # the player switched the lobby to Japanese
+    aki.say(type="sit", table=7)
+    assert aki.last("error")["message"] == "テーブル 7 はありません"
+    aki.say(type="lobby", lang="xx")  # not a language: nothing changes
+    aki.say(type="sit", table=7)
+    assert aki.last("error")["message"] == "テーブル 7 はありません"
+    aki.say(type="lobby", lang="en")
+    aki.say(type="sit", table=7)
+    assert aki.last("error")["message"] == "no table 7"
+    assert aki.last("lobby")["tables"] == []
