@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_tui_snapshots import finished, no_blink
+from test_tui_snapshots import finished, no_blink, one_turn
 from textual.pilot import Pilot
-from tuikit import SIZE, ld_table, make_app, play_to_end, press_option, settle
+from tuikit import SIZE, ld_table, make_app, play_to_end, settle
 
 from core import saves
 from core.simulate import play_one
@@ -68,12 +68,6 @@ def test_ld_game_screen_mid_discussion_ja(snap_compare: Any, tmp_path: Path) -> 
 
 
 def test_ld_game_screen_after_a_turn_ja(snap_compare: Any, tmp_path: Path) -> None:
-    async def one_turn(pilot: Pilot[Any]) -> None:
-        await settle(pilot)
-        for _ in range(3):
-            await press_option(pilot, 0)  # the first option, by its key
-            await settle(pilot)
-
     app = make_app(tmp_path, table=ld_table(seed=7), language="ja", save_path=tmp_path / "g.toml")
     assert snap_compare(app, terminal_size=SIZE, run_before=one_turn)
 
