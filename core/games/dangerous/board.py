@@ -130,7 +130,9 @@ def space_label(space_id: str) -> Text:
         )
     if space.name:
         name = Name(space.name, space.english)
-        return Message("{space} ({number})", space=name, number=space.number) if space.number else name
+        return (
+            Message("{space} ({number})", space=name, number=space.number) if space.number else name
+        )
     if space.number:
         return Message("square {space} ({number})", space=space_id, number=space.number)
     return Message("square {space}", space=space_id)

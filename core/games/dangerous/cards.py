@@ -5,9 +5,9 @@ from __future__ import annotations
 from functools import cache
 
 from core.decisions import Decision, Option, order
-from core.narration import Message, Name, Text
 from core.games.dangerous.content import content
 from core.games.dangerous.state import State
+from core.narration import Message, Name, Text
 
 
 @cache  # the cards never change: names fill prompts, options and narration
