@@ -50,6 +50,6 @@ def test_every_option_bots_meet_has_its_english() -> None:
         while driver.next_bot_decision() is not None:
             for decision in table.decisions():
                 for option in decision.options:
-                    assert not untranslated(option.label), (decision.name, option.label)
+                    assert not untranslated(str(option.label)), (decision.name, option.label)
             driver.play_one()
         assert table.over

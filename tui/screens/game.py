@@ -29,7 +29,7 @@ from tui.boards import board_kit
 from tui.host import host_of
 from tui.lang import assemble, tr
 from tui.pace import NEXT_KEY, hold_hint, skip_hint
-from tui.screens.boarded import BOARD_BINDINGS, BoardScreen
+from tui.screens.boarded import BOARD_BINDINGS, LANGUAGE_BINDING, BoardScreen
 from tui.screens.curtain import LEAVE, QUIT, READY, CurtainScreen
 from tui.session import Session
 from tui.widgets.board import BoardPanel
@@ -80,6 +80,7 @@ class GameScreen(BoardScreen):
             ),
         ),
         Binding("question_mark,f1", "help", N_("Help"), key_display="?", tooltip=N_("this help")),
+        LANGUAGE_BINDING,
         Binding(
             "escape",
             "leave",
@@ -138,14 +139,21 @@ class GameScreen(BoardScreen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        _ = tr(self)
-        self.query_one("#players").border_title = _("Players")
-        self.query_one("#prompt").border_title = _("Your move")
-        self.query_one("#log").border_title = _("Log")
+        self._titles()
         self._unsubscribe = self.session.table.subscribe(self._on_change)
         self.query_one(DecisionPrompt).card_info = self.kit.card_info
         self.query_one(DecisionPrompt).focus()
         self.after_change()
+
+    def _titles(self) -> None:
+        _ = tr(self)
+        self.query_one("#players").border_title = _("Players")
+        self.query_one("#prompt").border_title = _("Your move")
+        self.query_one("#log").border_title = _("Log")
+
+    def language_changed(self) -> None:
+        self._titles()
+        super().language_changed()
 
     def on_unmount(self) -> None:
         if callable(self._unsubscribe):
@@ -199,14 +207,15 @@ class GameScreen(BoardScreen):
             self.query_one(PlayersPanel).update("")
             self.query_one(BoardPanel).show(None, names)
             prompt.show(None, _("Waiting for a player to take the keyboard."))
-            self.query_one(LogPanel).update(*session.log_lines())
+            self.query_one(LogPanel).update(*session.log_lines(_.text))
             return
         title = Text()
         if view.viewer is not None:
             title.append(assemble(_("you are {name}"), name=Text(names[view.viewer], "bold")))
         elif session.spectator:
             title.append(_("watching the bots"), style="bold")
-        title.append(f"  |  {view.turn}" if view.over else f"  |  {view.turn}  |  {view.phase}")
+        turn = _(view.turn)
+        title.append(f"  |  {turn}" if view.over else f"  |  {turn}  |  {_(view.phase)}")
         self.query_one(TitleBar).show(title, _(table.game.title))
         self.query_one(PlayersPanel).show(view, names, bots, kit=self.kit)
         decision = session.my_decision()
@@ -226,8 +235,8 @@ class GameScreen(BoardScreen):
         board = self.query_one(BoardPanel)
         board.show(view, names, decision, prompt.option_index())
         self._layout()
-        self.query_one(LogPanel).update(*session.log_lines())
-        number, lines = session.last_reveal() or (None, [])
+        self.query_one(LogPanel).update(*session.log_lines(_.text))
+        number, lines = session.last_reveal(_.text) or (None, [])
         self.query_one(LastReveal).show(number, lines, hint)
         self.refresh_bindings()
 
@@ -266,7 +275,7 @@ class GameScreen(BoardScreen):
         session = self.session
         if session.table.over:
             result = session.shown.result()
-            summary = result.summary if result else _("The game is over.")
+            summary = _(result.summary) if result else _("The game is over.")
             return _("Game over. {summary} Press g for the results.", summary=summary)
         pending = session.pending()
         if pending is None:
@@ -320,7 +329,7 @@ class GameScreen(BoardScreen):
         try:
             self.session.play_bot()
         except IllegalAction as error:  # a bot bug must not end the game in a traceback
-            message = _("A bot made an illegal move: {error}", error=error)
+            message = _("A bot made an illegal move: {error}", error=_(error.reason))
             self.notify(message, severity="error")
 
     # --- holding on reveals, skipping ahead ---------------------------------------------------
@@ -403,7 +412,7 @@ class GameScreen(BoardScreen):
         try:
             self.session.decide(choice)
         except IllegalAction as error:
-            prompt.show_error(str(error))
+            prompt.show_error(error.reason)
 
     def _prompt_cursor(self, decision: Decision, index: int) -> None:
         self.query_one(BoardPanel).point(decision, index)
@@ -437,7 +446,7 @@ class GameScreen(BoardScreen):
         try:
             self.session.undo()
         except IllegalAction as error:
-            self.query_one(DecisionPrompt).show_error(str(error))
+            self.query_one(DecisionPrompt).show_error(error.reason)
 
     def action_map(self) -> None:
         """Choose on the map (and back to the prompt): while a question's options are marked
@@ -465,7 +474,7 @@ class GameScreen(BoardScreen):
         try:
             self.session.redo()
         except IllegalAction as error:
-            self.query_one(DecisionPrompt).show_error(str(error))
+            self.query_one(DecisionPrompt).show_error(error.reason)
 
     def action_explain_redo(self) -> None:
         _ = tr(self)

@@ -40,6 +40,7 @@ from textual.widgets import Static
 
 from core.decisions import Decision, DecisionKind
 from core.i18n import N_
+from tui.lang import tr
 from tui.widgets.gridmodel import (
     Drawing,
     GridModel,
@@ -377,11 +378,12 @@ class MapPane(Vertical):
         if decision is not None and index is not None and 0 <= index < len(decision.options):
             option = decision.options[index]
             place = mapped.model.cells.get(option.at) if option.at is not None else None
+            _ = tr(self)
             if place is not None:
                 text.append(place.name, style="bold")
-                text.append(f" - {option.detail or option.label}")
+                text.append(f" - {_(option.detail or option.label)}")
             else:
-                text.append(option.label, style="bold")
+                text.append(_(option.label), style="bold")
                 text.append(" (not on the map)", style="dim")
         info = self.query_one(".map-info", Static)
         if text != self._info_text:  # one line, no_wrap: its size never changes

@@ -146,7 +146,7 @@ def build_view(state: State, viewer: int | None, step: Step) -> View:
     )
     deciding = {decision.seat for decision in step.decisions}
     seats = tuple(
-        SeatSummary(len(p.tokens), _notes(state, seat), seat in deciding)
+        SeatSummary(len(p.tokens), _notes(state, seat), seat in deciding, seat in state.winners)
         for seat, p in enumerate(state.players)
     )
     over = state.phase == "over"
