@@ -70,7 +70,7 @@ class AmbushItems(Menu[State]):
             return ()
         items = content().items
         return tuple(
-            Option(item, Name(items[item].name, items[item].english), items[item].text_en)
+            Option(item, Name(items[item].name, items[item].english), items[item].text)
             for item in ambush_items(state, self.side)
         )
 

@@ -13,6 +13,7 @@ from core.decisions import ActingFor
 from core.frozen import replace
 from core.games.dangerous.content import Card, content
 from core.games.dangerous.state import Combat, State
+from core.i18n import N_
 from core.narration import Lines, Message, Name, Text, say
 
 DICE_EFFECTS = ("extra_dice", "extra_dice_first", "lock_dice", "final_three")
@@ -91,7 +92,11 @@ def deciding_for(state: State, side: int) -> ActingFor | None:
     next player, against the active player (None for a party: its owner decides for it)."""
     if is_party(state, side):
         return None
-    return ActingFor("enemy", against=combat(state).seats[0])
+    return ActingFor(ENEMY_SIDE, against=combat(state).seats[0])
+
+
+ENEMY_SIDE = N_("enemy")
+"""The side the next player plays in a battle (the prompt's banner translates the word)."""
 
 
 def side_name(state: State, side: int) -> Text:

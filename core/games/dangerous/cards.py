@@ -34,9 +34,9 @@ def card_option(instance: str) -> Option:
     """A card as an option: its names, with its ability and text as the detail."""
     card = content().card(instance)
     detail: Text = (
-        Message("{ability}: {text}", ability=ability_name(instance), text=card.text_en)
+        Message("{ability}: {text}", ability=ability_name(instance), text=card.text)
         if card.ability
-        else card.text_en
+        else card.text
     )
     return Option(instance, card_label(instance), detail)
 

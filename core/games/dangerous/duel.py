@@ -118,12 +118,10 @@ class UseAbility(Asking[State]):
                 "Use {card}'s {ability}? {text}",
                 card=card_name(self.user),
                 ability=found.ability,
-                text=found.text_en,
+                text=found.text,
             )
             if found.ability
-            else Message(
-                "Use {card}'s ability? {text}", card=card_name(self.user), text=found.text_en
-            )
+            else Message("Use {card}'s ability? {text}", card=card_name(self.user), text=found.text)
         )
         use = (
             Message("Use {ability}", ability=ability_name(self.user))
@@ -325,9 +323,7 @@ def after_options(state: State, side: int) -> list[Option]:
         for item_id in state.players[seat].items:
             item = content().items[item_id]
             if item.timing == "after_dice" and item.effect in ("bump", "reroll", "support_minus"):
-                options.append(
-                    Option(f"item:{item_id}", Name(item.name, item.english), item.text_en)
-                )
+                options.append(Option(f"item:{item_id}", Name(item.name, item.english), item.text))
     return options
 
 

@@ -65,15 +65,13 @@ def field_options(
                 ability=ability_name(instance),
                 card=Name(found.name, found.english),
             )
-            options.append(Option(f"card:{instance}", label, found.text_en, unavailable=why))
+            options.append(Option(f"card:{instance}", label, found.text, unavailable=why))
     for item_id in state.players[seat].items:
         item = content().items[item_id]
         if item.timing == "field" and (effects is None or item.effect in effects):
             why = NO_DISCARD if item.effect == "heal" and not state.players[seat].discard else ""
             options.append(
-                Option(
-                    f"item:{item_id}", Name(item.name, item.english), item.text_en, unavailable=why
-                )
+                Option(f"item:{item_id}", Name(item.name, item.english), item.text, unavailable=why)
             )
     return options
 

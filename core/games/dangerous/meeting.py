@@ -102,7 +102,7 @@ class MeetingAbilities(Menu[State]):
                 else Message("{card}: {ability}", card=card_label(c), ability=ability_name(c))
             )
             why = unusable(state, self.seat, c, self.used)
-            options.append(Option(c, label, found.text_en, unavailable=why))
+            options.append(Option(c, label, found.text, unavailable=why))
         return tuple(options)
 
     def again(self, action: Choice) -> MeetingAbilities:
@@ -251,10 +251,10 @@ def _ap_option(action_id: str, mine: int, total: int, cap: int, full: Text) -> O
             mine=mine,
             total=total,
             cap=cap,
-            help=action.help,
+            help=action.words,
         )
         if cap
-        else Message("yours {mine}, all {total}. {help}", mine=mine, total=total, help=action.help)
+        else Message("yours {mine}, all {total}. {help}", mine=mine, total=total, help=action.words)
     )
     return Option(action.id, Name(action.name, action.english), detail, unavailable=full)
 

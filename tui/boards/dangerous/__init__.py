@@ -63,7 +63,7 @@ KIT = BoardKit(
         BoardMode("map", N_("Map"), render_map, grid=school_map, shows=on_the_map),
         BoardMode("table", N_("Decks & bosses"), render_table, _narrowest_map()),
         BoardMode("ap", N_("AP board"), render_ap, _narrowest_map()),
-        BoardMode("battle", N_("Battle"), render_battle, _narrowest_map(), follow=True),
+        BoardMode("battle", N_("Combat"), render_battle, _narrowest_map(), follow=True),
     ),
     auto_mode=auto_mode,
     seat_mark=seat_mark,

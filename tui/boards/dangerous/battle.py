@@ -143,7 +143,7 @@ def _row_cell(row: tuple[str, ...], index: int, _: Translator) -> Text:
 
 def _dice(faces: tuple[int, ...], _: Translator) -> Text:
     shown = "".join(f"[{face}]" for face in faces) or _("none")
-    return assemble(_("dice {faces}"), faces=Text(shown, style="bold"))
+    return Text.assemble((_("dice") + " ", "dim"), (shown, "bold"))
 
 
 def _sum_line(side: Text, parts: Parts, _: Translator) -> Text:
