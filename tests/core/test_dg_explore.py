@@ -93,7 +93,8 @@ def test_a_lv2_token_stops_the_move_and_starts_a_lv2_fight() -> None:
     # Movement 3: the backyard and the forest lie behind the token, out of reach.
     assert "courtyard" in moves(g)
     assert "backyard" not in moves(g) and "forest" not in moves(g)
-    assert "Lv2 fight: 鏡子 (Lv2)" in [str(o.detail) for o in g.pending().options if o.id == "courtyard"]  # type: ignore[union-attr]
+    details = [str(o.detail) for o in g.pending().options if o.id == "courtyard"]  # type: ignore[union-attr]
+    assert "Lv2 fight: 鏡子 (Lv2)" in details
     g.move(0, "courtyard")
     assert "courtyard" not in g.state.tokens
     fight = g.state.combat

@@ -8,8 +8,8 @@ import re
 from core.games.dangerous.board import space_label
 from core.games.dangerous.cards import ability_name, card_label
 from core.games.dangerous.content import content
-from core.runner import BotDriver
 from core.narration import Text
+from core.runner import BotDriver
 from core.simulate import bot_table
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
