@@ -55,9 +55,10 @@ class CardInfo:
 
     name: str
     level: int
-    timing: str
+    timing: Said
+    """The card's timing window (a message id, or a game's text), translated where shown."""
     ability: str
-    text: str
+    text: Said
 
 
 @dataclass(frozen=True)

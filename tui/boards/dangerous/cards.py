@@ -21,7 +21,7 @@ def card_info(option: OptionId) -> CardInfo | None:
         return None
     found = card(instance)
     timing = timing_name(found.timing)
-    return CardInfo(found.name, found.level, timing, found.ability, found.text_en)
+    return CardInfo(found.name, found.level, timing, found.ability, found.text)
 
 
 def card_block(index: int | None, instance: str) -> Text:
