@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from core.games.base import GameInfo, GameOption
+from core.i18n import N_
 from core.narration import Message
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ def _heuristic() -> Bot:
 
 INFO = GameInfo(
     id="dangerous",
-    title="Dangerous (戦闘破壊学園ダンゲロス)",
+    title=N_("Dangerous (戦闘破壊学園ダンゲロス)"),
     min_players=2,
     max_players=4,
     load=_rules,
