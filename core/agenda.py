@@ -106,7 +106,7 @@ class Menu(Task[S]):
         """The seat that chooses."""
 
     @abstractmethod
-    def prompt(self, state: S) -> str: ...
+    def prompt(self, state: S) -> Text: ...
 
     @abstractmethod
     def actions(self, state: S) -> tuple[Option, ...]:
@@ -128,7 +128,7 @@ class Menu(Task[S]):
         """Done was chosen (or nothing was left to offer)."""
         return state, []
 
-    def help(self, state: S) -> str:
+    def help(self, state: S) -> Text:
         return ""
 
     def acting_for(self, state: S) -> ActingFor | None:

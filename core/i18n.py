@@ -32,7 +32,7 @@ from typing import Final, Literal, TypeGuard, get_args
 
 import platformdirs
 
-from core.narration import Joined, Message, Name, Text
+from core.narration import Joined, Message, Name, Text, Worded
 
 Language = Literal["ja", "en"]
 LANGUAGES: Final[tuple[Language, ...]] = get_args(Language)
@@ -111,6 +111,8 @@ class Translator:
             if not params:
                 return template
             return template.format_map({key: self._value(item) for key, item in params.items()})
+        if isinstance(value, Worded):
+            return value.ja if self.language == "ja" else value.en
         if isinstance(value, Name):
             return value.ja if self.language == "ja" else str(value)
         if isinstance(value, Joined):
@@ -120,7 +122,7 @@ class Translator:
     def _value(self, value: object) -> object:
         """A placeholder's value: a text rendered, anything else (a number, for its format
         spec) as it is."""
-        if value.__class__ is str or not isinstance(value, Message | Name | Joined):
+        if value.__class__ is str or not isinstance(value, Message | Name | Joined | Worded):
             return value
         return self.text(value)
 

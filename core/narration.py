@@ -75,6 +75,21 @@ class Name:
         return format(str(self), spec)
 
 
+@dataclass(frozen=True, slots=True)
+class Worded:
+    """A text the content gives in both languages (a card's rules text, an action's help): the
+    viewer reads its own language's. `str()` is the English."""
+
+    ja: str
+    en: str
+
+    def __str__(self) -> str:
+        return self.en
+
+    def __format__(self, spec: str) -> str:
+        return format(self.en, spec)
+
+
 class Joined:
     """Texts joined when read, `separator` between each: a value for a Message's placeholder
     when the parts are sentences of their own (each written out when read, too). The separator
@@ -104,7 +119,7 @@ class Joined:
         return f"Joined({self.items!r}, {self.separator!r})"
 
 
-Text = str | Message | Name
+Text = str | Message | Name | Worded
 """A text as the rules give it: written out already (final in every language), a message
 written out when read (in the reader's language), or a card's or place's name."""
 

@@ -689,10 +689,11 @@ class DecisionPrompt(Widget, can_focus=True):
         if info is None and not self._ordering():
             return Text()  # the option's line shows its detail already
         if info is not None:
-            text = Text.assemble((f"{info.name} Lv{info.level}", "bold"), f" [{info.timing}] ")
+            _ = tr(self)
+            text = Text.assemble((f"{info.name} Lv{info.level}", "bold"), f" [{_(info.timing)}] ")
             if info.ability:
                 text.append(f"{info.ability}: ", style="bold")
-            text.append(info.text)
+            text.append(_(info.text))
             return text
         return Text(tr(self)(option.detail), style="italic") if option.detail else Text()
 
@@ -717,7 +718,7 @@ class DecisionPrompt(Widget, can_focus=True):
         if info is not None:
             line.append(f"Lv{info.level} ", style="bold" if at_cursor else "")
             line.append(info.name, style=label_style)
-            line.append(f" {info.timing}", style="italic")
+            line.append(f" {tr(self)(info.timing)}", style="italic")
             if info.ability:
                 line.append(f" {info.ability}", style="dim")
         elif option.unavailable:
