@@ -36,7 +36,7 @@ from core.chance import ChanceRequest, Outcome
 from core.decisions import ActingFor, Choice, Decision, IllegalAction, Option, choose_one
 from core.frozen import replace
 from core.games.base import Step
-from core.narration import Lines, say
+from core.narration import LIST_SEPARATOR, Joined, Lines, Message, Text, listing, say
 
 
 class AgendaState(Protocol):
@@ -106,7 +106,7 @@ class Menu(Task[S]):
         """The seat that chooses."""
 
     @abstractmethod
-    def prompt(self, state: S) -> str: ...
+    def prompt(self, state: S) -> Text: ...
 
     @abstractmethod
     def actions(self, state: S) -> tuple[Option, ...]:
@@ -128,7 +128,7 @@ class Menu(Task[S]):
         """Done was chosen (or nothing was left to offer)."""
         return state, []
 
-    def help(self, state: S) -> str:
+    def help(self, state: S) -> Text:
         return ""
 
     def acting_for(self, state: S) -> ActingFor | None:
@@ -193,20 +193,23 @@ class WhoFirst(Gather[S]):
         return self.contenders
 
     @abstractmethod
-    def prompt(self, state: S, seat: int) -> str:
+    def prompt(self, state: S, seat: int) -> Text:
         """What `seat` is asked: which window, and what each side could do in it."""
 
-    def who(self, state: S, seat: int) -> str:
+    def who(self, state: S, seat: int) -> Text:
         """How the narration names a seat."""
-        return f"seat {seat}"
+        return Message("seat {seat}", seat=seat)
 
     def acting_for(self, state: S, seat: int) -> ActingFor | None:
         """The side `seat` answers for, when it is not its own (see ActingFor)."""
         return None
 
     def decision(self, state: S, seat: int) -> Decision:
-        options = (Option(FIRST, "Act first"), Option(LATER, "Let the others act first"))
-        note = "If everyone wants to act first, or nobody does, a die roll decides."
+        options = (
+            Option(FIRST, Message("Act first")),
+            Option(LATER, Message("Let the others act first")),
+        )
+        note = Message("If everyone wants to act first, or nobody does, a die roll decides.")
         prompt = self.prompt(state, seat)
         return choose_one(seat, self.name, prompt, options, note, self.acting_for(state, seat))
 
@@ -215,10 +218,14 @@ class WhoFirst(Gather[S]):
         if len(eager) == 1:
             return self.go(state, eager[0])
         tied = eager or self.contenders
-        wish = "wants" if len(tied) == 1 else "want"
-        said = " and ".join(self.who(state, seat) for seat in tied)
-        said += f" {wish} to act first" if eager else " would rather wait"
-        return push(state, FirstRoll(self, tied)), [say("{said}: a die roll decides.", said=said)]
+        who = listing(self.who(state, seat) for seat in tied)
+        if not eager:
+            line = say("{who} would rather wait: a die roll decides.", who=who)
+        elif len(tied) == 1:
+            line = say("{who} wants to act first: a die roll decides.", who=who)
+        else:
+            line = say("{who} want to act first: a die roll decides.", who=who)
+        return push(state, FirstRoll(self, tied)), [line]
 
     def go(self, state: S, first: int) -> Done[S]:
         """Queue the window's turns, `first`'s first and the others' in `contenders` order."""
@@ -235,13 +242,17 @@ class FirstRoll(Asking[S]):
     tied: tuple[int, ...]
 
     def ask(self, state: S) -> ChanceRequest:
-        names = ", ".join(self.window.who(state, seat) for seat in self.tied)
+        names = ", ".join(str(self.window.who(state, seat)) for seat in self.tied)
         return chance.dice(len(self.tied), f"the roll for who acts first ({names})")
 
     def act(self, state: S, answer: Any, seat: int) -> Done[S]:
         faces = [int(face) for face in answer]
-        rolls = ", ".join(
-            f"{self.window.who(state, s)} {f}" for s, f in zip(self.tied, faces, strict=True)
+        rolls = Joined(
+            tuple(
+                Message("{who} {face}", who=self.window.who(state, s), face=f)
+                for s, f in zip(self.tied, faces, strict=True)
+            ),
+            LIST_SEPARATOR,
         )
         best = max(faces)
         top = tuple(s for s, face in zip(self.tied, faces, strict=True) if face == best)

@@ -13,6 +13,7 @@ from enum import Enum
 
 from core.frozen import fast_init
 from core.grid import Cell
+from core.narration import Message, Text
 
 OptionId = str | int
 """An option's identifier: what a save file records as the choice."""
@@ -22,7 +23,14 @@ Choice = OptionId | tuple[OptionId, ...] | tuple[int, ...]
 
 
 class IllegalAction(ValueError):
-    """An action that is not one of the pending decision's legal answers; the message says why."""
+    """An action that is not one of the pending decision's legal answers; the message says why.
+
+    The message may be a Message (`IllegalAction(Message("..."))`): `str(error)` is English (for
+    logs and the command line), `reason` what a screen renders in its viewer's language."""
+
+    def __init__(self, reason: Text) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 class DecisionKind(Enum):
@@ -54,20 +62,20 @@ class Option:
     """
 
     id: OptionId
-    label: str
-    detail: str = ""
+    label: Text
+    detail: Text = ""
     at: Cell | None = None
     path: tuple[Cell, ...] = ()
     area: tuple[Cell, ...] = ()
-    unavailable: str = ""
+    unavailable: Text = ""
 
     @property
     def available(self) -> bool:
         return not self.unavailable
 
-    def refusal(self) -> str:
+    def refusal(self) -> Text:
         """The one line that says why this option cannot be chosen."""
-        return f"{self.label}: {self.unavailable}"
+        return Message("{label}: {reason}", label=self.label, reason=self.unavailable)
 
 
 @fast_init
@@ -105,13 +113,13 @@ class Decision:
     seat: int
     name: str
     kind: DecisionKind
-    prompt: str
+    prompt: Text
     options: tuple[Option, ...]
     min_count: int = 0
     max_count: int = 0
     total: int = 0
     max_each: int = 0
-    help: str = ""
+    help: Text = ""
     acting_for: ActingFor | None = None
     """Set when the seat decides for another side than its own (see ActingFor)."""
 
@@ -152,7 +160,7 @@ class Decision:
             if option.unavailable and option.id in items:
                 raise IllegalAction(option.refusal())
 
-    def label_of(self, option_id: OptionId) -> str:
+    def label_of(self, option_id: OptionId) -> Text:
         for option in self.options:
             if option.id == option_id:
                 return option.label
@@ -230,9 +238,9 @@ class Decision:
 def choose_one(
     seat: int,
     name: str,
-    prompt: str,
+    prompt: Text,
     options: tuple[Option, ...],
-    help: str = "",
+    help: Text = "",
     acting_for: ActingFor | None = None,
 ) -> Decision:
     return Decision(
@@ -243,11 +251,11 @@ def choose_one(
 def choose_several(
     seat: int,
     name: str,
-    prompt: str,
+    prompt: Text,
     options: tuple[Option, ...],
     min_count: int,
     max_count: int,
-    help: str = "",
+    help: Text = "",
 ) -> Decision:
     return Decision(
         seat,
@@ -262,7 +270,7 @@ def choose_several(
 
 
 def order(
-    seat: int, name: str, prompt: str, options: tuple[Option, ...], help: str = ""
+    seat: int, name: str, prompt: Text, options: tuple[Option, ...], help: Text = ""
 ) -> Decision:
     return Decision(seat, name, DecisionKind.ORDER, prompt, options, help=help)
 
@@ -270,11 +278,11 @@ def order(
 def allocate(
     seat: int,
     name: str,
-    prompt: str,
+    prompt: Text,
     options: tuple[Option, ...],
     total: int,
     max_each: int = 0,
-    help: str = "",
+    help: Text = "",
 ) -> Decision:
     return Decision(
         seat,
@@ -288,5 +296,5 @@ def allocate(
     )
 
 
-def confirm(seat: int, name: str, prompt: str, label: str = "OK", help: str = "") -> Decision:
+def confirm(seat: int, name: str, prompt: Text, label: Text = "OK", help: Text = "") -> Decision:
     return Decision(seat, name, DecisionKind.CONFIRM, prompt, (Option("ok", label),), help=help)

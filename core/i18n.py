@@ -32,6 +32,8 @@ from typing import Final, Literal, TypeGuard, get_args
 
 import platformdirs
 
+from core.narration import Joined, Message, Name, Text, Worded
+
 Language = Literal["ja", "en"]
 LANGUAGES: Final[tuple[Language, ...]] = get_args(Language)
 DEFAULT_LANGUAGE: Final[Language] = "en"
@@ -81,13 +83,48 @@ class Translator:
         self.language = language
         self._catalog = catalog
 
-    def __call__(self, message: str, /, **params: object) -> str:
+    def __call__(self, message: Text, /, **params: object) -> str:
+        """`message` in this language with `params` filled (a game's text among them rendered in
+        this language too); a game's text (a Message, a Name) as `text` renders it."""
+        if not isinstance(message, str):
+            return self.text(message)
         text = self._catalog.gettext(message)
-        return text.format(**params) if params else text
+        if not params:
+            return text
+        return text.format_map({key: self._value(item) for key, item in params.items()})
 
     def ngettext(self, singular: str, plural: str, n: int, /, **params: object) -> str:
         """The form for `n` (Japanese has one; English two), with `{n}` and `params` filled."""
         return self._catalog.ngettext(singular, plural, n).format(n=n, **params)
+
+    def text(self, value: object) -> str:
+        """A text a game gave (core.narration.Text) in this language: a plain string is final
+        and stays as it is (a player's name, a number); a Message is looked up by its template
+        (the message id; one not in the catalog stays English) and filled with its values, each
+        rendered the same way; a Name is Japanese alone in Japanese, with its English in
+        English; Joined parts are rendered one by one."""
+        if isinstance(value, str):
+            return value
+        if isinstance(value, Message):
+            template = self._catalog.gettext(value.template)
+            params = value.params
+            if not params:
+                return template
+            return template.format_map({key: self._value(item) for key, item in params.items()})
+        if isinstance(value, Worded):
+            return value.ja if self.language == "ja" else value.en
+        if isinstance(value, Name):
+            return value.ja if self.language == "ja" else str(value)
+        if isinstance(value, Joined):
+            return self.text(value.separator).join(map(self.text, value.items))
+        return str(value)
+
+    def _value(self, value: object) -> object:
+        """A placeholder's value: a text rendered, anything else (a number, for its format
+        spec) as it is."""
+        if value.__class__ is str or not isinstance(value, Message | Name | Joined | Worded):
+            return value
+        return self.text(value)
 
 
 def catalog_path(language: Language) -> Path:

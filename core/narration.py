@@ -6,12 +6,20 @@ someone reads it: a bot-only game, `simulate` and `verify` make thousands of lin
 reads. The template is the sentence's identity (issue 11 makes it the message id a translation
 is looked up by), the values are names, cards and numbers.
 
+The same values serve every text a game gives the interface (an option's label, a prompt, a
+view's words, why an action is refused): `Text` is a plain string (final: a player's name, a
+number) or a Message, which a viewer's translator (`core.i18n.Translator.text`) renders in its
+language, looking the template up as the message id; `str()` of it is the English source.
+A card's or a place's name is a `Name`: Japanese in both languages, the English beside it in
+English only.
+
 It depends on nothing else in the core, so any module of any game can import it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
 
 class Message:
@@ -52,18 +60,49 @@ class Message:
         return f"Message({self.template!r}{values})"
 
 
+@dataclass(frozen=True, slots=True)
+class Name:
+    """A card's or a place's name: it stays Japanese in both languages, with the English beside
+    it in English only. `str()` is the English form, decided here once for every game."""
+
+    ja: str
+    en: str
+
+    def __str__(self) -> str:
+        return f"{self.ja} {self.en}" if self.en else self.ja
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+@dataclass(frozen=True, slots=True)
+class Worded:
+    """A text the content gives in both languages (a card's rules text, an action's help): the
+    viewer reads its own language's. `str()` is the English."""
+
+    ja: str
+    en: str
+
+    def __str__(self) -> str:
+        return self.en
+
+    def __format__(self, spec: str) -> str:
+        return format(self.en, spec)
+
+
 class Joined:
     """Texts joined when read, `separator` between each: a value for a Message's placeholder
-    when the parts are sentences of their own (each written out when read, too)."""
+    when the parts are sentences of their own (each written out when read, too). The separator
+    may be a Message too, translated like the parts (`LIST_SEPARATOR`)."""
 
     __slots__ = ("items", "separator")
 
-    def __init__(self, items: tuple[Text, ...], separator: str) -> None:
+    def __init__(self, items: tuple[Text, ...], separator: Text) -> None:
         self.items = items
         self.separator = separator
 
     def __str__(self) -> str:
-        return self.separator.join(map(text, self.items))
+        return text(self.separator).join(map(text, self.items))
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
@@ -80,13 +119,26 @@ class Joined:
         return f"Joined({self.items!r}, {self.separator!r})"
 
 
-Text = str | Message
-"""A text as the rules give it: written out already, or a message written out when read."""
+Text = str | Message | Name | Worded
+"""A text as the rules give it: written out already (final in every language), a message
+written out when read (in the reader's language), or a card's or place's name."""
 
 
 def text(value: Text) -> str:
-    """`value` written out."""
+    """`value` written out in English (the source language: logs, saves' comments, tests)."""
     return value if value.__class__ is str else str(value)
+
+
+LIST_SEPARATOR = Message(", ")
+"""Between the items of a list but the last two (`listing`)."""
+
+
+def listing(items: Iterable[Text]) -> Text:
+    """'A', 'A and B', 'A, B and C', written out in the reader's language ('' for none)."""
+    parts = tuple(items)
+    if len(parts) <= 1:
+        return parts[0] if parts else ""
+    return Message("{some} and {last}", some=Joined(parts[:-1], LIST_SEPARATOR), last=parts[-1])
 
 
 class Narration:
@@ -152,16 +204,16 @@ Lines = list[Narration]
 
 
 def say(template: Text, /, **params: object) -> Narration:
-    """A line every seat reads the same way: `template` filled with `params` when read (or a
-    Message made already)."""
-    if params:
-        assert template.__class__ is str, "a Message is given whole, without values"
+    """A line every seat reads the same way: `template` (a message id: pybabel extracts it)
+    filled with `params` when read, or a Message made already."""
+    if isinstance(template, str):
         return Narration(Message(template, **params))
+    assert not params, "a Message is given whole, without values"
     return Narration(template)
 
 
 def join(names: Iterable[str]) -> str:
-    """'A', 'A and B', 'A, B and C'."""
+    """'A', 'A and B', 'A, B and C', in English only (`listing` is the translatable form)."""
     items = list(names)
     if len(items) <= 1:
         return "".join(items)

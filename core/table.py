@@ -17,7 +17,11 @@ from core.chance import ImpossibleOutcome
 from core.decisions import Choice, Decision, IllegalAction
 from core.games.base import Applied, Game, Narration, Result, Step, View, check_options
 from core.log import TOML_INTEGERS, ChanceEntry, DecisionEntry, Entry
+from core.narration import Text, text
 from core.text import check_name
+
+Render = Callable[[Text], str]
+"""How a log line is written out: `core.narration.text` (English) or a translator's `text`."""
 
 SNAPSHOT_EVERY = 64
 
@@ -146,15 +150,24 @@ class Table:
     def result(self) -> Result | None:
         return self.game.result(self._state)
 
-    def narration(self, viewer: int | None, upto: int | None = None) -> list[tuple[int, str]]:
-        """Every log line as `viewer` may read it, as (entry number, text) pairs."""
+    def narration(
+        self, viewer: int | None, upto: int | None = None, render: Render = text
+    ) -> list[tuple[int, str]]:
+        """Every log line as `viewer` may read it, as (entry number, text) pairs, each written
+        out by `render` (a viewer's translator's `text`; English by default)."""
         lines: list[tuple[int, str]] = []
         for number, meta in enumerate(self._meta[:upto], start=1):
-            lines.extend((number, line.for_viewer(viewer)) for line in meta.narration)
+            lines.extend((number, render(line.message_for(viewer))) for line in meta.narration)
         return lines
 
-    def entry_narration(self, index: int, viewer: int | None) -> list[str]:
-        return [line.for_viewer(viewer) for line in self._meta[index].narration]
+    def entry_narration(self, index: int, viewer: int | None, render: Render = text) -> list[str]:
+        return [render(said) for said in self.entry_texts(index, viewer)]
+
+    def entry_texts(self, index: int, viewer: int | None) -> list[Text]:
+        """Entry `index`'s lines as `viewer` may read them, not yet written out (a viewer that
+        is no seat, such as -1, reads the public lines): for a reader in another process, who
+        writes them out in its own language."""
+        return [line.message_for(viewer) for line in self._meta[index].narration]
 
     def notable(self, index: int) -> bool:
         """Did entry `index` reveal hidden information or decide a fight (Applied)?"""

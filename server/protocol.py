@@ -20,6 +20,8 @@ import importlib
 import json
 from typing import Any
 
+from core.narration import Joined, Message
+
 VERSION = 2
 """2: a state sends only the log lines after the entries the client has (narration_keep)."""
 MAX_FROM_CLIENT = 4096
@@ -108,6 +110,12 @@ def encode(value: Any) -> Any:
         return value
     if isinstance(value, enum.Enum):
         return {_TYPE_TAG: _name(type(value)), "value": encode(value.value)}
+    if isinstance(value, Message):  # a game's text, written out in each client's language
+        params = [[name, encode(item)] for name, item in value.params.items()]
+        return {_TYPE_TAG: "message", "template": value.template, "params": params}
+    if isinstance(value, Joined):
+        items = [encode(item) for item in value.items]
+        return {_TYPE_TAG: "joined", "items": items, "separator": encode(value.separator)}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         fields = {
             f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value) if f.init
@@ -134,6 +142,8 @@ def decode(data: Any) -> Any:
     if not isinstance(data, dict) or not isinstance(data.get(_TYPE_TAG), str):
         raise ProtocolError("garbled value: an object without its type")
     tag = data[_TYPE_TAG]
+    if tag in ("message", "joined"):
+        return _text(tag, data)
     if tag in ("frozenset", "dict"):
         items = data.get("items")
         if not isinstance(items, list):
@@ -159,6 +169,24 @@ def decode(data: Any) -> Any:
         return kind(*(decode(item) for item in items))
     except (TypeError, ValueError) as error:
         raise ProtocolError(f"garbled value: {tag}: {error}") from None
+
+
+def _text(tag: str, data: dict[str, Any]) -> Message | Joined:
+    """A Message or Joined as `encode` wrote it."""
+    if tag == "joined":
+        items, separator = data.get("items"), decode(data.get("separator"))
+        if not isinstance(items, list) or not isinstance(separator, str | Message):
+            raise ProtocolError("garbled value: a joined text without items or separator")
+        return Joined(tuple(decode(item) for item in items), separator)
+    template, params = data.get("template"), data.get("params")
+    if not isinstance(template, str) or not isinstance(params, list):
+        raise ProtocolError("garbled value: a message without template or values")
+    values: dict[str, object] = {}
+    for pair in params:
+        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str)):
+            raise ProtocolError("garbled value: a message's values are not named pairs")
+        values[pair[0]] = decode(pair[1])
+    return Message(template, **values)
 
 
 def _name(kind: type) -> str:

@@ -492,14 +492,11 @@ class Hub:
                 view=encode(game.view(viewer)) if viewer != PUBLIC else None,
                 decision=encode(game.decision_for(seat)) if seat is not None else None,
                 narration_keep=keep,
+                # Lines as texts, not sentences: each client writes them out in its language.
                 narration=[
-                    [index + 1, line]  # entry numbers, as Table.narration gives them
+                    [index + 1, encode(line)]  # entry numbers, as Table.narration gives them
                     for index in new
-                    for line in (
-                        game.public_narration(index)
-                        if viewer == PUBLIC
-                        else game.entry_narration(index, viewer)
-                    )
+                    for line in game.entry_texts(index, viewer)
                 ],
                 notable=[index + 1 for index in new if game.notable(index)],
                 pending=pending,

@@ -164,7 +164,8 @@ class TerminalScreen:
         deadline = time.monotonic() + timeout
         with self._changed:
             while True:
-                if not self._in_frame and done():
+                # A frame cut off by the end of the program is as drawn as it will ever be.
+                if (not self._in_frame or self._closed) and done():
                     return
                 left = deadline - time.monotonic()
                 if left <= 0 or (self._closed and not done()):

@@ -218,9 +218,9 @@ FIRST_OPTION = "> 1.  Stay silent"
 FIRST_QUESTION = ("Tell the table your role (you may lie), or", FIRST_OPTION)
 """What the player of seat 1 sees first in the setup screen's default game (Light and Dark, a
 human and bots) seeded with SEED: the question with its first option, after their role."""
-FIRST_ROLE = {4: "You hold Half-devil", 5: "You hold Warrior 戦士"}
+FIRST_ROLE = {4: "You hold ハーフデビル", 5: "You hold 戦士 Warrior"}
 """Seat 1's role in that game, by the number of players."""
-SECOND_OPTION = "> 2.  Claim Warrior"
+SECOND_OPTION = "> 2.  Claim 戦士 Warrior"
 
 
 def start_seeded_game(

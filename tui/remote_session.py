@@ -21,7 +21,8 @@ from core.decisions import Choice, Decision, IllegalAction
 from core.games import REGISTRY, get_game
 from core.games.base import Game, Result, View
 from core.i18n import N_
-from core.table import Table
+from core.narration import Message, Name, Text, text
+from core.table import Render, Table
 from core.text import visible
 from server.protocol import ProtocolError, decode
 from tui.shown import Line, shown
@@ -44,10 +45,11 @@ class RemoteSession:
         self.seat: int | None = state.get("seat")
         self._game = get_game(summary["game"])
         self._subscribers: list[Callable[[], None]] = []
-        self.lines: list[Line] = []
+        self.lines: list[tuple[int, Text]] = []  # as the server sent them, not written out
         self.entries = 0
         self._fed = 0  # entries whose lines the log panel has ...
         self._cut = 0  # ... of which those past this were taken back since
+        self._fed_as: Render | None = None  # ... written out by this reader
         self._moment: int | None = None  # the last notable entry's number
         self._new_moment = False
         self._asked_for: Decision | None = None  # answered: waiting for the server's state
@@ -68,7 +70,7 @@ class RemoteSession:
             decision = decode(state.get("decision"))
             result = decode(state.get("result"))
             keep = int(state["narration_keep"])
-            new = [(int(number), visible(str(line))) for number, line in state["narration"]]
+            new = [(int(number), _line(decode(line))) for number, line in state["narration"]]
             notable = [int(number) for number in state.get("notable", [])]
             asked = [(int(seat), str(name)) for seat, name in state.get("asked", [])]
             entries = int(state["entries"])
@@ -162,23 +164,24 @@ class RemoteSession:
     def waiting_for(self) -> tuple[int, str] | None:
         return self._asked[0] if self._asked else None
 
-    def log_lines(self) -> tuple[int, list[Line]]:
-        keep = min(self._fed, self._cut)
+    def log_lines(self, render: Render = text) -> tuple[int, list[Line]]:
+        keep = min(self._fed, self._cut) if render == self._fed_as else 0  # a new language: all
         start = bisect_right(self.lines, keep, key=lambda line: line[0])
         self._fed = self._cut = self.entries
-        return keep, self.lines[start:]
+        self._fed_as = render
+        return keep, [(number, render(said)) for number, said in self.lines[start:]]
 
     def take_moments(self) -> bool:
         found, self._new_moment = self._new_moment, False
         return found
 
-    def last_reveal(self) -> tuple[int, list[str]] | None:
+    def last_reveal(self, render: Render = text) -> tuple[int, list[str]] | None:
         if self._moment is None:
             return None
         number = self._moment
         start = bisect_right(self.lines, number - 1, key=lambda line: line[0])
         stop = bisect_right(self.lines, number, key=lambda line: line[0])
-        return number, [text for _, text in self.lines[start:stop]]
+        return number, [render(said) for _, said in self.lines[start:stop]]
 
     def goes_on_alone(self) -> bool:
         return self._over
@@ -247,3 +250,10 @@ class RemoteSession:
 def _plain(choice: object) -> object:
     """A normalised choice as JSON data (a tuple of ids as a list)."""
     return list(choice) if isinstance(choice, tuple) else choice
+
+
+def _line(value: object) -> Text:
+    """A log line as decoded: a text (names in it made visible), or a garbled state."""
+    if isinstance(value, str | Message | Name):
+        return shown(value)
+    raise ProtocolError("garbled state: a log line that is not a text")

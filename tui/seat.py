@@ -16,7 +16,8 @@ from typing import Any, Protocol
 
 from core.decisions import Choice, Decision
 from core.games.base import Game, Result, View
-from core.table import Table
+from core.narration import text
+from core.table import Render, Table
 from tui.shown import Line
 
 
@@ -76,14 +77,15 @@ class PlaySession(Protocol):
     def decide(self, choice: Choice) -> None:
         """Answer `my_decision`. Raises IllegalAction (one line), changing nothing."""
 
-    def log_lines(self) -> tuple[int, list[Line]]:
+    def log_lines(self, render: Render = text) -> tuple[int, list[Line]]:
         """The log's change since the last call: keep the lines of the first `keep` entries,
-        drop the rest, add `lines`. The first call gives the whole log."""
+        drop the rest, add `lines`, each written out by `render` (the viewer's translator's
+        `text`). The first call, and the first with another `render`, give the whole log."""
 
     def take_moments(self) -> bool:
         """Did a notable entry (a reveal, a fight's result) come since the last call?"""
 
-    def last_reveal(self) -> tuple[int, list[str]] | None:
+    def last_reveal(self, render: Render = text) -> tuple[int, list[str]] | None:
         """The last notable entry's number and lines as the seat at the screen reads them."""
 
     def goes_on_alone(self) -> bool:

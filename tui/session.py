@@ -35,9 +35,10 @@ from core.decisions import Choice, Decision, IllegalAction
 from core.games import REGISTRY
 from core.games.base import Game, Result, View
 from core.i18n import N_
+from core.narration import text
 from core.paths import NewSave
 from core.runner import BotDriver
-from core.table import Change, ChangeKind, Table
+from core.table import Change, ChangeKind, Render, Table
 from tui.shown import Line, ShownTable
 
 NO_SAVE_FILE = N_("This game has no save file.")
@@ -69,7 +70,8 @@ class Session:
         self._seen = 0
         self.take_moments()  # a continued game shows its last reveal, without holding on it
         self._fed = 0  # entries whose lines the log panel was given ...
-        self._fed_to: int | None = NOBODY  # ... as this viewer reads them
+        self._fed_to: tuple[int | None, Render | None] = (NOBODY, None)  # ... as this viewer
+        # reads them, written out by this (the viewer's language)
         self._told: dict[tuple[int, int], int] = {}
         """(looking, seat): the entries from the first on whose lines show `seat` nothing that
         `looking`'s do not (a hiding entry, if any, comes next): `hides_from` reads on there."""
@@ -146,14 +148,16 @@ class Session:
         """The view to render, or None while nobody has taken the keyboard (hot seat)."""
         return self.shown.view(self.viewer) if self.sees else None
 
-    def log_lines(self) -> tuple[int, list[Line]]:
+    def log_lines(self, render: Render = text) -> tuple[int, list[Line]]:
         """The log's change since the last call, as the seat at the screen may read it (nothing
-        while nobody looks): keep the lines of the first `keep` entries, drop the rest (undone,
-        or read by another seat), add `lines`. The first call gives the whole log."""
-        reader = self.viewer if self.sees else NOBODY
+        while nobody looks), each line written out by `render` (the viewer's translator's
+        `text`): keep the lines of the first `keep` entries, drop the rest (undone, read by
+        another seat, or written in another language), add `lines`. The first call gives the
+        whole log."""
+        reader = (self.viewer if self.sees else NOBODY, render)
         length = len(self.table)
         keep = min(self._fed, length) if reader == self._fed_to else 0
-        lines = self.shown.narration(self.viewer, start=keep) if self.sees else []
+        lines = self.shown.narration(self.viewer, start=keep, render=render) if self.sees else []
         self._fed, self._fed_to = (length if self.sees else 0), reader
         return keep, lines
 
@@ -244,11 +248,13 @@ class Session:
         self._seen = len(table)
         return found
 
-    def last_reveal(self) -> tuple[int, list[str]] | None:
-        """The last moment's entry number and lines as the seat at the screen may read them."""
+    def last_reveal(self, render: Render = text) -> tuple[int, list[str]] | None:
+        """The last moment's entry number and lines as the seat at the screen may read them,
+        written out by `render`."""
         if self.last_moment is None or not self.sees:
             return None
-        return self.last_moment + 1, self.shown.entry_narration(self.last_moment, self.viewer)
+        index = self.last_moment
+        return index + 1, self.shown.entry_narration(index, self.viewer, render)
 
     def goes_on_alone(self) -> bool:
         """Would the game go on without the seat at the screen: a bot to play, the keyboard

@@ -18,7 +18,8 @@ from typing import Any, TypeVar, cast
 
 from core.decisions import Decision
 from core.games.base import Result, View
-from core.table import Table
+from core.narration import Joined, Message, text
+from core.table import Render, Table
 from core.text import visible
 
 T = TypeVar("T")
@@ -36,6 +37,14 @@ def shown(value: T) -> T:
 def _shown(value: Any) -> Any:
     if isinstance(value, str):
         return visible(value)
+    if isinstance(value, Message):  # its values hold names
+        params = {key: _shown(item) for key, item in value.params.items()}
+        if all(params[key] is item for key, item in value.params.items()):
+            return value
+        return Message(value.template, **params)
+    if isinstance(value, Joined):
+        items = _shown(value.items)
+        return value if items is value.items else Joined(items, value.separator)
     if isinstance(value, tuple | list | frozenset):
         items = [_shown(item) for item in value]
         if all(new is old for new, old in zip(items, value, strict=True)):
@@ -90,19 +99,22 @@ class ShownTable:
     def view_at(self, position: int, viewer: int | None) -> View:
         return self._shown(self.table.view_at(position, viewer))
 
-    def narration(self, viewer: int | None, upto: int | None = None, start: int = 0) -> list[Line]:
-        """The lines of entries `start` to `upto` (0-based, `upto` excluded; None: the last)."""
+    def narration(
+        self, viewer: int | None, upto: int | None = None, start: int = 0, render: Render = text
+    ) -> list[Line]:
+        """The lines of entries `start` to `upto` (0-based, `upto` excluded; None: the last),
+        written out by `render` (the viewer's translator's `text`)."""
         if not start:
-            return self._shown(self.table.narration(viewer, upto))
+            return self._shown(self.table.narration(viewer, upto, render))
         stop = len(self.table) if upto is None else upto
         return [
             (index + 1, line)
             for index in range(start, stop)
-            for line in self.entry_narration(index, viewer)
+            for line in self.entry_narration(index, viewer, render)
         ]
 
-    def entry_narration(self, index: int, viewer: int | None) -> list[str]:
-        return self._shown(self.table.entry_narration(index, viewer))
+    def entry_narration(self, index: int, viewer: int | None, render: Render = text) -> list[str]:
+        return self._shown(self.table.entry_narration(index, viewer, render))
 
     def result(self) -> Result | None:
         return self._shown(self.table.result())

@@ -16,6 +16,7 @@ from core.chance import ChanceRequest, Outcome
 from core.decisions import Choice, Decision
 from core.frozen import fast_init
 from core.narration import Narration as Narration  # defined there, part of the contract here
+from core.narration import Text
 
 if TYPE_CHECKING:
     from core.bots.base import Bot
@@ -37,9 +38,9 @@ class GameOption:
     """
 
     name: str
-    label: str
+    label: Text
     default: bool | int | str
-    help: str = ""
+    help: Text = ""
     choices: tuple[str, ...] = ()
     minimum: int = 0
     maximum: int = 0
@@ -123,8 +124,10 @@ class SeatSummary:
     """What a player panel shows of one seat, as the viewer may see it."""
 
     score: int
-    notes: tuple[str, ...] = ()
+    notes: tuple[Text, ...] = ()
     active: bool = False
+    winner: bool = False
+    """The seat won the game (the panel marks it)."""
 
 
 @dataclass(frozen=True)
@@ -132,8 +135,8 @@ class View:
     """Everything one seat may know (viewer None: everyone, as in a finished game's replay)."""
 
     viewer: int | None
-    turn: str
-    phase: str
+    turn: Text
+    phase: Text
     seats: tuple[SeatSummary, ...]
     board: Any
     over: bool = False
@@ -147,7 +150,7 @@ class Result:
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
-    summary: str
+    summary: Text
 
 
 @fast_init

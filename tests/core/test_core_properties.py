@@ -16,6 +16,7 @@ from profiles import examples
 from core.games.light_and_dark.content import Effect, content
 from core.games.light_and_dark.state import State, TurnRecord
 from core.log import DecisionEntry
+from core.narration import Message
 from core.table import Table
 
 SETTINGS = settings(max_examples=examples(40))
@@ -173,11 +174,17 @@ def test_no_view_shows_another_seats_hidden_card(game: dict[str, Any]) -> None:
                 secret = card is not None and seat != viewer and not state.public[seat]
                 if secret:
                     assert view.board.roles[seat] is None
-                    assert not any(
-                        ROLES[str(card)].label in note for note in view.seats[seat].notes
-                    )
+                    # The card's name in any note but the seat's own public claim (which may be
+                    # true), in either language's form of the note.
+                    hidden = ROLES[str(card)].label.ja
+                    notes = [note for note in view.seats[seat].notes if not _is_claim(note)]
+                    assert not any(hidden in str(note) for note in notes)
                 else:
                     assert view.board.roles[seat] == card
+
+
+def _is_claim(note: object) -> bool:
+    return isinstance(note, Message) and note.template == "claims {role}"
 
 
 def drew(table: Table, states: list[State], index: int, viewer: int) -> bool:

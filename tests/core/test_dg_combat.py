@@ -226,7 +226,7 @@ def test_the_classroom_asks_which_boss_and_nobody_takes_both() -> None:
     g.dice(1)
     g.rest(1)
     g.meeting(PLAIN)
-    detail = [o.detail for o in g.pending().options if o.id == "classroom"]  # type: ignore[union-attr]
+    detail = [str(o.detail) for o in g.pending().options if o.id == "classroom"]  # type: ignore[union-attr]
     assert detail == ["no boss you may fight"]
     g.move(0, "classroom")
     assert "Nothing happens here." in g.text() and g.state.combat is None

@@ -23,7 +23,7 @@ def test_movement_is_the_highest_level_plus_move_ap() -> None:
     # Lv1 party + 1 AP: movement 2.
     assert moves(g) == set(destinations(g.state, 0, 2))
     assert "backyard" in moves(g) and "forest" not in moves(g)
-    assert "movement 2" in g.pending().prompt  # type: ignore[union-attr]
+    assert "movement 2" in str(g.pending().prompt)  # type: ignore[union-attr]
     g.move(0, "courtyard")
     g.attack([6], [1])
     g.decide(0, "capture", "discard")
@@ -38,11 +38,11 @@ def test_field_abilities_and_items_add_movement_once_per_turn() -> None:
     assert "card:rindou" in g.options() and "item:skateboard" in g.options()
     g.decide(0, "move", "card:rindou")  # +2
     assert "card:rindou" not in g.options()
-    assert "movement 5" in g.pending().prompt  # type: ignore[union-attr]
+    assert "movement 5" in str(g.pending().prompt)  # type: ignore[union-attr]
     g.decide(0, "move", "card:idaten-koharu")  # +1
     g.decide(0, "move", "item:skateboard")  # +2, used up
     assert g.state.players[0].items == ()
-    assert "movement 8" in g.pending().prompt  # type: ignore[union-attr]
+    assert "movement 8" in str(g.pending().prompt)  # type: ignore[union-attr]
     assert moves(g) == set(destinations(g.state, 0, 8))
 
 
@@ -93,7 +93,8 @@ def test_a_lv2_token_stops_the_move_and_starts_a_lv2_fight() -> None:
     # Movement 3: the backyard and the forest lie behind the token, out of reach.
     assert "courtyard" in moves(g)
     assert "backyard" not in moves(g) and "forest" not in moves(g)
-    assert "Lv2 fight: 鏡子 (Lv2)" in [o.detail for o in g.pending().options if o.id == "courtyard"]  # type: ignore[union-attr]
+    details = [str(o.detail) for o in g.pending().options if o.id == "courtyard"]  # type: ignore[union-attr]
+    assert "Lv2 fight: 鏡子 (Lv2)" in details
     g.move(0, "courtyard")
     assert "courtyard" not in g.state.tokens
     fight = g.state.combat
@@ -106,7 +107,7 @@ def test_a_lv2_token_stops_the_move_and_starts_a_lv2_fight() -> None:
     # A Lv2 card in the party: movement is 2 + AP from now on.
     g.rest(1)
     g.meeting({0: ["next_ap", "next_ap", "next_start"], 1: ["move", "move", "item"]})
-    assert "movement 2" in g.pending().prompt  # type: ignore[union-attr]
+    assert "movement 2" in str(g.pending().prompt)  # type: ignore[union-attr]
 
 
 def test_a_boss_with_nobody_left_does_nothing() -> None:
@@ -119,7 +120,7 @@ def test_a_boss_with_nobody_left_does_nothing() -> None:
     g.dice(1)  # the reward roll
     g.rest(1)
     g.meeting(PLAIN)
-    assert [o.detail for o in g.pending().options if o.id == "forest"] == ["boss beaten"]  # type: ignore[union-attr]
+    assert [str(o.detail) for o in g.pending().options if o.id == "forest"] == ["boss beaten"]  # type: ignore[union-attr]
     g.move(0, "forest")
     assert "Nothing happens here." in g.text()
     assert g.state.combat is None
@@ -290,7 +291,7 @@ def test_field_abilities_still_apply_after_the_move_until_the_turn_ends() -> Non
     # the move is made), with a clear way to end the turn.
     decision = g.expect("field")
     assert decision is not None and decision.seat == 0
-    assert [(o.id, o.label) for o in decision.options] == [
+    assert [(o.id, str(o.label)) for o in decision.options] == [
         ("card:arijigoku-tamako", "すり鉢の罠 Antlion Pit (蟻地獄たまこ Tamako Arijigoku)"),
         ("done", "End your turn"),
     ]
@@ -299,7 +300,7 @@ def test_field_abilities_still_apply_after_the_move_until_the_turn_ends() -> Non
     # たまこ is used for this turn: nothing is left to offer, so the turn passes by itself.
     decision = g.expect("move")
     assert decision is not None and decision.seat == 1
-    assert "movement 1." in decision.prompt  # Lv1 party + 2 AP − 2
+    assert "movement 1." in str(decision.prompt)  # Lv1 party + 2 AP − 2
 
 
 def test_a_slowing_waits_for_the_targets_next_move_even_into_the_next_turn() -> None:
@@ -314,12 +315,12 @@ def test_a_slowing_waits_for_the_targets_next_move_even_into_the_next_turn() -> 
     assert "Aki's movement drops by 2 on their next move." in g.text()
     g.rest(1)  # たまこ is spent for this turn: nothing to offer after Bea's move
     g.meeting(PLAIN)
-    assert "movement 1." in g.pending().prompt  # type: ignore[union-attr]
+    assert "movement 1." in str(g.pending().prompt)  # type: ignore[union-attr]
     g.rest(0)
     g.rest(1)
     g.decide(1, "field", "done")  # たまこ is Bea's to use again this turn: she does not
     g.meeting(PLAIN)
-    assert "movement 3." in g.pending().prompt  # type: ignore[union-attr]  # spent
+    assert "movement 3." in str(g.pending().prompt)  # type: ignore[union-attr]  # spent
 
 
 def test_a_first_aid_kit_brings_back_a_card_lost_in_the_battle_just_fought() -> None:

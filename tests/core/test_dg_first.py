@@ -147,7 +147,7 @@ def test_two_on_discard_abilities_in_a_mutual_kill_fire_in_the_order_settled(fir
 def test_the_player_of_an_enemy_is_asked_for_the_enemy() -> None:
     g = before_dice_standoff()
     decisions = {d.seat: d for d in g.table.decisions()}
-    assert decisions[0].prompt.endswith("Both sides can act now: do you want to act first?")
-    assert "do you want the Lv1 enemy (you play it) to act first?" in decisions[1].prompt
+    assert str(decisions[0].prompt).endswith("Both sides can act now: do you want to act first?")
+    assert "do you want the Lv1 enemy (you play it) to act first?" in str(decisions[1].prompt)
     assert decisions[0].acting_for is None
     assert decisions[1].acting_for == ActingFor("enemy", against=0)

@@ -8,6 +8,7 @@ import re
 from core.games.dangerous.board import space_label
 from core.games.dangerous.cards import ability_name, card_label
 from core.games.dangerous.content import content
+from core.narration import Text
 from core.runner import BotDriver
 from core.simulate import bot_table
 
@@ -15,9 +16,10 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
 LATIN = re.compile(r"[(]?[A-Za-z]")
 
 
-def untranslated(label: str) -> list[str]:
-    """The words of `label` with Japanese in them that no English word follows."""
-    words = label.split()
+def untranslated(label: Text) -> list[str]:
+    """The words of `label` (as English reads it) with Japanese in them that no English word
+    follows."""
+    words = str(label).split()
     return [
         word
         for word, after in zip(words, [*words[1:], ""], strict=True)
@@ -37,7 +39,7 @@ def test_every_name_in_the_content_has_its_english() -> None:
     labels += [space_label(space) for space in content().board.spaces]
     for label in labels:
         assert not untranslated(label), label
-    assert ability_name("idaten-koharu") == "韋駄天走り Sprinter's Dash"
+    assert str(ability_name("idaten-koharu")) == "韋駄天走り Sprinter's Dash"
 
 
 def test_every_option_bots_meet_has_its_english() -> None:
@@ -48,6 +50,6 @@ def test_every_option_bots_meet_has_its_english() -> None:
         while driver.next_bot_decision() is not None:
             for decision in table.decisions():
                 for option in decision.options:
-                    assert not untranslated(option.label), (decision.name, option.label)
+                    assert not untranslated(str(option.label)), (decision.name, option.label)
             driver.play_one()
         assert table.over

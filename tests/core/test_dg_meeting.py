@@ -179,7 +179,7 @@ def test_before_meeting_abilities_spend_ap_that_could_have_been_placed() -> None
     g = Dg(2)
     g.setup(parties=[("serizawa-kiyohime", "rindou", "tigris"), OTHERS])
     g.expect("meeting-ability")
-    assert [o.label for o in g.pending().options] == [  # type: ignore[union-attr]
+    assert [str(o.label) for o in g.pending().options] == [  # type: ignore[union-attr]
         "芹沢清姫 Kiyohime Serizawa (Lv1): 早朝特訓 Dawn Training (1 AP)",
         "Done",
     ]
@@ -233,7 +233,7 @@ def test_tokeitou_tokiko_buys_movement_for_this_turn() -> None:
     assert "Aki's movement is +2 this turn." in g.text() and ap_left(g) == (2, 5)
     g.meeting({0: ["next_ap", "next_ap"]})
     # Lv2 in the party: 2, no AP on movement, +2 from 時計塔トキコ.
-    assert movement(g.state, 0) == 4 and "movement 4" in g.pending().prompt  # type: ignore[union-attr]
+    assert movement(g.state, 0) == 4 and "movement 4" in str(g.pending().prompt)  # type: ignore[union-attr]
 
 
 def test_only_tachikawa_toshio_acts_at_the_end_of_the_meeting() -> None:
@@ -252,7 +252,7 @@ def test_tachikawa_toshio_moves_up_to_two_placed_ap() -> None:
     assert g.pending().seat == 0  # type: ignore[union-attr]
     g.decide(0, "meeting-ability", "tachikawa-toshio")
     g.decide(0, "ap-move", "item>move")
-    assert "(1 at most)" in g.pending().prompt  # type: ignore[union-attr]
+    assert "(1 at most)" in str(g.pending().prompt)  # type: ignore[union-attr]
     g.decide(0, "ap-move", "item>next_ap")
     assert g.state.meeting is not None
     assert [g.state.meeting.count(a, 0) for a in ("item", "move", "next_ap")] == [0, 1, 1]

@@ -66,7 +66,7 @@ def check_result(table: Table, position: int, state: State) -> set[str]:
             assert bool(part.source) == (part.kind in SOURCED), part
             assert part_name(part)
         # The log says these very parts, and its numbers add up to the result it states.
-        words = sum_text(parts)
+        words = str(sum_text(parts))
         assert words_add_up(words) == duel.result[side]
         if len(parts) > 1 or first.kind != tally.DIE:
             assert words in line, (words, line)
@@ -119,6 +119,6 @@ def test_a_curse_is_a_named_part_of_the_next_result() -> None:
     g.move(0, "banchou")
     g.attack([6, 1, 1], [1, 1, 1])
     g.attack([3, 1, 1], [4, 1, 1])
-    boss = "the Banchō's hut boss 4 -2 怨み崎Death子's 怨み節 curse = 2"
+    boss = "the 番長小屋 Banchō's hut boss 4 -2 怨み崎Death子's 怨み節 curse = 2"
     said = f"Final result 3 against 2 (Aki 3; {boss}): 怨み崎Death子 (Lv3) wins."
     assert said in g.text()

@@ -230,7 +230,7 @@ async def test_move_options_are_marked_on_the_map(tmp_path: Path) -> None:
         await pilot.pause()
         first = spaces[str(squares[0].id)]
         assert panel.wide and f"cursor: {first.name} {first.english}" in screen_text(app)
-        assert squares[0].detail[:8] in screen_text(app)
+        assert str(squares[0].detail)[:8] in screen_text(app)
         # Another view by hand holds while the cursor moves.
         await pilot.press("w", "b", "down")
         await pilot.pause()
@@ -304,7 +304,7 @@ async def test_a_whole_battle_followed_in_the_battle_view(tmp_path: Path) -> Non
             combat = board_of(app).combat
             if combat is None:
                 break
-            assert panel.mode == "battle" and combat.log[-1][:6] in screen_text(app)
+            assert panel.mode == "battle" and str(combat.log[-1])[:6] in screen_text(app)
             decision = screen.session.my_decision()
             assert decision is not None  # bots never leave a battle half-done
             # The banner is there exactly when the core says the seat acts for the enemy.
@@ -318,7 +318,7 @@ async def test_a_whole_battle_followed_in_the_battle_view(tmp_path: Path) -> Non
         while panel.mode != "battle":
             await pilot.press("b")
         text = screen_text(app)
-        assert "Last battle" in text and last[0][:8] in text
+        assert "Last battle" in text and str(last[0])[:8] in text
 
 
 async def test_enemy_controller_is_told(tmp_path: Path) -> None:
@@ -522,8 +522,8 @@ async def test_replay_shows_battles_and_cards(tmp_path: Path) -> None:
         # at the bottom, where the view stays scrolled.
         text = screen_text(app)
         last = table.view_at(len(table), None).board.last_battle
-        assert last[-1][:8] in text and "Final battle" in text
-        assert text.index(last[-1][:8]) < text.index("Final battle")
+        assert str(last[-1])[:8] in text and "Final battle" in text
+        assert text.index(str(last[-1])[:8]) < text.index("Final battle")
         await pilot.press("c")
         assert isinstance(app.screen, CardsScreen)
         assert "party, front first" in screen_text(app) and "Discard pile" in screen_text(app)

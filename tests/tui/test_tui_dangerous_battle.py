@@ -46,7 +46,7 @@ async def test_each_result_is_broken_down_into_named_parts(tmp_path: Path) -> No
             parts = fight.parts[side]
             assert parts and parts[0].kind in (tally.DIE, tally.NO_DICE)
             # Every part is on the screen with its name, and the total is their sum.
-            words = tally.sum_text(parts).replace(f" ({part_name(parts[0])})", "")
+            words = str(tally.sum_text(parts)).replace(f" ({part_name(parts[0])})", "")
             assert words in shown, (words, shown)
             for part in parts[1:]:
                 assert f"{part.amount:+d} {part_name(part)}" in shown
@@ -88,7 +88,7 @@ async def test_the_log_says_the_parts_the_board_shows(tmp_path: Path) -> None:
             parts = fight.parts[side]
             assert tally.result(parts) == fight.result[side]
             if len(parts) > 1:
-                assert tally.sum_text(parts) in line
+                assert str(tally.sum_text(parts)) in line
                 assert f"= {fight.result[side]}" in board
 
 
@@ -125,7 +125,7 @@ async def test_the_battle_log_reads_oldest_first_and_follows_the_newest(tmp_path
         # Kept scrolled to the newest: the bottom of the panel, where the current 1-on-1 is.
         assert scroll.max_scroll_y > 0 and scroll.scroll_y == scroll.max_scroll_y
         board = flat(screen_text(app))
-        newest, before = fight.log[-1][:12], fight.log[-2][:12]
+        newest, before = str(fight.log[-1])[:12], str(fight.log[-2])[:12]
         assert newest in board
         if before in board:
             assert board.index(before) < board.index(newest)
@@ -135,5 +135,5 @@ async def test_the_battle_log_reads_oldest_first_and_follows_the_newest(tmp_path
         whole = flat(page_text(render_battle(view, table.names)))
         at = 0
         for line in fight.log:
-            at = whole.index(line[:12], at)
-        assert whole.index("Battle log") < whole.index(fight.log[0][:12])
+            at = whole.index(str(line)[:12], at)
+        assert whole.index("Battle log") < whole.index(str(fight.log[0])[:12])

@@ -217,7 +217,7 @@ async def test_a_whole_game_against_a_bot_by_keyboard(tmp_path: Path) -> None:
         text = screen_text(app)
         assert "Game over" in text and "Aki" in text and "Bot 2" in text
         result = table.result()
-        assert result is not None and result.summary[:20] in text
+        assert result is not None and str(result.summary)[:20] in text
     print(f"\n{driver.decided} decisions by {driver.presses} presses; {sorted(driver.names)}")
     assert driver.decided >= 10
     assert {DecisionKind.CHOOSE_ONE, DecisionKind.ORDER} <= driver.kinds

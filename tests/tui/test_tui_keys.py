@@ -172,7 +172,7 @@ async def test_a_light_and_dark_key_repaints_the_two_options_lines_once(tmp_path
             update, mirror = await press_one(pilot, key)
             assert prompt.cursor == row and mirror.shows_a_whole_repaint()
             shown = next(line for line in screen_text(app).splitlines() if "> " in line[30:])
-            assert f"> {row + 1}." in shown and decision.options[row].label in shown
+            assert f"> {row + 1}." in shown and str(decision.options[row].label) in shown
             # The option left and the option reached: two lines of the prompt, no more.
             assert len(update.spans) == 2
             assert all(inside(span, prompt.content_region) for span in update.spans)

@@ -48,10 +48,8 @@ def plain_messages() -> set[str]:
 MESSAGES = plain_messages()
 
 
-GAME_TEXTS = re.compile(r"\bPlayer \d+\b|\|  Game over\b")
-"""What a screen shows as data, not chrome: the default seat names (Player 1), and the core's
-view of a finished game (its turn says Game over) until the games' texts are translated (issue
-11's second step)."""
+GAME_TEXTS = re.compile(r"\bPlayer \d+\b")
+"""What a screen shows as data, not chrome: the default seat names (Player 1)."""
 
 
 def left_in_english(english: str, japanese: str) -> set[str]:

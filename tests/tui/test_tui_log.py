@@ -28,7 +28,7 @@ from tuikit import (
 
 from core import saves
 from core.simulate import play_one
-from core.table import Seat, SeatKind, Table, replay
+from core.table import Render, Seat, SeatKind, Table, replay
 from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
 from tui.session import Session
@@ -272,8 +272,8 @@ async def test_opening_a_long_save_wraps_only_the_lines_in_sight(
     fed: list[int] = []
     real_feed = Session.log_lines
 
-    def feed(session: Session) -> tuple[int, list[Line]]:
-        keep, lines = real_feed(session)
+    def feed(session: Session, render: Render) -> tuple[int, list[Line]]:
+        keep, lines = real_feed(session, render)
         fed.append(len(lines))
         return keep, lines
 

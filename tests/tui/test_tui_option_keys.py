@@ -158,11 +158,11 @@ async def test_a_far_destination_by_the_filter(tmp_path: Path) -> None:
         assert f"{key}." not in screen_text(app)  # below what the prompt shows
         assert "/ filters" in screen_text(app)
         # A word of the destination's English name that no other option has.
-        words = re.findall(r"[A-Za-z]{4,}", target.label)
+        words = re.findall(r"[A-Za-z]{4,}", str(target.label))
         word = next(
             w
             for w in words
-            if sum(w.lower() in o.label.lower() + o.detail.lower() for o in decision.options) == 1
+            if sum(w.lower() in f"{o.label} {o.detail}".lower() for o in decision.options) == 1
         )
         await pilot.press("slash", *word.lower()[:-1], "x")
         assert "No option matches." in screen_text(app)

@@ -21,9 +21,12 @@ from rich.text import Text
 from core.decisions import OptionId
 from core.games import REGISTRY
 from core.games.base import View
+from core.i18n import Translator
+from core.narration import Text as Said
 from tui.widgets.gridmodel import GridModel
 
-Renderer = Callable[[View, tuple[str, ...]], RenderableType]
+Renderer = Callable[[View, tuple[str, ...], Translator], RenderableType]
+"""A board view drawn for a view, the seats' names, in a viewer's language."""
 Gridder = Callable[[View, tuple[str, ...]], GridModel]
 
 
@@ -52,9 +55,10 @@ class CardInfo:
 
     name: str
     level: int
-    timing: str
+    timing: Said
+    """The card's timing window (a message id, or a game's text), translated where shown."""
     ability: str
-    text: str
+    text: Said
 
 
 @dataclass(frozen=True)
@@ -67,7 +71,7 @@ class BoardKit:
     auto_mode: Callable[[View], str] | None = None
     """The mode that suits the view (the screen switches to it when it changes)."""
     seat_mark: Callable[[int], Text] | None = None
-    seat_note: Callable[[View, int], str] | None = None
+    seat_note: Callable[[View, int], Said] | None = None
     card_info: Callable[[OptionId], CardInfo | None] | None = None
     card_pages: Callable[[View, tuple[str, ...]], list[tuple[str, RenderableType]]] | None = None
     """Pages for the card viewer (`c`): (title, contents), e.g. one per player."""
@@ -75,7 +79,9 @@ class BoardKit:
     """Notes for the help screen beyond the keys' own (the mouse in the party-ordering prompt)."""
 
 
-def generic_board(view: View, names: tuple[str, ...]) -> RenderableType:
+def generic_board(
+    view: View, names: tuple[str, ...], _: Translator | None = None
+) -> RenderableType:
     """Every field of the view's board, one per line: enough to play a new game by."""
     board = view.board
     if not dataclasses.is_dataclass(board) or isinstance(board, type):

@@ -7,8 +7,9 @@ from abc import abstractmethod
 from textual.binding import Binding
 from textual.screen import Screen
 
-from core.i18n import N_
+from core.i18n import LANGUAGES, N_
 from tui.boards import BoardKit
+from tui.host import host_of
 from tui.widgets.board import BoardPanel
 
 BOARD_BINDINGS = (
@@ -30,6 +31,15 @@ BOARD_BINDINGS = (
 )
 """The board keys of both screens (each screen knows how to open its cards)."""
 
+LANGUAGE_BINDING = Binding(
+    "l",
+    "language",
+    N_("Language"),
+    show=False,
+    tooltip=N_("the other language: the whole screen and the log, at once"),
+)
+"""Both screens read the game in the other language at once, the log too (and remember it)."""
+
 
 class BoardScreen(Screen[None]):
     """A screen showing a BoardPanel for `kit`; it redraws itself after a board key."""
@@ -44,6 +54,17 @@ class BoardScreen(Screen[None]):
         if action in ("board_mode", "wide"):
             return bool(self.kit.modes)
         return True
+
+    def action_language(self) -> None:
+        host = host_of(self.app)
+        at = LANGUAGES.index(host.language) if host.language in LANGUAGES else -1
+        host.set_language(LANGUAGES[(at + 1) % len(LANGUAGES)])
+        self.language_changed()
+
+    def language_changed(self) -> None:
+        """Everything on the screen again in the viewer's new language."""
+        self.redraw()
+        self.refresh_bindings()
 
     def action_board_mode(self) -> None:
         self.query_one(BoardPanel).next_mode()

@@ -29,7 +29,7 @@ from tui.boards import board_kit
 from tui.host import host_of
 from tui.lang import assemble, tr
 from tui.pace import NEXT_KEY, hold_hint, skip_hint
-from tui.screens.boarded import BOARD_BINDINGS, BoardScreen
+from tui.screens.boarded import BOARD_BINDINGS, LANGUAGE_BINDING, BoardScreen
 from tui.screens.curtain import LEAVE, QUIT, READY, CurtainScreen
 from tui.seat import PlaySession
 from tui.widgets.board import BoardPanel
@@ -90,6 +90,7 @@ class GameScreen(BoardScreen):
             priority=True,
         ),
         Binding("question_mark,f1", "help", N_("Help"), key_display="?", tooltip=N_("this help")),
+        LANGUAGE_BINDING,
         Binding(
             "escape",
             "leave('setup')",
@@ -158,14 +159,21 @@ class GameScreen(BoardScreen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        _ = tr(self)
-        self.query_one("#players").border_title = _("Players")
-        self.query_one("#prompt").border_title = _("Your move")
-        self.query_one("#log").border_title = _("Log")
+        self._titles()
         self._unsubscribe = self.session.subscribe(self.after_change)
         self.query_one(DecisionPrompt).card_info = self.kit.card_info
         self.query_one(DecisionPrompt).focus()
         self.after_change()
+
+    def _titles(self) -> None:
+        _ = tr(self)
+        self.query_one("#players").border_title = _("Players")
+        self.query_one("#prompt").border_title = _("Your move")
+        self.query_one("#log").border_title = _("Log")
+
+    def language_changed(self) -> None:
+        self._titles()
+        super().language_changed()
 
     def on_unmount(self) -> None:
         if callable(self._unsubscribe):
@@ -225,7 +233,7 @@ class GameScreen(BoardScreen):
                 prompt.show(None, self._waiting_text())
             else:
                 prompt.show(None, _("Waiting for a player to take the keyboard."))
-            self.query_one(LogPanel).update(*session.log_lines())
+            self.query_one(LogPanel).update(*session.log_lines(_.text))
             return
         title = Text()
         if view.viewer is not None:
@@ -234,7 +242,8 @@ class GameScreen(BoardScreen):
             title.append(
                 _("watching") if session.turn_alert else _("watching the bots"), style="bold"
             )
-        title.append(f"  |  {view.turn}" if view.over else f"  |  {view.turn}  |  {view.phase}")
+        turn = _(view.turn)
+        title.append(f"  |  {turn}" if view.over else f"  |  {turn}  |  {_(view.phase)}")
         self.query_one(PlayersPanel).show(view, names, bots, kit=self.kit)
         decision = session.my_decision()
         self._turn_alert(decision, title)
@@ -255,8 +264,8 @@ class GameScreen(BoardScreen):
         board = self.query_one(BoardPanel)
         board.show(view, names, decision, prompt.option_index())
         self._layout()
-        self.query_one(LogPanel).update(*session.log_lines())
-        number, lines = session.last_reveal() or (None, [])
+        self.query_one(LogPanel).update(*session.log_lines(_.text))
+        number, lines = session.last_reveal(_.text) or (None, [])
         self.query_one(LastReveal).show(number, lines, hint)
         chat = session.chat
         if chat is not None:
@@ -312,7 +321,7 @@ class GameScreen(BoardScreen):
         session = self.session
         if session.over:
             result = session.result()
-            summary = result.summary if result else _("The game is over.")
+            summary = _(result.summary) if result else _("The game is over.")
             return _("Game over. {summary} Press g for the results.", summary=summary)
         pending = session.waiting_for()
         if pending is None:
@@ -367,7 +376,7 @@ class GameScreen(BoardScreen):
         try:
             self.session.play_bot()
         except IllegalAction as error:  # a bot bug must not end the game in a traceback
-            message = _("A bot made an illegal move: {error}", error=error)
+            message = _("A bot made an illegal move: {error}", error=_(error.reason))
             self.notify(message, severity="error")
 
     # --- holding on reveals, skipping ahead ---------------------------------------------------
@@ -450,7 +459,7 @@ class GameScreen(BoardScreen):
         try:
             self.session.decide(choice)
         except IllegalAction as error:
-            prompt.show_error(str(error))
+            prompt.show_error(error.reason)
 
     def _prompt_cursor(self, decision: Decision, index: int) -> None:
         self.query_one(BoardPanel).point(decision, index)
@@ -488,7 +497,7 @@ class GameScreen(BoardScreen):
         try:
             self.session.undo()
         except IllegalAction as error:
-            self.query_one(DecisionPrompt).show_error(str(error))
+            self.query_one(DecisionPrompt).show_error(error.reason)
 
     def action_map(self) -> None:
         """Choose on the map (and back to the prompt): while a question's options are marked
@@ -516,7 +525,7 @@ class GameScreen(BoardScreen):
         try:
             self.session.redo()
         except IllegalAction as error:
-            self.query_one(DecisionPrompt).show_error(str(error))
+            self.query_one(DecisionPrompt).show_error(error.reason)
 
     def action_explain_redo(self) -> None:
         _ = tr(self)

@@ -74,7 +74,7 @@ class GameOverScreen(ModalScreen[str]):
         summary = result.summary if result else _("The game is over.")
         with Vertical(id="gameover-box", classes="dialog"):
             yield Static(Text(_("Game over"), style="bold"), id="gameover-title")
-            yield Static(Text(summary), id="gameover-summary")
+            yield Static(Text(_(summary)), id="gameover-summary")
             yield Static(scores_table(self.session, _), id="gameover-scores")
             yield OptionList(
                 *(Option(_(label), id=key) for key, label in CHOICES), id="gameover-choices"

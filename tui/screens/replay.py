@@ -23,7 +23,7 @@ from core.table import Table
 from core.text import visible
 from tui.boards import board_kit
 from tui.lang import assemble, tr
-from tui.screens.boarded import BOARD_BINDINGS, BoardScreen
+from tui.screens.boarded import BOARD_BINDINGS, LANGUAGE_BINDING, BoardScreen
 from tui.shown import Line, ShownTable
 from tui.widgets.board import BoardPanel
 from tui.widgets.footer import KeysFooter
@@ -50,6 +50,7 @@ class ReplayScreen(BoardScreen):
         ),
         *BOARD_BINDINGS,
         Binding("question_mark,f1", "help", N_("Help"), key_display="?", tooltip=N_("this help")),
+        LANGUAGE_BINDING,
         Binding("escape", "leave", N_("Leave"), tooltip=N_("leave the replay")),
         Binding("0", "viewer(0)", show=False, tooltip=N_("view as everyone; finished games only")),
         *(
@@ -80,7 +81,8 @@ class ReplayScreen(BoardScreen):
         self.position = len(table) if position is None else max(0, min(position, len(table)))
         self.kit = board_kit(table.game.id)
         self.note = note
-        self._logged: tuple[int | None, int] | None = None  # (viewer, position) the log shows
+        self._logged: tuple[int | None, int, str] | None = None
+        """(viewer, position, language) the log shows."""
 
     def compose(self) -> ComposeResult:
         yield TitleBar(id="replay-title", classes="title-bar")
@@ -93,10 +95,13 @@ class ReplayScreen(BoardScreen):
         yield KeysFooter()
 
     def on_mount(self) -> None:
+        self.language_changed()
+
+    def language_changed(self) -> None:
         _ = tr(self)
         self.query_one("#replay-players").border_title = _("Players")
         self.query_one("#replay-log").border_title = _("Log")
-        self.redraw()
+        super().language_changed()
 
     @property
     def viewer_name(self) -> str:
@@ -112,7 +117,7 @@ class ReplayScreen(BoardScreen):
         title.append("  |  ")
         title.append(assemble(_("as {name}"), name=Text(self.viewer_name, "bold")))
         where = _("entry {position} of {entries}", position=self.position, entries=len(table))
-        title.append(f"  |  {where}  |  {view.turn}")
+        title.append(f"  |  {where}  |  {_(view.turn)}")
         self.query_one(TitleBar).show(title, _(table.game.title))
         bots = tuple(not seat.is_human for seat in table.seats)
         self.query_one(PlayersPanel).show(view, names, bots, me=N_("viewing"), kit=self.kit)
@@ -126,12 +131,14 @@ class ReplayScreen(BoardScreen):
 
     def _log_lines(self) -> tuple[int, list[Line]]:
         """The log panel's change since it was last fed: keep the lines of the first `keep`
-        entries, add `lines`, up to the position (all again for another viewer)."""
+        entries, add `lines`, up to the position (all again for another viewer or language)."""
+        _ = tr(self)
         viewer, position = self.viewer, self.position
         logged = self._logged
-        keep = min(logged[1], position) if logged is not None and logged[0] == viewer else 0
-        self._logged = (viewer, position)
-        return keep, self.shown.narration(viewer, upto=position, start=keep)
+        same = logged is not None and (logged[0], logged[2]) == (viewer, _.language)
+        keep = min(logged[1], position) if logged is not None and same else 0
+        self._logged = (viewer, position, _.language)
+        return keep, self.shown.narration(viewer, upto=position, start=keep, render=_.text)
 
     def on_resize(self) -> None:
         if self.is_mounted:

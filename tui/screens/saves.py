@@ -25,6 +25,7 @@ from textual.worker import get_current_worker
 
 from core import paths, saves
 from core.i18n import N_, Translator
+from core.narration import Text as GameText
 from core.text import visible
 from tui.lang import assemble, tr
 from tui.widgets.footer import KeysFooter
@@ -40,8 +41,8 @@ class SaveRow:
     error: str = ""
     state: str = ""
     """Once the log has been replayed: FINISHED or IN_PROGRESS ('' until then)."""
-    result: str = ""
-    """A finished game's result, as the game sums it up."""
+    result: GameText = ""
+    """A finished game's result, as the game sums it up (rendered in the viewer's language)."""
     loaded: saves.Loaded | None = None
     """The whole game: only for the row the user chose."""
     rules_changed: bool = False
@@ -140,13 +141,13 @@ def describe(row: SaveRow, _: Translator) -> Text:
         text.append(visible(row.error), style="red")
         return text
     names = ", ".join(visible(name) for name in summary.names)
-    text.append(f"{summary.game}: {names}\n  ")
+    text.append(f"{visible(_(summary.game))}: {names}\n  ")  # a game's title: translated
     if summary.entries is not None:
         text.append(_.ngettext("{n} entry, ", "{n} entries, ", summary.entries))
     if row.error:
         text.append(visible(row.error), style="red")
     elif row.state == FINISHED:
-        text.append(_("finished: {result}", result=visible(row.result)), style="green")
+        text.append(_("finished: {result}", result=visible(_(row.result))), style="green")
     elif row.state == IN_PROGRESS:
         state = _("in progress (practice)") if summary.practice else _("in progress")
         text.append(state, style="bold")

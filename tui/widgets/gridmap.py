@@ -40,6 +40,7 @@ from textual.widgets import Static
 
 from core.decisions import Decision, DecisionKind
 from core.i18n import N_
+from tui.lang import tr
 from tui.widgets.gridmodel import (
     Drawing,
     GridModel,
@@ -356,7 +357,7 @@ class MapPane(Vertical):
 
     def _legend(self) -> None:
         width = self.content_region.width or self.size.width
-        lines = legend_lines(self.map.legend(), max(width, 10))
+        lines = legend_lines(self.map.legend(), max(width, 10), tr(self))
         text = Text("\n").join(lines)
         if text != self._legend_text:
             self._legend_text = text
@@ -373,16 +374,17 @@ class MapPane(Vertical):
     def _info(self) -> None:
         """The option at the cursor in full: its cell's name and what choosing it does."""
         mapped, decision, index = self.map, self.map.decision, self.map.index
-        text = Text("cursor: ", style="dim", no_wrap=True, overflow="ellipsis")
+        _ = tr(self)
+        text = Text(_("cursor: "), style="dim", no_wrap=True, overflow="ellipsis")
         if decision is not None and index is not None and 0 <= index < len(decision.options):
             option = decision.options[index]
             place = mapped.model.cells.get(option.at) if option.at is not None else None
             if place is not None:
-                text.append(place.name, style="bold")
-                text.append(f" - {option.detail or option.label}")
+                text.append(_(place.name), style="bold")
+                text.append(f" - {_(option.detail or option.label)}")
             else:
-                text.append(option.label, style="bold")
-                text.append(" (not on the map)", style="dim")
+                text.append(_(option.label), style="bold")
+                text.append(" " + _("(not on the map)"), style="dim")
         info = self.query_one(".map-info", Static)
         if text != self._info_text:  # one line, no_wrap: its size never changes
             self._info_text = text

@@ -28,6 +28,8 @@ from rich.text import Text
 
 from core.decisions import Decision
 from core.grid import Cell, Direction
+from core.i18n import N_, Translator
+from core.narration import Text as Said
 
 Run = tuple[str, str]
 """A piece of a line: its text and its rich style."""
@@ -72,8 +74,9 @@ class MapCell:
     """Drawn between this cell and the next one east (a path: "-"); None: nothing."""
     south: Glyph | None = None
     """Drawn between this cell and the one below (a path: "|"); None: nothing."""
-    name: str = ""
-    """The place in full (any script): the line under the map names the cursor's cell."""
+    name: Said = ""
+    """The place in full (a game's text, any script): the line under the map names the cursor's
+    cell."""
 
 
 @dataclass(frozen=True)
@@ -85,17 +88,17 @@ class GridModel:
     order: tuple[Key, ...] = ()
 
 
-MORE = key("+", "more pieces", "bold")
+MORE = key("+", N_("more pieces"), "bold")
 
 CAN_CHOOSE_STYLE = "underline"
 CURSOR_STYLE = "bold reverse"
 PATH_STYLE = "bold reverse"
 AREA_STYLE = "italic"
 
-CAN_CHOOSE = key("options", "", CAN_CHOOSE_STYLE)
-CURSOR = Key("cursor", (("[", "bold"), (" ", CURSOR_STYLE), ("]", "bold")))
-PATH = key("-", "way", PATH_STYLE)
-AREA = key("area", "", AREA_STYLE)
+CAN_CHOOSE = key(N_("options"), "", CAN_CHOOSE_STYLE)
+CURSOR = Key(N_("cursor"), (("[", "bold"), (" ", CURSOR_STYLE), ("]", "bold")))
+PATH = key("-", N_("way"), PATH_STYLE)
+AREA = key(N_("area"), "", AREA_STYLE)
 HIGHLIGHT_KEYS = (CAN_CHOOSE, CURSOR, PATH, AREA)
 
 
@@ -395,12 +398,14 @@ def plain(line: Line) -> str:
     return "".join(text for text, _ in line)
 
 
-def map_text(model: GridModel, at: Layout, marks: Marks | None = None) -> Text:
+def map_text(
+    model: GridModel, at: Layout, marks: Marks | None = None, _: Translator | None = None
+) -> Text:
     """The map as rich text with its legend below: for a renderable board view."""
     drawing = draw(model, marks or Marks(), at)
     lines = [Text.assemble(*line, no_wrap=True, overflow="crop") for line in drawing.lines]
     entries = legend_keys(model, drawing.keys)
-    lines += legend_lines(entries, max(at.width, 20))
+    lines += legend_lines(entries, max(at.width, 20), _)
     return Text("\n").join(lines)
 
 
@@ -416,20 +421,22 @@ def legend_keys(model: GridModel, drawn: list[Key]) -> list[Key]:
     return ordered + rest + marks
 
 
-def entry_text(entry: Key) -> Text:
+def entry_text(entry: Key, _: Translator | None = None) -> Text:
+    """A legend entry in the viewer's language (`_`: a sample that is a word, such as
+    "options", is translated too; a code such as "SPR" is in no catalog and stays)."""
     text = Text()
     for sample, style in entry.sample:
-        text.append(sample, style=style)
+        text.append(_(sample) if _ is not None and sample.strip() else sample, style=style)
     if entry.meaning:
-        text.append(f" {entry.meaning}")
+        text.append(f" {_(entry.meaning) if _ is not None else entry.meaning}")
     return text
 
 
-def legend_lines(entries: list[Key], width: int) -> list[Text]:
+def legend_lines(entries: list[Key], width: int, _: Translator | None = None) -> list[Text]:
     """The entries packed into lines of `width` columns, two spaces apart, none split."""
     lines: list[Text] = []
     for entry in entries:
-        text = entry_text(entry)
+        text = entry_text(entry, _)
         if lines and lines[-1].cell_len + 2 + text.cell_len <= width:
             lines[-1].append("  ")
             lines[-1].append_text(text)

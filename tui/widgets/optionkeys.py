@@ -17,6 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from core.decisions import Decision, Option, OptionId
+from core.i18n import Translator
+from core.narration import Text
 
 
 @dataclass(frozen=True)
@@ -26,7 +28,7 @@ class Keys:
     seat: int
     name: str
     by_id: dict[OptionId, int] = field(default_factory=dict)
-    labels: dict[OptionId, str] = field(default_factory=dict)
+    labels: dict[OptionId, Text] = field(default_factory=dict)
 
     def asks_again(self, decision: Decision) -> bool:
         """Is `decision` the one these keys were given for, asked again: the same name for
@@ -37,7 +39,7 @@ class Keys:
         known = sum(option.id in self.by_id for option in decision.options)
         return 2 * known >= len(decision.options)
 
-    def gone(self, decision: Decision) -> dict[int, str]:
+    def gone(self, decision: Decision) -> dict[int, Text]:
         """The keys of options `decision` no longer offers, with their labels."""
         offered = {option.id for option in decision.options}
         return {key: self.labels[i] for i, key in self.by_id.items() if i not in offered}
@@ -63,7 +65,8 @@ def waits(typed: str, keys: Iterable[int]) -> bool:
     return any(len(str(key)) > len(typed) and str(key).startswith(typed) for key in keys)
 
 
-def matches(option: Option, text: str) -> bool:
-    """Does the filter `text` match `option` (part of its label or detail, any case)?"""
+def matches(option: Option, text: str, _: Translator) -> bool:
+    """Does the filter `text` match `option` (part of its label or detail as the viewer reads
+    them, in `_`'s language, any case)?"""
     wanted = text.casefold().strip()
-    return wanted in option.label.casefold() or wanted in option.detail.casefold()
+    return wanted in _(option.label).casefold() or wanted in _(option.detail).casefold()

@@ -7,7 +7,8 @@ from rich.text import Text
 from textual.widgets import Static
 
 from core.games.base import View
-from core.i18n import N_
+from core.i18n import DEFAULT_LANGUAGE, N_, Translator, translator
+from core.narration import LIST_SEPARATOR
 from tui.boards import BoardKit
 from tui.lang import tr
 
@@ -19,11 +20,13 @@ def players_table(
     me: str = "you",
     kit: BoardKit | None = None,
     bot: str = "bot",
+    _: Translator | None = None,
 ) -> RichTable:
     """A seat per row. `>` marks who must decide now; the viewer's own seat says (you), a bot's
-    (bot): `me` and `bot` in the viewer's language.
+    (bot): `me` and `bot` in the viewer's language, `_`, which renders the seats' notes too.
 
     A kit with seat marks shows each seat's mark (its piece on the map) and a note of its own."""
+    _ = _ or translator(DEFAULT_LANGUAGE)
     marks = kit.seat_mark if kit is not None else None
     note = kit.seat_note if kit is not None else None
     table = RichTable.grid(padding=(0, 1), expand=True)
@@ -39,13 +42,13 @@ def players_table(
             name.append(f" ({me})", style="italic")
         elif bots[seat]:
             name.append(f" ({bot})", style="dim")
-        parts = list(summary.notes)
+        parts = [_(part) for part in summary.notes]
         if note is not None:
             extra = note(view, seat)
             if extra:
-                parts.append(extra)
-        notes = Text(", ".join(parts), style="dim" if not summary.active else "")
-        if "winner" in summary.notes:
+                parts.append(_(extra))
+        notes = Text(_(LIST_SEPARATOR).join(parts), style="dim" if not summary.active else "")
+        if summary.winner:
             name.stylize("bold green")
         mark = Text(">", style="bold") if summary.active else Text(" ")
         cells = [mark, name, Text(str(summary.score), style="bold"), notes]
@@ -68,4 +71,4 @@ class PlayersPanel(Static):
     ) -> None:
         """`me` (a message id) marks the viewer's own seat."""
         _ = tr(self)
-        self.update(players_table(view, names, bots, _(me), kit, _("bot")))
+        self.update(players_table(view, names, bots, _(me), kit, _("bot"), _))

@@ -47,6 +47,7 @@ from textual.widget import Widget
 
 from core.decisions import ActingFor, Choice, Decision, DecisionKind, Option, OptionId
 from core.i18n import N_, Translator
+from core.narration import Text as GameText
 from core.text import visible
 from core.wrap import line_spans
 from tui.boards import CardInfo
@@ -244,7 +245,8 @@ class DecisionPrompt(Widget, can_focus=True):
             indices.sort(key=lambda i: keys.by_id[decision.options[i].id])
             text = self.filter
             if text:
-                indices = [i for i in indices if matches(decision.options[i], text)]
+                _ = tr(self)
+                indices = [i for i in indices if matches(decision.options[i], text, _)]
         return indices
 
     def key_of(self, index: int) -> int:
@@ -314,8 +316,9 @@ class DecisionPrompt(Widget, can_focus=True):
             self.cursor = row
         self._repaint()
 
-    def show_error(self, message: str) -> None:
-        self.error = visible(message)  # reasons may quote names and answers
+    def show_error(self, message: GameText) -> None:
+        """Show why an answer was refused (a game's reason: in the viewer's language)."""
+        self.error = visible(tr(self)(message))  # reasons may quote names and answers
         self._repaint()
 
     # --- keys --------------------------------------------------------------------------------
@@ -538,7 +541,7 @@ class DecisionPrompt(Widget, can_focus=True):
         if index is None:
             gone = self.keys.gone(decision) if self.keys is not None else {}
             if key in gone:
-                self.show_error(_(GONE, label=gone[key]))
+                self.show_error(_(GONE, label=_(gone[key])))
             else:
                 self.show_error(_(NO_OPTION, key=key))
             return
@@ -647,7 +650,7 @@ class DecisionPrompt(Widget, can_focus=True):
             return head, filter_, body, detail, hint, help_, error
         if self.banner:
             head = [_Line(line) for line in _wrap(Text(self.banner, style="bold reverse"), width)]
-        head += [_Line(line) for line in _wrap(Text(decision.prompt, style="bold"), width)]
+        head += [_Line(line) for line in _wrap(Text(_(decision.prompt), style="bold"), width)]
         if self.filter is not None:
             line = Text(_(FILTER_LINE, text=self.filter), style="bold")
             line.truncate(width, overflow="ellipsis")
@@ -663,7 +666,9 @@ class DecisionPrompt(Widget, can_focus=True):
         detail = [_Line(line) for line in _wrap(full, width)] if body and full.plain else []
         hint = [_Line(line) for line in _wrap(Text(self._hint(), style="dim"), width)]
         if decision.help:
-            help_ = [_Line(line) for line in _wrap(Text(decision.help, style="dim italic"), width)]
+            help_ = [
+                _Line(line) for line in _wrap(Text(_(decision.help), style="dim italic"), width)
+            ]
         return head, filter_, body, detail, hint, help_, error
 
     def _cursor_option(self) -> Option | None:
@@ -684,12 +689,13 @@ class DecisionPrompt(Widget, can_focus=True):
         if info is None and not self._ordering():
             return Text()  # the option's line shows its detail already
         if info is not None:
-            text = Text.assemble((f"{info.name} Lv{info.level}", "bold"), f" [{info.timing}] ")
+            _ = tr(self)
+            text = Text.assemble((f"{info.name} Lv{info.level}", "bold"), f" [{_(info.timing)}] ")
             if info.ability:
                 text.append(f"{info.ability}: ", style="bold")
-            text.append(info.text)
+            text.append(_(info.text))
             return text
-        return Text(option.detail, style="italic") if option.detail else Text()
+        return Text(tr(self)(option.detail), style="italic") if option.detail else Text()
 
     def _option_line(
         self, option: Option, index: int, row: int, width: int, key_width: int
@@ -712,17 +718,19 @@ class DecisionPrompt(Widget, can_focus=True):
         if info is not None:
             line.append(f"Lv{info.level} ", style="bold" if at_cursor else "")
             line.append(info.name, style=label_style)
-            line.append(f" {info.timing}", style="italic")
+            line.append(f" {tr(self)(info.timing)}", style="italic")
             if info.ability:
                 line.append(f" {info.ability}", style="dim")
         elif option.unavailable:
             # Still in its place (its key stays), dimmed, saying why it cannot be chosen.
-            line.append(option.label, style=f"{label_style} dim".strip())
-            line.append(f"  ({option.unavailable})", style="dim italic")
+            _ = tr(self)
+            line.append(_(option.label), style=f"{label_style} dim".strip())
+            line.append(f"  ({_(option.unavailable)})", style="dim italic")
         else:
-            line.append(option.label, style=label_style)
+            _ = tr(self)
+            line.append(_(option.label), style=label_style)
             if option.detail:
-                line.append(f"  {option.detail}", style="dim")
+                line.append(f"  {_(option.detail)}", style="dim")
         line.truncate(width, overflow="ellipsis")
         return line
 

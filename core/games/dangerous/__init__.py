@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from core.games.base import GameInfo, GameOption
+from core.i18n import N_
+from core.narration import Message
 
 if TYPE_CHECKING:
     from core.bots.base import Bot
@@ -26,25 +28,29 @@ def _heuristic() -> Bot:
 
 INFO = GameInfo(
     id="dangerous",
-    title="Dangerous (戦闘破壊学園ダンゲロス)",
+    title=N_("Dangerous (戦闘破壊学園ダンゲロス)"),
     min_players=2,
     max_players=4,
     load=_rules,
     options=(
         GameOption(
             "draft",
-            "Draft the starting party",
+            Message("Draft the starting party"),
             False,
-            "Advanced rule: pick the three starting Lv1 cards one at a time, "
-            "passing the rest to the left.",
+            Message(
+                "Advanced rule: pick the three starting Lv1 cards one at a time, "
+                "passing the rest to the left."
+            ),
         ),
         GameOption(
             "turn_limit",
-            "Turn limit (house rule)",
+            Message("Turn limit (house rule)"),
             0,
-            "House rule, not in the rulebook (there, exploration ends only when the old school "
-            "building falls): if it still stands after this many turns, the final battle "
-            "begins anyway. 0 = off.",
+            Message(
+                "House rule, not in the rulebook (there, exploration ends only when the old "
+                "school building falls): if it still stands after this many turns, the final "
+                "battle begins anyway. 0 = off."
+            ),
             minimum=0,
             maximum=99,
             simulate=12,  # bots' games end (ruling R23); `simulate` says so when it applies this

@@ -11,7 +11,7 @@ from core.decisions import Decision, Option, choose_one, choose_several
 from core.games.dangerous.battle import card, combat, is_party, row, tell, with_combat
 from core.games.dangerous.cards import card_name, card_option, pile_options
 from core.games.dangerous.state import State
-from core.narration import Lines, join, say
+from core.narration import Lines, Message, listing, say
 
 HAND_LIMIT = 5
 NO = "no"
@@ -44,8 +44,10 @@ class Revive(Asking[State]):
     def ask(self, state: State) -> Decision:
         seat = combat(state).seats[self.side]
         options = pile_options(state.players[seat].discard)
-        prompt = "Insurance: bring one card back from your discard pile to the end of your party?"
-        return choose_one(seat, "revive", prompt, (*options, Option(NO, "No")))
+        prompt = Message(
+            "Insurance: bring one card back from your discard pile to the end of your party?"
+        )
+        return choose_one(seat, "revive", prompt, (*options, Option(NO, Message("No"))))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         fight = combat(state)
@@ -93,11 +95,14 @@ class Capture(Asking[State]):
 
     def ask(self, state: State) -> Decision:
         seat = combat(state).seats[0]
-        prompt = (
-            f"You defeated {card_name(self.beaten)}. "
-            "Take it into your party, or to your discard pile?"
+        prompt = Message(
+            "You defeated {card}. Take it into your party, or to your discard pile?",
+            card=card_name(self.beaten),
         )
-        options = (Option("party", "Into my party"), Option("discard", "To my discard pile"))
+        options = (
+            Option("party", Message("Into my party")),
+            Option("discard", Message("To my discard pile")),
+        )
         return choose_one(seat, "capture", prompt, options)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
@@ -110,7 +115,7 @@ def take(state: State, owner: int, cards: tuple[str, ...], to_party: bool) -> Do
     """`owner` takes `cards` into the party (then the hand limit applies) or the discard pile."""
     lines: Lines = []
     player = state.players[owner]
-    names = join([card_name(c) for c in cards])
+    names = listing([card_name(c) for c in cards])
     if to_party:
         state = state.with_player(owner, party=(*player.party, *cards))
         lines.append(
@@ -138,7 +143,11 @@ class HandLimit(Asking[State]):
         if extra <= 0:
             return None
         options = tuple(card_option(c) for c in party)
-        prompt = f"Your party holds more than {HAND_LIMIT}: choose {extra} for your discard pile."
+        prompt = Message(
+            "Your party holds more than {limit}: choose {extra} for your discard pile.",
+            limit=HAND_LIMIT,
+            extra=extra,
+        )
         return choose_several(self.seat, "hand-limit", prompt, options, extra, extra)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
@@ -149,7 +158,7 @@ class HandLimit(Asking[State]):
             party=tuple(c for c in player.party if c not in dropped),
             discard=(*player.discard, *dropped),
         )
-        names = join([card_name(c) for c in dropped])
+        names = listing([card_name(c) for c in dropped])
         line = say(
             "{name} puts {names} in the discard pile (hand limit).",
             name=state.names[self.seat],

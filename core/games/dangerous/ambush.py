@@ -16,7 +16,7 @@ from core.games.dangerous.cards import card_name
 from core.games.dangerous.casualties import hit
 from core.games.dangerous.content import Card, content
 from core.games.dangerous.state import State
-from core.narration import Lines
+from core.narration import Lines, Message, Name, Text
 
 AMBUSH_EFFECTS = ("snipe", "snipe_sure", "swap_front_last")
 NO = "no"
@@ -51,24 +51,26 @@ class AmbushItems(Menu[State]):
     while enemy cards remain."""
 
     name = "ambush-item"
-    done = Option(NO, "No")
+    done = Option(NO, Message("No"))
     side: int
     asked: bool = False
 
     def chooser(self, state: State) -> int:
         return combat(state).seats[self.side]
 
-    def prompt(self, state: State) -> str:
+    def prompt(self, state: State) -> Text:
         target = row(state, 1 - self.side)
-        front_card = card_name(target[0]) if target else "nobody"
-        return f"Before the battle: use an item on {front_card}? (items are optional)"
+        front_card = card_name(target[0]) if target else Message("nobody")
+        return Message(
+            "Before the battle: use an item on {card}? (items are optional)", card=front_card
+        )
 
     def actions(self, state: State) -> tuple[Option, ...]:
         if self.asked and not row(state, 1 - self.side):
             return ()
         items = content().items
         return tuple(
-            Option(item, f"{items[item].name} {items[item].english}", items[item].text_en)
+            Option(item, Name(items[item].name, items[item].english), items[item].text)
             for item in ambush_items(state, self.side)
         )
 
@@ -88,10 +90,9 @@ class AmbushItems(Menu[State]):
         state = tell(
             state,
             lines,
-            "{name} uses {item} ({english}) on {target}.",
+            "{name} uses {item} on {target}.",
             name=state.names[owner],
-            item=item.name,
-            english=item.english,
+            item=Name(item.name, item.english),
             target=card_name(target),
         )
         return push(state, ItemSnipe(self.side, item.id, target)), lines
@@ -182,7 +183,7 @@ class AmbushFire(Automatic[State]):
         target_side, target = ambush_target(state, self.side, instance)
         if target is None:
             return state, lines
-        ability = ambusher.ability or ambusher.english
+        ability = ambusher.ability or Name(ambusher.name, ambusher.english)
         mirror = reflector(state, 1 - self.side) if target_side == self.side else None
         if mirror is not None:
             state = tell(

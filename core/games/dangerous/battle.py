@@ -13,7 +13,8 @@ from core.decisions import ActingFor
 from core.frozen import replace
 from core.games.dangerous.content import Card, content
 from core.games.dangerous.state import Combat, State
-from core.narration import Lines, Text, say
+from core.i18n import N_
+from core.narration import Lines, Message, Name, Text, say
 
 DICE_EFFECTS = ("extra_dice", "extra_dice_first", "lock_dice", "final_three")
 
@@ -91,18 +92,26 @@ def deciding_for(state: State, side: int) -> ActingFor | None:
     next player, against the active player (None for a party: its owner decides for it)."""
     if is_party(state, side):
         return None
-    return ActingFor("enemy", against=combat(state).seats[0])
+    return ActingFor(ENEMY_SIDE, against=combat(state).seats[0])
 
 
-def side_name(state: State, side: int) -> str:
+ENEMY_SIDE = N_("enemy")
+"""The side the next player plays in a battle (the prompt's banner translates the word)."""
+
+
+def side_name(state: State, side: int) -> Text:
     fight = combat(state)
     seat = fight.seats[side]
     if is_party(state, side):
         return state.names[seat]
     if fight.kind == "boss":
         site = content().board.boss(fight.boss)
-        return f"the {site.english} boss"
-    return f"the {fight.kind.capitalize()} enemy"
+        return Message("the {boss} boss", boss=Name(site.name, site.english))
+    if fight.kind == "lv1":
+        return Message("the Lv1 enemy")
+    if fight.kind == "lv2":
+        return Message("the Lv2 enemy")
+    return Message("the {kind} enemy", kind=fight.kind.capitalize())
 
 
 # --- small edits ---------------------------------------------------------------------------------

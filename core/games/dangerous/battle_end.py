@@ -19,7 +19,7 @@ from core.games.dangerous.final import FinalStart
 from core.games.dangerous.meeting import ItemRoll
 from core.games.dangerous.piles import DrawRandom, top_up
 from core.games.dangerous.state import State
-from core.narration import Lines, join, say
+from core.narration import Lines, Message, Name, listing, say
 
 OLD_BUILDING = "old-building"
 
@@ -52,7 +52,7 @@ class CombatEnd(Automatic[State]):
         elif enemy:
             deck = fight.kind
             state = replace(state, decks={**state.decks, deck: (*state.decks[deck], *enemy)})
-            names = join([card_name(c) for c in enemy])
+            names = listing([card_name(c) for c in enemy])
             lines.append(
                 say(
                     "{names} goes to the bottom of the {deck} deck.",
@@ -79,7 +79,7 @@ class BossPick(Asking[State]):
 
     def ask(self, state: State) -> Decision:
         options = tuple(card_option(c) for c in self.cards)
-        prompt = (
+        prompt = Message(
             "The boss is beaten: choose one of its cards for your party (the rest are discarded)."
         )
         return choose_one(self.seat, "boss-card", prompt, options)
@@ -101,10 +101,9 @@ class BossCleared(Automatic[State]):
         state = state.with_player(self.seat, tokens=(*state.players[self.seat].tokens, self.boss))
         state = replace(state, cleared={**state.cleared, self.boss: self.seat})
         line = say(
-            "{name} defeats the {boss} ({english}) boss and takes its token.",
+            "{name} defeats the {boss} boss and takes its token.",
             name=state.names[self.seat],
-            boss=site.name,
-            english=site.english,
+            boss=Name(site.name, site.english),
         )
         tasks: list[Task[State]] = [ItemRoll(self.seat, site.item_bonus, reward=True)]
         if self.boss == OLD_BUILDING:

@@ -8,6 +8,7 @@ from core.frozen import replace
 from core.games.dangerous.content import content
 from core.games.dangerous.state import State
 from core.grid import Cell, cheapest
+from core.narration import Message, Name, Text
 
 
 @cache  # the board never changes: asked for every option that names a square
@@ -115,17 +116,23 @@ def retire_tokens(state: State) -> State:
 
 
 @cache
-def space_label(space_id: str) -> str:
+def space_label(space_id: str) -> Text:
+    """A square by name (the English beside it in English), with its printed number."""
     space = content().board.spaces[space_id]
     if space.kind == "spring":
-        return "泉 Spring"
+        return Name("泉", "Spring")
     if space.kind == "boss":
         site = content().board.bosses_at(space_id)[0]
-        name = (
-            "教室 Classroom" if site.id.startswith("classroom") else f"{site.name} {site.english}"
+        return (
+            Name("教室", "Classroom")
+            if site.id.startswith("classroom")
+            else Name(site.name, site.english)
         )
-        return name
     if space.name:
-        name = f"{space.name} {space.english}" if space.english else space.name
-        return f"{name} ({space.number})" if space.number else name
-    return f"square {space_id} ({space.number})" if space.number else f"square {space_id}"
+        name = Name(space.name, space.english)
+        return (
+            Message("{space} ({number})", space=name, number=space.number) if space.number else name
+        )
+    if space.number:
+        return Message("square {space} ({number})", space=space_id, number=space.number)
+    return Message("square {space}", space=space_id)

@@ -148,7 +148,7 @@ class DangerousBot:
         for option in decision.options:
             if not isinstance(option.id, str) or ":" in option.id or option.id == "reorder":
                 continue
-            score = self._destination_score(board, seat, option.id, option.detail, bonus)
+            score = self._destination_score(board, seat, option.id, str(option.detail), bonus)
             score += rng.random() * 0.05
             if score > best[0]:
                 best = (score, option.id)

@@ -7,6 +7,7 @@ from functools import cache
 from core.decisions import Decision, Option, order
 from core.games.dangerous.content import content
 from core.games.dangerous.state import State
+from core.narration import Message, Name, Text
 
 
 @cache  # the cards never change: names fill prompts, options and narration
@@ -15,32 +16,38 @@ def card_name(instance: str) -> str:
     return f"{card.name} (Lv{card.level})"
 
 
-def card_label(instance: str) -> str:
-    """A card as an option names it: both names and its level."""
+@cache
+def card_label(instance: str) -> Text:
+    """A card as an option names it: its name (the English beside it in English) and level."""
     card = content().card(instance)
-    return f"{card.name} {card.english} (Lv{card.level})"
+    return Message("{card} (Lv{level})", card=Name(card.name, card.english), level=card.level)
 
 
-def ability_name(instance: str) -> str:
-    """A card's ability, both names."""
+@cache
+def ability_name(instance: str) -> Name:
+    """A card's ability, by name (the English beside it in English)."""
     card = content().card(instance)
-    return f"{card.ability} {card.ability_en}"
+    return Name(card.ability, card.ability_en)
 
 
 def card_option(instance: str) -> Option:
     """A card as an option: its names, with its ability and text as the detail."""
     card = content().card(instance)
-    detail = f"{ability_name(instance)}: {card.text_en}" if card.ability else card.text_en
+    detail: Text = (
+        Message("{ability}: {text}", ability=ability_name(instance), text=card.text)
+        if card.ability
+        else card.text
+    )
     return Option(instance, card_label(instance), detail)
 
 
-ORDER_HELP = (
+ORDER_HELP = Message(
     "Your party fights from the front (first) to the back: winner stays on. "
     "Reorder with the keys shown; Enter confirms."
 )
 
 
-def party_order_decision(state: State, seat: int, prompt: str) -> Decision:
+def party_order_decision(state: State, seat: int, prompt: Text) -> Decision:
     """`seat` puts its party in fighting order."""
     options = tuple(card_option(card) for card in state.players[seat].party)
     return order(seat, "order", prompt, options, help=ORDER_HELP)

@@ -20,7 +20,7 @@ from core.games.dangerous.battle import combat, row, side_name, tell, with_comba
 from core.games.dangerous.cards import card_name
 from core.games.dangerous.duel import queue_duel
 from core.games.dangerous.state import Combat, Duel, State
-from core.narration import Lines
+from core.narration import Lines, Message
 
 FLED = 4  # Duel.winner once the active player has fled
 
@@ -97,8 +97,10 @@ class Flee(Asking[State]):
     def ask(self, state: State) -> Decision:
         seat = combat(state).seats[0]
         enemy = card_name(row(state, 1)[0])
-        prompt = f"Your card fell. Fight on against {enemy}, or flee (always succeeds)?"
-        options = (Option("fight", "Fight on"), Option("flee", "Flee"))
+        prompt = Message(
+            "Your card fell. Fight on against {enemy}, or flee (always succeeds)?", enemy=enemy
+        )
+        options = (Option("fight", Message("Fight on")), Option("flee", Message("Flee")))
         return choose_one(seat, "flee", prompt, options)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:

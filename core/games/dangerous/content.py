@@ -14,6 +14,7 @@ from functools import cache
 from pathlib import Path
 
 from core.content import TOML_KEY, ContentError, by_id, entry, load, one_of
+from core.narration import Worded
 
 HERE = Path(__file__).parent
 
@@ -68,6 +69,11 @@ class Card:
     def label(self) -> str:
         return f"{self.name} Lv{self.level}"
 
+    @property
+    def text(self) -> Worded:
+        """The card's rules text in the reader's language."""
+        return Worded(self.text_ja, self.text_en)
+
 
 @dataclass(frozen=True)
 class Item:
@@ -84,6 +90,11 @@ class Item:
 
     def param(self, name: str, default: int = 0) -> int:
         return int(self.params.get(name, default))
+
+    @property
+    def text(self) -> Worded:
+        """The item's rules text in the reader's language."""
+        return Worded(self.text_ja, self.text_en)
 
 
 @dataclass(frozen=True)
@@ -117,8 +128,14 @@ class Action:
     name: str
     english: str
     help: str
+    help_ja: str
     caps: dict[int, int]
     provisional: bool = False
+
+    @property
+    def words(self) -> Worded:
+        """What the action does, in the reader's language."""
+        return Worded(self.help_ja, self.help)
 
     def cap(self, players: int) -> int:
         """The most AP this action can hold in total (0 = no limit)."""

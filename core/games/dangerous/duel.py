@@ -38,7 +38,7 @@ from core.games.dangerous.outcome import OnWin, Resolve, Settlement, value_text
 from core.games.dangerous.state import State
 from core.games.dangerous.tally import Part
 from core.games.dangerous.windows import in_either_order
-from core.narration import Lines, say
+from core.narration import Lines, Message, Name, Text, say
 
 YES, NO = "yes", "no"
 ROLLED = ("strike", "shove", "pierce")
@@ -64,7 +64,7 @@ class Window(Automatic[State]):
     """A window of the 1-on-1 where each side may act: when both can, who goes first is theirs
     to settle (line 103)."""
 
-    situation: ClassVar[str]
+    situation: ClassVar[Text]
 
     @abstractmethod
     def able(self, state: State, side: int) -> bool: ...
@@ -82,7 +82,7 @@ class Window(Automatic[State]):
 
 @dataclass(frozen=True)
 class BeforeDiceWindow(Window):
-    situation = "Before the dice: both fighting cards have an ability."
+    situation = Message("Before the dice: both fighting cards have an ability.")
 
     def able(self, state: State, side: int) -> bool:
         return active_effect(state, side, "before_dice") is not None
@@ -113,10 +113,22 @@ class UseAbility(Asking[State]):
     def ask(self, state: State) -> Decision:
         found = card(self.user)
         seat = combat(state).seats[self.side]
-        ability = found.ability or "ability"
-        prompt = f"Use {card_name(self.user)}'s {ability}? {found.text_en}"
-        use = f"Use {ability_name(self.user)}" if found.ability else "Use it"
-        options = (Option(YES, use), Option(NO, "Don't use it"))
+        prompt = (
+            Message(
+                "Use {card}'s {ability}? {text}",
+                card=card_name(self.user),
+                ability=found.ability,
+                text=found.text,
+            )
+            if found.ability
+            else Message("Use {card}'s ability? {text}", card=card_name(self.user), text=found.text)
+        )
+        use = (
+            Message("Use {ability}", ability=ability_name(self.user))
+            if found.ability
+            else Message("Use it")
+        )
+        options = (Option(YES, use), Option(NO, Message("Don't use it")))
         return choose_one(
             seat, "ability", prompt, options, acting_for=deciding_for(state, self.side)
         )
@@ -137,11 +149,9 @@ class UseAbility(Asking[State]):
             []
             if found.effect in ROLLED
             else [
-                say(
-                    "{card}'s {ability}",
-                    card=card_name(self.user),
-                    ability=found.ability or "ability",
-                )
+                say("{card}'s {ability}", card=card_name(self.user), ability=found.ability)
+                if found.ability
+                else say("{card}'s ability", card=card_name(self.user))
             ]
         )
         return push(state, AbilityRoll(self.side, self.user)), [*lines, *said]
@@ -250,7 +260,10 @@ class RollDice(Asking[State]):
     defender: int
 
     def ask(self, state: State) -> ChanceRequest:
-        parts = ((side_name(state, 0), self.attacker), (side_name(state, 1), self.defender))
+        parts = (
+            (str(side_name(state, 0)), self.attacker),
+            (str(side_name(state, 1)), self.defender),
+        )
         label = "the attack dice (both sides at once)"
         return chance.dice(self.attacker + self.defender, label, parts=parts)
 
@@ -259,13 +272,20 @@ class RollDice(Asking[State]):
         dice = (faces[: self.attacker], faces[self.attacker :])
         state = with_duel(state, dice=dice, rolled=True)
         lines: Lines = []
-        parts = [f"{side_name(state, side)} {_faces(dice[side])}" for side in (0, 1)]
-        return tell(state, lines, "Attack dice: " + "; ".join(parts) + "."), lines
+        return tell(
+            state,
+            lines,
+            "Attack dice: {attacker} {attacker_dice}; {defender} {defender_dice}.",
+            attacker=side_name(state, 0),
+            attacker_dice=_faces(dice[0]),
+            defender=side_name(state, 1),
+            defender_dice=_faces(dice[1]),
+        ), lines
 
 
-def _faces(faces: tuple[int, ...]) -> str:
+def _faces(faces: tuple[int, ...]) -> Text:
     if not faces:
-        return "no dice (counts as 3)"
+        return Message("no dice (counts as 3)")
     return "[" + "][".join(map(str, faces)) + "]"
 
 
@@ -274,7 +294,7 @@ def _faces(faces: tuple[int, ...]) -> str:
 
 @dataclass(frozen=True)
 class AfterDiceWindow(Window):
-    situation = "After the dice: both sides have items or abilities to use."
+    situation = Message("After the dice: both sides have items or abilities to use.")
 
     def able(self, state: State, side: int) -> bool:
         return bool(after_options(state, side))
@@ -291,21 +311,19 @@ def after_options(state: State, side: int) -> list[Option]:
     ability = active_effect(state, side, "after_dice")
     fighter = front(state, side)
     if ability is not None and fighter is not None and fighter not in used:
-        verb = (
-            "reroll your attack dice"
+        name = Name(ability.ability, ability.ability_en) if ability.ability else card_label(fighter)
+        label = (
+            Message("{name}: reroll your attack dice", name=name)
             if ability.effect == "reroll"
-            else f"+{ability.param('amount', 1)}"
+            else Message("{name}: +{amount}", name=name, amount=ability.param("amount", 1))
         )
-        name = f"{ability.ability} {ability.ability_en}" if ability.ability else card_label(fighter)
-        label = f"{name}: {verb}"
         options.append(Option(f"card:{fighter}", label))
     if is_party(state, side) and combat(state).duel.rolled:
         seat = combat(state).seats[side]
         for item_id in state.players[seat].items:
             item = content().items[item_id]
             if item.timing == "after_dice" and item.effect in ("bump", "reroll", "support_minus"):
-                label = f"{item.name} {item.english}"
-                options.append(Option(f"item:{item_id}", label, item.text_en))
+                options.append(Option(f"item:{item_id}", Name(item.name, item.english), item.text))
     return options
 
 
@@ -323,10 +341,12 @@ class AfterDice(Menu[State]):
     def acting_for(self, state: State) -> ActingFor | None:
         return deciding_for(state, self.side)
 
-    def prompt(self, state: State) -> str:
-        mine = value_text(state, self.side)
-        theirs = value_text(state, 1 - self.side)
-        return f"After the dice: you have {mine}, they have {theirs}. Use an item or ability?"
+    def prompt(self, state: State) -> Text:
+        return Message(
+            "After the dice: you have {mine}, they have {theirs}. Use an item or ability?",
+            mine=value_text(state, self.side),
+            theirs=value_text(state, 1 - self.side),
+        )
 
     def actions(self, state: State) -> tuple[Option, ...]:
         return () if duel_broken(state) else tuple(after_options(state, self.side))
@@ -347,10 +367,9 @@ class AfterDice(Menu[State]):
             state = tell(
                 state,
                 lines,
-                "{name} uses {item} ({english}).",
+                "{name} uses {item}.",
                 name=state.names[owner],
-                item=item.name,
-                english=item.english,
+                item=Name(item.name, item.english),
             )
         else:
             found = card(ident)

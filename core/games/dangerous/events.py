@@ -23,24 +23,28 @@ from core.games.dangerous.combat import start_combat
 from core.games.dangerous.content import content
 from core.games.dangerous.piles import DrawRandom, top_up
 from core.games.dangerous.state import Combat, State
-from core.narration import say
+from core.narration import Message, Name, Text, say
 
 
-def event_text(state: State, seat: int, space: str) -> str:
+def event_text(state: State, seat: int, space: str) -> Text:
     """What `space` would do to `seat` (an option's detail)."""
     kind = content().board.spaces[space].kind
     if kind == "spring":
-        return "the spring"
+        return Message("the spring")
     if kind == "boss":
         bosses = fightable_bosses(state, seat, space)
         if bosses:
-            return "boss fight"
-        return "boss beaten" if not live_bosses(state, space) else "no boss you may fight"
+            return Message("boss fight")
+        if not live_bosses(state, space):
+            return Message("boss beaten")
+        return Message("no boss you may fight")
     if space in state.tokens:
         top = state.decks.get("lv2", ())
-        return f"Lv2 fight: {card_name(top[0])}" if top else "Lv2 token"
+        return Message("Lv2 fight: {card}", card=card_name(top[0])) if top else Message("Lv2 token")
     top = state.decks.get("lv1", ())
-    return f"Lv1 fight: {card_name(top[0])}" if top else "nothing (Lv1 deck empty)"
+    if top:
+        return Message("Lv1 fight: {card}", card=card_name(top[0]))
+    return Message("nothing (Lv1 deck empty)")
 
 
 def fight(state: State, kind: str, seat: int, enemy: tuple[str, ...], boss: str = "") -> State:
@@ -116,10 +120,10 @@ class ChooseBoss(Asking[State]):
     def ask(self, state: State) -> Decision:
         board = content().board
         options = tuple(
-            Option(boss, f"{board.boss(boss).name} {board.boss(boss).english}")
+            Option(boss, Name(board.boss(boss).name, board.boss(boss).english))
             for boss in fightable_bosses(state, self.seat, self.space)
         )
-        return choose_one(self.seat, "boss", "Which boss do you fight?", options)
+        return choose_one(self.seat, "boss", Message("Which boss do you fight?"), options)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         return _boss_fight(state, self.seat, str(answer)), []
@@ -134,11 +138,16 @@ class Spring(Asking[State]):
 
     def ask(self, state: State) -> Decision:
         player = state.players[self.seat]
-        options = [Option("draw", "Roll a die and draw that many cards from your discard pile")]
+        options = [
+            Option("draw", Message("Roll a die and draw that many cards from your discard pile"))
+        ]
         if player.party and player.discard:
-            options.append(Option("swap", "Swap one party card for one from your discard pile"))
-        options.append(Option("rest", "Do nothing"))
-        return choose_one(self.seat, "spring", "The spring: choose one.", tuple(options))
+            options.append(
+                Option("swap", Message("Swap one party card for one from your discard pile"))
+            )
+        options.append(Option("rest", Message("Do nothing")))
+        prompt = Message("The spring: choose one.")
+        return choose_one(self.seat, "spring", prompt, tuple(options))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         if answer == "draw":
@@ -174,7 +183,7 @@ class SpringOut(Asking[State]):
 
     def ask(self, state: State) -> Decision:
         options = tuple(card_option(c) for c in state.players[self.seat].party)
-        prompt = "Which party card goes to the discard pile?"
+        prompt = Message("Which party card goes to the discard pile?")
         return choose_one(self.seat, "spring-out", prompt, options)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
@@ -192,7 +201,7 @@ class SpringIn(Asking[State]):
 
     def ask(self, state: State) -> Decision:
         options = pile_options(state.players[self.seat].discard)
-        prompt = "Which card comes back from the discard pile?"
+        prompt = Message("Which card comes back from the discard pile?")
         return choose_one(self.seat, "spring-in", prompt, options)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:

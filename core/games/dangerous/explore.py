@@ -22,13 +22,13 @@ from core.games.dangerous.cards import (
 from core.games.dangerous.content import content
 from core.games.dangerous.events import Event, event_text
 from core.games.dangerous.state import State
-from core.narration import join, say
+from core.narration import Message, Name, Text, listing, say
 
 REORDER = "reorder"
-USED_THIS_TURN = "already used this turn"
-NO_DISCARD = "your discard pile is empty"
-NO_TARGET = "no player to use it on"
-ONE_CARD = "your party has one card"
+USED_THIS_TURN = Message("already used this turn")
+NO_DISCARD = Message("your discard pile is empty")
+NO_TARGET = Message("no player to use it on")
+ONE_CARD = Message("your party has one card")
 
 
 def movement(state: State, seat: int) -> int:
@@ -57,15 +57,22 @@ def field_options(
     for instance in state.players[seat].party:
         found = content().card(instance)
         if found.timing == "field" and (effects is None or found.effect in effects):
-            why = USED_THIS_TURN if instance in used else _field_unusable(state, seat, instance)
-            label = f"{ability_name(instance)} ({found.name} {found.english})"
-            options.append(Option(f"card:{instance}", label, found.text_en, unavailable=why))
+            why: Text = (
+                USED_THIS_TURN if instance in used else _field_unusable(state, seat, instance)
+            )
+            label: Text = Message(
+                "{ability} ({card})",
+                ability=ability_name(instance),
+                card=Name(found.name, found.english),
+            )
+            options.append(Option(f"card:{instance}", label, found.text, unavailable=why))
     for item_id in state.players[seat].items:
         item = content().items[item_id]
         if item.timing == "field" and (effects is None or item.effect in effects):
             why = NO_DISCARD if item.effect == "heal" and not state.players[seat].discard else ""
-            label = f"{item.name} {item.english}"
-            options.append(Option(f"item:{item_id}", label, item.text_en, unavailable=why))
+            options.append(
+                Option(f"item:{item_id}", Name(item.name, item.english), item.text, unavailable=why)
+            )
     return options
 
 
@@ -103,10 +110,10 @@ class Explore(Menu[State]):
     def chooser(self, state: State) -> int:
         return self.seat
 
-    def prompt(self, state: State) -> str:
-        return (
-            f"Your move: movement {movement(state, self.seat)}. "
-            "Choose where to go (its event follows)."
+    def prompt(self, state: State) -> Text:
+        return Message(
+            "Your move: movement {movement}. Choose where to go (its event follows).",
+            movement=movement(state, self.seat),
         )
 
     def actions(self, state: State) -> tuple[Option, ...]:
@@ -120,8 +127,8 @@ class Explore(Menu[State]):
             options.append(
                 _square(space, -1 if space == here else cost, event_text(state, seat, space))
             )
-        one = ONE_CARD if len(state.players[seat].party) < 2 else ""
-        options.append(Option(REORDER, "Reorder your party", unavailable=one))
+        one: Text = ONE_CARD if len(state.players[seat].party) < 2 else ""
+        options.append(Option(REORDER, Message("Reorder your party"), unavailable=one))
         options += field_options(state, seat, self.used)
         return tuple(options)
 
@@ -160,8 +167,12 @@ class Explore(Menu[State]):
 def _square(space: str, cost: int, event: str) -> Option:
     """A square to move to at `cost` (-1: stay there), and what happens there (made once for
     each: a move offers a dozen squares)."""
-    verb = "Stay" if cost < 0 else f"Go ({cost})"
-    return Option(space, f"{verb}: {space_label(space)}", event, at=cell_of(space))
+    label = (
+        Message("Stay: {space}", space=space_label(space))
+        if cost < 0
+        else Message("Go ({cost}): {space}", cost=cost, space=space_label(space))
+    )
+    return Option(space, label, event, at=cell_of(space))
 
 
 @dataclass(frozen=True)
@@ -173,15 +184,15 @@ class AfterMove(Menu[State]):
     'card:<instance>', 'item:<item id>', 'done'."""
 
     name = "field"
-    done = Option("done", "End your turn")
+    done = Option("done", Message("End your turn"))
     seat: int
     used: tuple[str, ...] = ()
 
     def chooser(self, state: State) -> int:
         return self.seat
 
-    def prompt(self, state: State) -> str:
-        return "Use a field ability or item before your turn ends?"
+    def prompt(self, state: State) -> Text:
+        return Message("Use a field ability or item before your turn ends?")
 
     def actions(self, state: State) -> tuple[Option, ...]:
         if state.explorer != self.seat:
@@ -199,7 +210,7 @@ class AfterMove(Menu[State]):
         return replace(state, explorer=-1), []
 
 
-def _field_unusable(state: State, seat: int, instance: str) -> str:
+def _field_unusable(state: State, seat: int, instance: str) -> Text:
     """Why `seat` cannot use `instance`'s field ability now ("" if it can)."""
     effect = content().card(instance).effect
     others = [s for s in range(state.player_count) if s != seat]
@@ -239,10 +250,9 @@ def _field_item(state: State, seat: int, item_id: str) -> Done[State]:
         seat, items=tuple(i for i in state.players[seat].items if i != item_id)
     )
     line = say(
-        "{name} uses {item} ({english}).",
+        "{name} uses {item}.",
         name=state.names[seat],
-        item=item.name,
-        english=item.english,
+        item=Name(item.name, item.english),
     )
     if item.effect == "extra_move":
         return _extra_move(state, seat, item.param("amount", 1)), [line]
@@ -260,7 +270,7 @@ class Heal(Asking[State]):
 
     def ask(self, state: State) -> Decision:
         options = pile_options(state.players[self.seat].discard)
-        prompt = "Which card comes back from your discard pile to the end of your party?"
+        prompt = Message("Which card comes back from your discard pile to the end of your party?")
         return choose_one(self.seat, "heal", prompt, options)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
@@ -283,7 +293,9 @@ class Slow(Asking[State]):
     def ask(self, state: State) -> Decision:
         others = range(state.player_count)
         options = tuple(_player_option(state, s) for s in others if s != self.seat)
-        prompt = f"Whose movement drops by {self.amount} on their next exploration turn?"
+        prompt = Message(
+            "Whose movement drops by {amount} on their next exploration turn?", amount=self.amount
+        )
         return choose_one(self.seat, "slow", prompt, options)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
@@ -312,7 +324,7 @@ class Teleport(Asking[State]):
             )
             for space in spaces
         )
-        return choose_one(self.seat, "teleport", "Jump to which square?", options)
+        return choose_one(self.seat, "teleport", Message("Jump to which square?"), options)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         space = str(answer)
@@ -330,7 +342,8 @@ class Grasshopper(Asking[State]):
     def ask(self, state: State) -> Decision:
         targets = _grasshopper_targets(state, self.seat)
         options = tuple(_player_option(state, s) for s in targets)
-        return choose_one(self.seat, "grasshopper", "Swap squares with which player?", options)
+        prompt = Message("Swap squares with which player?")
+        return choose_one(self.seat, "grasshopper", prompt, options)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         other = int(answer)
@@ -350,12 +363,12 @@ class Reorder(Asking[State]):
     seat: int
 
     def ask(self, state: State) -> Decision:
-        prompt = "Reorder your party (front fights first)."
+        prompt = Message("Reorder your party (front fights first).")
         return party_order_decision(state, self.seat, prompt)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         state = state.with_player(self.seat, party=tuple(str(c) for c in answer))
-        order = join([card_name(c) for c in state.players[self.seat].party])
+        order = listing([card_name(c) for c in state.players[self.seat].party])
         return state, [
             say("{name} reorders the party: {order}.", name=state.names[self.seat], order=order)
         ]

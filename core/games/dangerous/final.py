@@ -14,7 +14,7 @@ from core.games.dangerous.cards import card_name, card_option
 from core.games.dangerous.combat import start_combat
 from core.games.dangerous.content import content
 from core.games.dangerous.state import Combat, Final, State
-from core.narration import Lines, Message, Narration, join, say
+from core.narration import LIST_SEPARATOR, Joined, Lines, Message, Narration, listing, say
 
 BASE_PARTY = 3
 
@@ -55,7 +55,10 @@ class FinalStart(Automatic[State]):
             combat=None,
             final=Final(order=order_, size=sizes, built=built, fought=(0,) * len(sizes)),
         )
-        listed = ", ".join(f"{state.names[s]} {sizes[s]}" for s in seats)
+        listed = Joined(
+            tuple(Message("{name} {count}", name=state.names[s], count=sizes[s]) for s in seats),
+            LIST_SEPARATOR,
+        )
         lines = [
             say("The final battle begins. {name} goes first.", name=state.names[self.first]),
             say("Party sizes: {listed}.", listed=listed),
@@ -93,14 +96,15 @@ class FinalPick(PartyGather):
         cards = pool(state, seat)
         size = min(final(state).size[seat], len(cards))
         options = tuple(card_option(c) for c in cards)
-        prompt = (
-            f"Build your final party in secret: choose {size} card(s) "
-            "from your hand and discard pile."
+        prompt = Message(
+            "Build your final party in secret: choose {size} card(s) "
+            "from your hand and discard pile.",
+            size=size,
         )
         return choose_several(seat, "final-party", prompt, options, size, size)
 
     def answered(self, state: State, seat: int, choice: Choice) -> Lines:
-        chosen = join([card_name(str(c)) for c in _cards(choice)])
+        chosen = listing([card_name(str(c)) for c in _cards(choice)])
         name = state.names[seat]
         return [
             Narration(
@@ -121,14 +125,14 @@ class FinalOrder(PartyGather):
     def decision(self, state: State, seat: int) -> Decision:
         chosen = final(state).built[seat] or ()
         options = tuple(card_option(c) for c in chosen)
-        prompt = "Order your final party, face down (front fights first)."
+        prompt = Message("Order your final party, face down (front fights first).")
         if len(options) < 2:
-            return choose_one(seat, "final-order", prompt, (Option("ok", "Ready"),))
+            return choose_one(seat, "final-order", prompt, (Option("ok", Message("Ready")),))
         return order(seat, "final-order", prompt, options)
 
     def answered(self, state: State, seat: int, choice: Choice) -> Lines:
         laid = Message("{name} lays the party face down.", name=state.names[seat])
-        return [Narration(laid, secret=((seat, "Your party is ready."),))]
+        return [Narration(laid, secret=((seat, Message("Your party is ready.")),))]
 
     def reveal(self, state: State, answers: Mapping[int, Choice]) -> Done[State]:
         ordered = {seat: choice for seat, choice in answers.items() if isinstance(choice, tuple)}
@@ -177,7 +181,7 @@ class FinalReveal(Automatic[State]):
             for instance in chosen:
                 rest.remove(instance)
             state = state.with_player(seat, party=chosen, discard=tuple(rest), out=not chosen)
-            shown = join([card_name(c) for c in chosen]) or "nobody"
+            shown = listing([card_name(c) for c in chosen]) or Message("nobody")
             lines.append(say("{name} reveals: {shown}.", name=state.names[seat], shown=shown))
         state = replace(
             state, final=replace(final(state), revealed=True), reveal_count=state.reveal_count + 1
@@ -211,10 +215,13 @@ class FinalItemTarget(Asking[State]):
     def ask(self, state: State) -> Decision:
         targets = [seat for seat in alive(state) if seat != self.seat]
         options = tuple(
-            Option(seat, f"Use an ambush item on {state.names[seat]}") for seat in targets
+            Option(seat, Message("Use an ambush item on {name}", name=state.names[seat]))
+            for seat in targets
         )
-        prompt = "Before the final duels: use an ambush item (R24)? Choose a target, or keep them."
-        no = Option("no", "Keep my items")
+        prompt = Message(
+            "Before the final duels: use an ambush item (R24)? Choose a target, or keep them."
+        )
+        no = Option("no", Message("Keep my items"))
         return choose_one(self.seat, "ambush-item-target", prompt, (*options, no))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
@@ -233,7 +240,9 @@ class FinalAmbushTarget(Asking[State]):
     def ask(self, state: State) -> Decision:
         targets = [seat for seat in alive(state) if seat != self.seat]
         options = tuple(Option(seat, state.names[seat]) for seat in targets)
-        prompt = f"{card_name(self.ambusher)}'s ambush must strike someone: choose a player."
+        prompt = Message(
+            "{card}'s ambush must strike someone: choose a player.", card=card_name(self.ambusher)
+        )
         return choose_one(self.seat, "ambush-target", prompt, options)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
@@ -288,11 +297,17 @@ class FinalTarget(Asking[State]):
 
     def ask(self, state: State) -> Decision:
         options = tuple(
-            Option(seat, state.names[seat], f"front: {card_name(state.players[seat].party[0])}")
+            Option(
+                seat,
+                state.names[seat],
+                Message("front: {card}", card=card_name(state.players[seat].party[0])),
+            )
             for seat in alive(state)
             if seat != self.seat
         )
-        prompt = "Your turn in the final battle: whom do you attack? (passing is not allowed)"
+        prompt = Message(
+            "Your turn in the final battle: whom do you attack? (passing is not allowed)"
+        )
         return choose_one(self.seat, "target", prompt, options)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
@@ -346,9 +361,12 @@ class FinalEnd(Automatic[State]):
 
 
 def _finish(state: State, winners: tuple[int, ...], lines: Lines) -> Done[State]:
-    names = join([state.names[seat] for seat in winners])
-    verb = "wins" if len(winners) == 1 else "share the win (a draw)"
+    names = listing([state.names[seat] for seat in winners])
     lines.append(
-        say("{names} {verb}: the last standing in the final battle.", names=names, verb=verb)
+        say("{names} wins: the last standing in the final battle.", names=names)
+        if len(winners) == 1
+        else say(
+            "{names} share the win (a draw): the last standing in the final battle.", names=names
+        )
     )
     return replace(state, phase="over", winners=winners, agenda=()), lines

@@ -20,7 +20,7 @@ from core.games.dangerous import INFO
 from core.games.dangerous.setup import SETUP_AGENDA
 from core.games.dangerous.state import Player, State
 from core.games.dangerous.view import build_view
-from core.narration import Lines, join
+from core.narration import LIST_SEPARATOR, Joined, Lines, Message, listing
 
 ENGINE: Agenda[State] = Agenda("dangerous")
 
@@ -68,7 +68,23 @@ class Dangerous:
         # The players panel's score: boss tokens. The winner is the last party standing in the
         # final battle (line 133), whatever the tokens.
         scores = tuple(len(player.tokens) for player in state.players)
-        names = join([state.names[seat] for seat in state.winners])
-        verb = "wins the final battle" if len(state.winners) == 1 else "share the win (a draw)"
-        tokens = ", ".join(f"{name} {count}" for name, count in zip(state.names, scores))
-        return Result(scores, state.winners, f"{names} {verb} (boss tokens: {tokens}).")
+        names = listing([state.names[seat] for seat in state.winners])
+        tokens = Joined(
+            tuple(
+                Message("{name} {count}", name=name, count=count)
+                for name, count in zip(state.names, scores)
+            ),
+            LIST_SEPARATOR,
+        )
+        summary = (
+            Message(
+                "{names} wins the final battle (boss tokens: {tokens}).", names=names, tokens=tokens
+            )
+            if len(state.winners) == 1
+            else Message(
+                "{names} share the win (a draw) (boss tokens: {tokens}).",
+                names=names,
+                tokens=tokens,
+            )
+        )
+        return Result(scores, state.winners, summary)

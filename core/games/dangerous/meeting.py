@@ -15,7 +15,7 @@ from core.games.dangerous.board import cell_of, space_label, token_spaces
 from core.games.dangerous.cards import ability_name, card_label, card_name
 from core.games.dangerous.content import Action, content
 from core.games.dangerous.state import Meeting, State
-from core.narration import Lines, say
+from core.narration import Lines, Message, Name, Text, say
 
 AP_BASE = 3
 AP_MAX = 6
@@ -41,11 +41,9 @@ def ap_cost(instance: str) -> int:
     return content().card(instance).param("ap_cost")
 
 
-USED = "already used"
-NO_AP = "needs {cost} AP, you have {left}"
-NO_TOKEN_ROOM = "no Lv2 token can be placed now"
-NO_AP_PLACED = "you have no AP placed to move"
-FULL = "full: {total} of {cap} AP placed"
+USED = Message("already used")
+NO_TOKEN_ROOM = Message("no Lv2 token can be placed now")
+NO_AP_PLACED = Message("you have no AP placed to move")
 
 
 def window_cards(state: State, seat: int, timing: str) -> tuple[str, ...]:
@@ -53,13 +51,13 @@ def window_cards(state: State, seat: int, timing: str) -> tuple[str, ...]:
     return tuple(c for c in state.players[seat].party if content().card(c).timing == timing)
 
 
-def unusable(state: State, seat: int, instance: str, used: tuple[str, ...]) -> str:
+def unusable(state: State, seat: int, instance: str, used: tuple[str, ...]) -> Text:
     """Why `seat` cannot use `instance`'s meeting ability now ("" if it can)."""
     if instance in used:
         return USED
     cost, left = ap_cost(instance), meeting(state).ap_left[seat]
     if cost > left:
-        return NO_AP.format(cost=cost, left=left)
+        return Message("needs {cost} AP, you have {left}", cost=cost, left=left)
     effect = content().card(instance).effect
     if effect == "place_lv2_token" and (state.lv2_retired or not token_spaces(state)):
         return NO_TOKEN_ROOM
@@ -81,20 +79,30 @@ class MeetingAbilities(Menu[State]):
     def chooser(self, state: State) -> int:
         return self.seat
 
-    def prompt(self, state: State) -> str:
+    def prompt(self, state: State) -> Text:
         if self.timing == "meeting_start":
             left = meeting(state).ap_left[self.seat]
-            return f"Use an ability before placing AP? It spends some of your {left} AP."
-        return "Use an ability now that all AP are placed?"
+            return Message(
+                "Use an ability before placing AP? It spends some of your {left} AP.", left=left
+            )
+        return Message("Use an ability now that all AP are placed?")
 
     def actions(self, state: State) -> tuple[Option, ...]:
         options = []
         for c in window_cards(state, self.seat, self.timing):
             found = content().card(c)
-            cost = f" ({ap_cost(c)} AP)" if ap_cost(c) else ""
-            label = f"{card_label(c)}: {ability_name(c)}{cost}"
+            label = (
+                Message(
+                    "{card}: {ability} ({cost} AP)",
+                    card=card_label(c),
+                    ability=ability_name(c),
+                    cost=ap_cost(c),
+                )
+                if ap_cost(c)
+                else Message("{card}: {ability}", card=card_label(c), ability=ability_name(c))
+            )
             why = unusable(state, self.seat, c, self.used)
-            options.append(Option(c, label, found.text_en, unavailable=why))
+            options.append(Option(c, label, found.text, unavailable=why))
         return tuple(options)
 
     def again(self, action: Choice) -> MeetingAbilities:
@@ -105,14 +113,20 @@ class MeetingAbilities(Menu[State]):
         found = content().card(instance)
         name = state.names[seat]
         cost = ap_cost(instance)
-        spent = f", spending {cost} AP" if cost else ""
         lines: Lines = [
             say(
-                "{name} uses {card}'s {ability}{spent}.",
+                "{name} uses {card}'s {ability}, spending {cost} AP.",
                 name=name,
                 card=card_name(instance),
                 ability=found.ability,
-                spent=spent,
+                cost=cost,
+            )
+            if cost
+            else say(
+                "{name} uses {card}'s {ability}.",
+                name=name,
+                card=card_name(instance),
+                ability=found.ability,
             )
         ]
         state = replace(state, meeting=meeting(state).plus("ap_left", seat, -cost))
@@ -146,11 +160,13 @@ def room(state: State, action: Action) -> bool:
     return not full(state, action)
 
 
-def full(state: State, action: Action) -> str:
+def full(state: State, action: Action) -> Text:
     """Why `action` takes no more AP ("" while it does)."""
     cap = action.cap(state.player_count)
     total = meeting(state).total(action.id)
-    return FULL.format(total=total, cap=cap) if cap and total >= cap else ""
+    if cap and total >= cap:
+        return Message("full: {total} of {cap} AP placed", total=total, cap=cap)
+    return ""
 
 
 @dataclass(frozen=True)
@@ -202,7 +218,8 @@ class ApPlace(Asking[State]):
                 )
             )
         left = current.ap_left[self.seat]
-        return choose_one(self.seat, "ap", f"Place one AP ({left} left).", tuple(options))
+        prompt = Message("Place one AP ({left} left).", left=left)
+        return choose_one(self.seat, "ap", prompt, tuple(options))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         current = meeting(state)
@@ -216,26 +233,30 @@ class ApPlace(Asking[State]):
         name = content().action(action)
         return replace(state, meeting=nxt), [
             say(
-                "{name} puts 1 AP on {action} ({english}).",
+                "{name} puts 1 AP on {action}.",
                 name=state.names[self.seat],
-                action=name.name,
-                english=name.english,
+                action=Name(name.name, name.english),
             )
         ]
 
 
 @cache
-def _ap_option(action_id: str, mine: int, total: int, cap: int, full: str) -> Option:
+def _ap_option(action_id: str, mine: int, total: int, cap: int, full: Text) -> Option:
     """An action to put one AP on, with the AP already there, unavailable when `full` says why
     (a handful of combinations, asked for every AP placed)."""
     action = content().action(action_id)
-    shown = f"{total}/{cap}" if cap else f"{total}"
-    return Option(
-        action.id,
-        f"{action.name} {action.english}",
-        f"yours {mine}, all {shown}. {action.help}",
-        unavailable=full,
+    detail = (
+        Message(
+            "yours {mine}, all {total}/{cap}. {help}",
+            mine=mine,
+            total=total,
+            cap=cap,
+            help=action.words,
+        )
+        if cap
+        else Message("yours {mine}, all {total}. {help}", mine=mine, total=total, help=action.words)
     )
+    return Option(action.id, Name(action.name, action.english), detail, unavailable=full)
 
 
 @dataclass(frozen=True)
@@ -254,11 +275,15 @@ class ApMove(Asking[State]):
                 continue
             for target in content().actions:
                 if target.id != source.id:
-                    label = f"{source.name} {source.english} -> {target.name} {target.english}"
+                    label = Message(
+                        "{source} -> {target}",
+                        source=Name(source.name, source.english),
+                        target=Name(target.name, target.english),
+                    )
                     why = full(state, target)
                     options.append(Option(f"{source.id}>{target.id}", label, unavailable=why))
-        options.append(Option(DONE, "Leave them"))
-        prompt = f"Move one of your AP ({self.left} at most):"
+        options.append(Option(DONE, Message("Leave them")))
+        prompt = Message("Move one of your AP ({left} at most):", left=self.left)
         return choose_one(self.seat, "ap-move", prompt, tuple(options))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
@@ -274,7 +299,7 @@ class ApMove(Asking[State]):
             counts[self.seat] += delta
             placed[action] = tuple(counts)
         state = replace(state, meeting=replace(current, placed=placed))
-        names = {action.id: f"{action.name} ({action.english})" for action in content().actions}
+        names = {action.id: Name(action.name, action.english) for action in content().actions}
         name = state.names[self.seat]
         return state, [
             say(
@@ -326,14 +351,14 @@ def gain_item(state: State, seat: int, item_id: str, face: int, bonus: int) -> D
     item = content().items[item_id]
     name = state.names[seat]
     rolled = f"{face}" + (f" + {bonus}" if bonus else "")
+    gained = Name(item.name, item.english)
     if item_id in state.players[seat].items:
         return state, [
             say(
-                "{name} rolls {rolled}: {item} ({english}), already theirs.",
+                "{name} rolls {rolled}: {item}, already theirs.",
                 name=name,
                 rolled=rolled,
-                item=item.name,
-                english=item.english,
+                item=gained,
             )
         ]
     holder = next((s for s, p in enumerate(state.players) if item_id in p.items), None)
@@ -344,12 +369,16 @@ def gain_item(state: State, seat: int, item_id: str, face: int, bonus: int) -> D
     state = state.with_player(seat, items=(*state.players[seat].items, item_id))
     # Two whole sentences, not one with an English phrase as a value: a translation words each.
     if holder is None:
-        template = "{name} rolls {rolled}: {item} ({english})."
-    else:
-        template = "{name} rolls {rolled}: {item} ({english}), taking it from {holder}."
-    values = {"name": name, "rolled": rolled, "item": item.name, "english": item.english}
-    holder_name = {"holder": state.names[holder]} if holder is not None else {}
-    return state, [say(template, **values, **holder_name)]
+        return state, [say("{name} rolls {rolled}: {item}.", name=name, rolled=rolled, item=gained)]
+    return state, [
+        say(
+            "{name} rolls {rolled}: {item}, taking it from {holder}.",
+            name=name,
+            rolled=rolled,
+            item=gained,
+            holder=state.names[holder],
+        )
+    ]
 
 
 @dataclass(frozen=True)
@@ -392,9 +421,13 @@ class TokenPlace(Asking[State]):
         else:
             options = [_token_move(old, space) for old in state.tokens for space in spaces]
         if self.number:
-            options.append(Option(DONE, "Don't place one"))
-        which = f"a square numbered {self.number}" if self.number else "any free square"
-        return choose_one(self.seat, "token", f"Put a Lv2 token on {which}.", tuple(options))
+            options.append(Option(DONE, Message("Don't place one")))
+        prompt = (
+            Message("Put a Lv2 token on a square numbered {number}.", number=self.number)
+            if self.number
+            else Message("Put a Lv2 token on any free square.")
+        )
+        return choose_one(self.seat, "token", prompt, tuple(options))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         name = state.names[self.seat]
@@ -415,14 +448,17 @@ class TokenPlace(Asking[State]):
 
 @cache
 def _token_put(space: str) -> Option:
-    return Option(space, f"Put a token on {space_label(space)}", at=cell_of(space))
+    label = Message("Put a token on {space}", space=space_label(space))
+    return Option(space, label, at=cell_of(space))
 
 
 @cache
 def _token_move(old: str, space: str) -> Option:
     return Option(
         f"{old}>{space}",
-        f"Move the token on {space_label(old)} to {space_label(space)}",
+        Message(
+            "Move the token on {old} to {space}", old=space_label(old), space=space_label(space)
+        ),
         at=cell_of(space),
         path=(cell_of(old), cell_of(space)),
     )

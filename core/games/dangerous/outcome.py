@@ -78,9 +78,9 @@ def value(state: State, side: int) -> int:
     return tally.result(parts(state, side))
 
 
-def value_text(state: State, side: int) -> str:
+def value_text(state: State, side: int) -> Text:
     if not combat(state).duel.rolled:
-        return "not rolled"
+        return Message("not rolled")
     return str(value(state, side))
 
 
@@ -109,46 +109,34 @@ class Resolve(Automatic[State]):
         if winner < 2:
             verdict: Text = Message("{card} wins", card=card_name(b if winner else a))
         else:
-            verdict = "a tie" if deciders else "a mutual kill"
-        state = tell(
-            state,
-            lines,
-            "Final result {result} against {other}{how}: {verdict}.",
-            result=results[0],
-            other=results[1],
-            how=_How(state, shares),
-            verdict=verdict,
-        )
+            verdict = Message("a tie") if deciders else Message("a mutual kill")
+        if all(len(share) == 1 and share[0].kind == tally.DIE for share in shares):
+            state = tell(
+                state,
+                lines,
+                "Final result {result} against {other}: {verdict}.",
+                result=results[0],
+                other=results[1],
+                verdict=verdict,
+            )
+        else:
+            state = tell(
+                state,
+                lines,
+                "Final result {result} against {other} ({attacker} {attacker_sum}; {defender} "
+                "{defender_sum}): {verdict}.",
+                result=results[0],
+                other=results[1],
+                attacker=side_name(state, 0),
+                attacker_sum=sum_text(shares[0]),
+                defender=side_name(state, 1),
+                defender_sum=sum_text(shares[1]),
+                verdict=verdict,
+            )
         # Both fighters may be able to decide the tie: the first to use its ability wins (103).
-        situation = "A tie: both fighting cards have an ability that decides it."
+        situation = Message("A tie: both fighting cards have an ability that decides it.")
         turns = ((DecideTie(0),) if 0 in deciders else (), (DecideTie(1),) if 1 in deciders else ())
         return in_either_order(state, situation, turns, len(deciders) == 2), lines
-
-
-class _How:
-    """The results part by part, unless each is simply its highest die: written out when read
-    (the sides' names and sums are what a 1-on-1's line costs most to write)."""
-
-    __slots__ = ("shares", "sides")
-
-    def __init__(self, state: State, shares: tuple[Parts, Parts]) -> None:
-        self.sides = (side_name(state, 0), side_name(state, 1))
-        self.shares = shares
-
-    def __format__(self, spec: str) -> str:
-        shares = self.shares
-        if all(len(share) == 1 and share[0].kind == tally.DIE for share in shares):
-            return ""
-        sides = [f"{self.sides[side]} {sum_text(shares[side])}" for side in (0, 1)]
-        return f" ({'; '.join(sides)})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, _How):
-            return NotImplemented
-        return (self.sides, self.shares) == (other.sides, other.shares)
-
-    def __hash__(self) -> int:
-        return hash((self.sides, self.shares))
 
 
 def _decides_tie(state: State, side: int) -> bool:
@@ -293,7 +281,7 @@ class Settlement(Automatic[State]):
         # A mutual kill of two cards whose on-discard abilities both act (two フルキューブ):
         # who goes first is theirs to settle (line 103); it decides who wipes out whom.
         acting = [any(isinstance(t, OnDiscard) and t.acts(state) for t in ts) for ts in turns]
-        situation = "Both fallen cards have an ability that fires as they are discarded."
+        situation = Message("Both fallen cards have an ability that fires as they are discarded.")
         state = in_either_order(state, situation, (turns[0], turns[1]), all(acting))
         fought = list(fight.fought)
         for side in (0, 1):

@@ -13,7 +13,7 @@ from core.frozen import replace
 from core.games.dangerous.aftermath import HAND_LIMIT, HandLimit
 from core.games.dangerous.cards import card_name
 from core.games.dangerous.state import State
-from core.narration import Lines, join, say
+from core.narration import Lines, listing, say
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class DrawRandom(Asking[State]):
         drawn, rest = shuffled[: self.count], shuffled[self.count :]
         player = state.players[self.seat]
         state = state.with_player(self.seat, party=(*player.party, *drawn), discard=rest)
-        names = join([card_name(c) for c in drawn])
+        names = listing([card_name(c) for c in drawn])
         lines: Lines = [say("{name} draws {names}.", name=state.names[self.seat], names=names)]
         if self.at_spring and len(state.players[self.seat].party) > HAND_LIMIT:
             return push(state, HandLimit(self.seat)), lines
@@ -56,7 +56,7 @@ def top_up(state: State, seat: int, lines: Lines) -> Done[State]:
     drawn = deck[: 3 - len(player.party) - len(pile)]
     state = state.with_player(seat, party=(*player.party, *pile, *drawn), discard=())
     state = replace(state, decks={**state.decks, "lv1": deck[len(drawn) :]})
-    names = join([card_name(c) for c in drawn])
+    names = listing([card_name(c) for c in drawn])
     lines.append(
         say("{name} tops up from the Lv1 deck: {names}.", name=state.names[seat], names=names)
     )

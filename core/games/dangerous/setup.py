@@ -17,9 +17,12 @@ from core.games.dangerous.content import content
 from core.games.dangerous.meeting import ItemRoll
 from core.games.dangerous.state import State
 from core.games.dangerous.turn import TurnStart
-from core.narration import Lines, Message, Narration, join, say
+from core.narration import Lines, Message, Name, Narration, Text, listing, say
 
 DECK_NAMES = {"lv1": "Lv1", "lv2": "Lv2", "lv3": "Lv3", "transfer": "転校生 (transfer student)"}
+"""The decks as a chance request names them (in English, as saves keep them)."""
+DECK_TITLES: dict[str, Text] = {**DECK_NAMES, "transfer": Name("転校生", "(transfer student)")}
+"""The decks as the log names them."""
 
 
 @dataclass(frozen=True)
@@ -31,12 +34,11 @@ class Shuffle(Asking[State]):
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         decks = {**state.decks, self.deck: tuple(str(card) for card in answer)}
-        face = "face up" if self.deck in ("lv1", "lv2") else "face down"
-        line = say(
-            "The {deck} deck is shuffled and laid {face}.",
-            deck=DECK_NAMES[self.deck],
-            face=face,
-        )
+        deck = DECK_TITLES[self.deck]
+        if self.deck in ("lv1", "lv2"):
+            line = say("The {deck} deck is shuffled and laid face up.", deck=deck)
+        else:
+            line = say("The {deck} deck is shuffled and laid face down.", deck=deck)
         return replace(state, decks=decks), [line]
 
 
@@ -79,7 +81,7 @@ class Deal(Automatic[State]):
         for seat in range(state.player_count):
             hand, deck = deck[:3], deck[3:]
             state = state.with_player(seat, party=hand)
-            names = join([card_name(card) for card in hand])
+            names = listing([card_name(card) for card in hand])
             lines.append(say("{name} starts with {names}.", name=state.names[seat], names=names))
         return replace(state, decks={**state.decks, "lv1": deck}), lines
 
@@ -98,7 +100,7 @@ def _deal_draft(state: State) -> Done[State]:
                 seat,
                 Message(
                     "Draft: you are dealt {cards}.",
-                    cards=join([card_name(c) for c in packets[seat]]),
+                    cards=listing([card_name(c) for c in packets[seat]]),
                 ),
             )
             for seat in range(state.player_count)
@@ -116,7 +118,9 @@ class DraftPick(Gather[State]):
         return tuple(range(state.player_count))
 
     def decision(self, state: State, seat: int) -> Decision:
-        prompt = "Draft: keep one card for your party; the rest go to the player on your left."
+        prompt = Message(
+            "Draft: keep one card for your party; the rest go to the player on your left."
+        )
         options = tuple(card_option(card) for card in state.draft[seat])
         return choose_one(seat, "draft", prompt, options)
 
@@ -199,16 +203,21 @@ class OrderParty(Asking[State]):
 
     def ask(self, state: State) -> Decision:
         if len(state.players[self.seat].party) < 2:
-            return choose_one(self.seat, "order", "Your party is ready.", (Option("ok", "OK"),))
-        prompt = "Set your party's order (front fights first)."
+            ready = Message("Your party is ready.")
+            return choose_one(self.seat, "order", ready, (Option("ok", Message("OK")),))
+        prompt = Message("Set your party's order (front fights first).")
         return party_order_decision(state, self.seat, prompt)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         if isinstance(answer, tuple):
             state = state.with_player(self.seat, party=tuple(str(card) for card in answer))
-        party = join([card_name(card) for card in state.players[self.seat].party])
+        party = listing([card_name(card) for card in state.players[self.seat].party])
         return state, [
-            say("{name} lines up: {party}.", name=state.names[self.seat], party=party or "nobody")
+            say(
+                "{name} lines up: {party}.",
+                name=state.names[self.seat],
+                party=party or Message("nobody"),
+            )
         ]
 
 

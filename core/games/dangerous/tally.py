@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from core.games.dangerous.content import content
+from core.narration import Joined, Message, Name, Text
 
 DIE = "die"  # the highest attack die (after nothing: penalties are their own parts)
 NO_DICE = "no-dice"  # rolled with no dice: the result counts 3
@@ -58,19 +59,19 @@ def with_floor(die: Part, modifiers: Iterable[Part]) -> Parts:
 
 # --- in words ------------------------------------------------------------------------------------
 
-LABELS = {
-    DIE: "die",
-    NO_DICE: "no dice",
-    AP: "戦闘力 AP",
-    SUPPORT: "support",
-    ITEM: "item",
-    ABILITY: "ability",
-    CURSE: "curse",
-    FLOOR: "(a die never counts below 1)",
+LABELS: dict[str, Text] = {
+    DIE: Message("die"),
+    NO_DICE: Message("no dice"),
+    AP: Message("戦闘力 AP"),
+    SUPPORT: Message("support"),
+    ITEM: Message("item"),
+    ABILITY: Message("ability"),
+    CURSE: Message("curse"),
+    FLOOR: Message("(a die never counts below 1)"),
 }
 
 
-def part_name(part: Part) -> str:
+def part_name(part: Part) -> Text:
     """What a modifier is, by name: "戦闘力 AP", "大太鼓ドン support", "刀 Katana",
     "根津ツヨシ's ど根性", "祟目タタリ's 祟り目 curse"."""
     label = LABELS[part.kind]
@@ -78,25 +79,31 @@ def part_name(part: Part) -> str:
         return label
     if part.kind == ITEM:
         item = content().items[part.source]
-        return f"{item.name} {item.english}"
+        return Name(item.name, item.english)
     found = content().card(part.source)
     if part.kind == SUPPORT:
-        return f"{found.name} {label}"
+        return Message("{card} support", card=found.name)
     if part.kind == ABILITY and found.ability:
-        return f"{found.name}'s {found.ability}"
+        return Message("{card}'s {ability}", card=found.name, ability=found.ability)
     if part.kind == CURSE and found.ability:
-        return f"{found.name}'s {found.ability} {label}"
-    return f"{found.name}'s {label}"
+        return Message("{card}'s {ability} curse", card=found.name, ability=found.ability)
+    return Message("{card}'s {part}", card=found.name, part=label)
 
 
-def sum_text(parts: Parts) -> str:
+def sum_text(parts: Parts) -> Text | Joined:
     """A result in words: "4 +1 戦闘力 AP +2 刀 Katana = 7", or "4" when the die is all
     (a sentence for the log; the battle view lays the same parts out itself)."""
     if not parts:
         return "0"
     first, rest = parts[0], parts[1:]
-    words = [str(first.amount) if first.kind == DIE else f"{first.amount} ({part_name(first)})"]
-    words += [f"{part.amount:+d} {part_name(part)}" for part in rest]
+    if not rest and first.kind == DIE:
+        return str(first.amount)
+    words: list[Text] = [
+        str(first.amount)
+        if first.kind == DIE
+        else Message("{amount} ({part})", amount=first.amount, part=part_name(first))
+    ]
+    words += [Message("{amount:+d} {part}", amount=p.amount, part=part_name(p)) for p in rest]
     if rest:
         words.append(f"= {result(parts)}")
-    return " ".join(words)
+    return Joined(tuple(words), " ")

@@ -18,7 +18,7 @@ from core.games.dangerous.outcome import parts
 from core.games.dangerous.setup import DraftPick
 from core.games.dangerous.state import State
 from core.games.dangerous.tally import Parts
-from core.narration import text
+from core.narration import Message, Text
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class CombatView:
     parts: tuple[Parts, Parts]  # each side's result so far, part by part (none before the dice)
     result: tuple[int, int]
     defeated: tuple[str, ...]
-    log: tuple[str, ...]
+    log: tuple[Text, ...]
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ class Board:
     bosses: tuple[BossView, ...]
     meeting: MeetingView | None
     combat: CombatView | None
-    last_battle: tuple[str, ...]
+    last_battle: tuple[Text, ...]
     final: FinalView | None
     draft: tuple[str, ...] | None  # the viewer's own draft packet
     turn_limit: int
@@ -106,7 +106,7 @@ def build_view(state: State, viewer: int | None, step: Step) -> View:
             parts=_parts(state),
             result=fight.duel.result,
             defeated=fight.defeated,
-            log=tuple(map(text, fight.log)),
+            log=fight.log,
         )
     board = Board(
         turn=state.turn,
@@ -139,27 +139,40 @@ def build_view(state: State, viewer: int | None, step: Step) -> View:
             else None
         ),
         combat=combat_view,
-        last_battle=tuple(map(text, state.last_battle)),
+        last_battle=state.last_battle,
         final=_final(state, viewer),
         draft=_packet(state, viewer),
         turn_limit=int(state.options.get("turn_limit", 0)),
     )
     deciding = {decision.seat for decision in step.decisions}
     seats = tuple(
-        SeatSummary(len(p.tokens), _notes(state, seat), seat in deciding)
+        SeatSummary(len(p.tokens), _notes(state, seat), seat in deciding, seat in state.winners)
         for seat, p in enumerate(state.players)
     )
     over = state.phase == "over"
-    turn = (
-        "Game over"
+    turn: Text = (
+        GAME_OVER
         if over
-        else ("Final battle" if state.phase == "final" else f"Turn {state.turn}")
+        else (FINAL_BATTLE if state.phase == "final" else Message("Turn {turn}", turn=state.turn))
     )
-    phase = {"setup": "setup", "meeting": "strategy meeting", "exploration": "field exploration"}
-    shown = phase.get(state.phase, state.phase)
+    shown = PHASES.get(state.phase, state.phase)
     if fight is not None and fight.kind != "final":
-        shown = f"battle ({fight.kind})"
+        shown = BATTLES.get(fight.kind, shown)
     return View(viewer, turn, shown, seats, board, over)
+
+
+GAME_OVER = Message("Game over")
+FINAL_BATTLE = Message("Final battle")
+PHASES: dict[str, Text] = {
+    "setup": Message("setup"),
+    "meeting": Message("strategy meeting"),
+    "exploration": Message("field exploration"),
+}
+BATTLES: dict[str, Text] = {
+    "lv1": Message("battle (lv1)"),
+    "lv2": Message("battle (lv2)"),
+    "boss": Message("battle (boss)"),
+}
 
 
 def _parts(state: State) -> tuple[Parts, Parts]:
@@ -216,18 +229,18 @@ def _final(state: State, viewer: int | None) -> FinalView | None:
     return FinalView(current.order, current.size, ready(state), own, current.revealed)
 
 
-def _notes(state: State, seat: int) -> tuple[str, ...]:
+def _notes(state: State, seat: int) -> tuple[Text, ...]:
     player = state.players[seat]
-    notes = []
+    notes: list[Text] = []
     if state.phase in ("meeting", "exploration") and seat == state.start:
-        notes.append("start player")
-    notes.append(f"party {len(player.party) + len(_kept(state, seat))}")
+        notes.append(Message("start player"))
+    notes.append(Message("party {count}", count=len(player.party) + len(_kept(state, seat))))
     if player.tokens:
-        notes.append(f"tokens {len(player.tokens)}")
+        notes.append(Message("tokens {count}", count=len(player.tokens)))
     if player.items:
-        notes.append(f"items {len(player.items)}")
+        notes.append(Message("items {count}", count=len(player.items)))
     if player.out:
-        notes.append("out")
+        notes.append(Message("out"))
     if seat in state.winners:
-        notes.append("winner")
+        notes.append(Message("winner"))
     return tuple(notes)

@@ -15,6 +15,7 @@ from core.agenda import Task, WhoFirst, push
 from core.decisions import ActingFor
 from core.games.dangerous.battle import combat, deciding_for, is_party, side_name
 from core.games.dangerous.state import State
+from core.narration import Message, Text
 
 Turns = tuple[tuple[Task[State], ...], tuple[Task[State], ...]]
 
@@ -24,23 +25,30 @@ class SideFirst(WhoFirst[State]):
     """Both sides can act in the window `situation` describes; `turns` are side 0's and side
     1's tasks there (the contenders are the seats playing each side)."""
 
-    situation: str
+    situation: Text
 
-    def prompt(self, state: State, seat: int) -> str:
+    def prompt(self, state: State, seat: int) -> Text:
         side = combat(state).seats.index(seat)
-        question = "do you want to act first?"
         if not is_party(state, side):
-            question = f"do you want {side_name(state, side)} (you play it) to act first?"
-        return f"{self.situation} Both sides can act now: {question}"
+            return Message(
+                "{situation} Both sides can act now: do you want {side} (you play it) to act "
+                "first?",
+                situation=self.situation,
+                side=side_name(state, side),
+            )
+        return Message(
+            "{situation} Both sides can act now: do you want to act first?",
+            situation=self.situation,
+        )
 
-    def who(self, state: State, seat: int) -> str:
+    def who(self, state: State, seat: int) -> Text:
         return side_name(state, combat(state).seats.index(seat))
 
     def acting_for(self, state: State, seat: int) -> ActingFor | None:
         return deciding_for(state, combat(state).seats.index(seat))
 
 
-def in_either_order(state: State, situation: str, turns: Turns, contested: bool) -> State:
+def in_either_order(state: State, situation: Text, turns: Turns, contested: bool) -> State:
     """Queue a window's turns. `contested`: both sides can act in it, so they settle who goes
     first; otherwise at most one side acts and the order changes nothing."""
     if not contested:

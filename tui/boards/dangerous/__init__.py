@@ -20,6 +20,7 @@ from __future__ import annotations
 from core.games.base import View
 from core.games.dangerous.content import content
 from core.games.dangerous.view import Board
+from core.i18n import N_
 from tui.boards import BoardKit, BoardMode
 from tui.boards.dangerous.battle import render_battle
 from tui.boards.dangerous.cards import card_info, card_pages
@@ -59,10 +60,10 @@ KIT = BoardKit(
     render_map,
     RULES,
     modes=(
-        BoardMode("map", "Map", render_map, grid=school_map, shows=on_the_map),
-        BoardMode("table", "Decks & bosses", render_table, _narrowest_map()),
-        BoardMode("ap", "AP board", render_ap, _narrowest_map()),
-        BoardMode("battle", "Battle", render_battle, _narrowest_map(), follow=True),
+        BoardMode("map", N_("Map"), render_map, grid=school_map, shows=on_the_map),
+        BoardMode("table", N_("Decks & bosses"), render_table, _narrowest_map()),
+        BoardMode("ap", N_("AP board"), render_ap, _narrowest_map()),
+        BoardMode("battle", N_("Combat"), render_battle, _narrowest_map(), follow=True),
     ),
     auto_mode=auto_mode,
     seat_mark=seat_mark,

@@ -21,7 +21,7 @@ def card_info(option: OptionId) -> CardInfo | None:
         return None
     found = card(instance)
     timing = timing_name(found.timing)
-    return CardInfo(found.name, found.level, timing, found.ability, found.text_en)
+    return CardInfo(found.name, found.level, timing, found.ability, found.text)
 
 
 def card_block(index: int | None, instance: str) -> Text:
@@ -79,7 +79,7 @@ def card_pages(view: View, names: tuple[str, ...]) -> list[tuple[str, Renderable
         parts.append(Text(f"Items ({len(player.items)})", style="bold reverse"))
         parts.extend(item_block(item) for item in player.items)
         if player.tokens:
-            tokens = ", ".join(boss_title(token) for token in player.tokens)
+            tokens = ", ".join(str(boss_title(token)) for token in player.tokens)
             parts.append(Text(f"Boss tokens: {tokens}", style="bold"))
         parts.append(Text(f"Discard pile ({len(player.discard)})", style="bold reverse"))
         parts.extend(card_block(None, c) for c in player.discard)

@@ -5,8 +5,12 @@ from __future__ import annotations
 from rich.text import Text
 
 from core.games.base import View
+from core.games.dangerous.board import space_label
 from core.games.dangerous.content import Card, content
 from core.games.dangerous.view import Board
+from core.i18n import N_
+from core.narration import Message, Name
+from core.narration import Text as Said
 
 LETTERS = "ABCDEF"
 SEAT_STYLES = (
@@ -29,8 +33,26 @@ def card(instance: str) -> Card:
     return content().card(instance)
 
 
+TIMINGS = {
+    "meeting_start": N_("meeting start"),
+    "meeting_end": N_("meeting end"),
+    "field": N_("field"),
+    "ambush": N_("ambush"),
+    "support": N_("support"),
+    "before_dice": N_("before dice"),
+    "dice": N_("dice"),
+    "after_dice": N_("after dice"),
+    "final_result": N_("final result"),
+    "on_win": N_("on win"),
+    "on_discard": N_("on discard"),
+    "passive": N_("passive"),
+    "revival": N_("revival"),
+}
+"""A card's timing window in words (translated where shown)."""
+
+
 def timing_name(timing: str) -> str:
-    return timing.replace("_", " ")
+    return TIMINGS.get(timing, timing.replace("_", " "))
 
 
 def card_label(instance: str) -> Text:
@@ -44,25 +66,24 @@ def boss_code(space_id: str) -> str:
     return BOSS_ABBREV.get(space.id, space.english[:3].upper())
 
 
-def space_name(space_id: str) -> str:
+def space_name(space_id: str) -> Said:
+    """A place by name (the English beside it in English; a boss space with its map code)."""
     space = content().board.spaces.get(space_id)
     if space is None:
         return space_id
     if space.kind == "boss":
         return f"{boss_code(space.id)} {space.name}"
-    return f"{space.name} {space.english}"
+    return Name(space.name, space.english)
 
 
-def square_name(space_id: str) -> str:
-    """A square in full: its Japanese and English names and its number."""
-    name = space_name(space_id)
-    number = content().board.spaces[space_id].number
-    return f"{name} ({number})" if number else name
+def square_name(space_id: str) -> Said:
+    """A square in full: its names and its number (core's label for it)."""
+    return space_label(space_id)
 
 
-def boss_title(boss_id: str) -> str:
+def boss_title(boss_id: str) -> Name:
     site = content().board.boss(boss_id)
-    return f"{site.name} {site.english}"
+    return Name(site.name, site.english)
 
 
 def seat_letter(seat: int) -> str:
@@ -77,14 +98,14 @@ def seat_mark(seat: int) -> Text:
     return Text(seat_letter(seat), style=seat_style(seat))
 
 
-def seat_note(view: View, seat: int) -> str:
+def seat_note(view: View, seat: int) -> Said:
     board = view.board
     if not isinstance(board, Board) or seat >= len(board.players):
         return ""
     player = board.players[seat]
     if board.phase in ("final", "over"):
         return ""
-    return f"at {space_name(player.space)}"
+    return Message("at {place}", place=space_name(player.space))
 
 
 def who(names: tuple[str, ...], seat: int) -> Text:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-RULES = """\
+from core.i18n import N_
+
+RULES = N_("""\
 Dangerous (戦闘破壊学園ダンゲロス・ボードゲーム) is a dungeon crawl around a school for 2 to 4
 players. Each of you leads a party of demon students (your hand, an ordered row: it fights from
 the front, winner stays on) and hunts the bosses of the school; when the last card of the old
@@ -36,13 +38,15 @@ At most 5 cards in a party.
 Final battle: everyone builds a secret party of 3 + boss tokens cards from hand and discard
 pile, orders it face down, and all are revealed at once. After an ambush round, players take
 turns attacking another player's front card; the last player with cards wins.
-"""
+""")
 
 KEYS = (
     (
-        "order a party",
-        "Up/Down select; Left/Right, [ ] or Shift+Up/Down move the card; "
-        "Home or f to the front; Enter confirms. The mouse: click a card to select it, or drag "
-        "it up or down and release it where it goes",
+        N_("order a party"),
+        N_(
+            "Up/Down select; Left/Right, [ ] or Shift+Up/Down move the card; "
+            "Home or f to the front; Enter confirms. The mouse: click a card to select it, or "
+            "drag it up or down and release it where it goes"
+        ),
     ),
 )

@@ -18,20 +18,21 @@ from rich.text import Text
 from core.games.base import View
 from core.games.dangerous.content import Space, content
 from core.games.dangerous.view import Board
+from core.i18n import N_, Translator
 from tui.boards.dangerous.common import boss_code, seat_letter, seat_style, square_name
 from tui.widgets.gridmodel import Glyph, GridModel, Key, MapCell, fit, key, map_text
 
-SQUARE = key("1-6", "square")
+SQUARE = key("1-6", N_("square"))
 TOKEN_STYLE = "bold yellow"
-TOKEN = key("*", "Lv2", TOKEN_STYLE)
-SPRING = key("SPR", "spring", "bold")
-SPRING_SHORT = key("S", "spring", "bold")
-BOSS = key("BAN", "boss", "bold")
-BOSS_SHORT = key("B", "boss", "bold")
-BEATEN = key("ban", "beaten", "dim")
-BEATEN_SHORT = key("b", "beaten", "dim")
-CLOSED = Key("closed (2 players)", (("-", "dim"), ("x", "dim")))
-WAY = Key("way", (("-", ""), ("|", "")))
+TOKEN = key("*", N_("Lv2"), TOKEN_STYLE)
+SPRING = key("SPR", N_("spring"), "bold")
+SPRING_SHORT = key("S", N_("spring"), "bold")
+BOSS = key("BAN", N_("boss"), "bold")
+BOSS_SHORT = key("B", N_("boss"), "bold")
+BEATEN = key("ban", N_("beaten"), "dim")
+BEATEN_SHORT = key("b", N_("beaten"), "dim")
+CLOSED = Key(N_("closed (2 players)"), (("-", "dim"), ("x", "dim")))
+WAY = Key(N_("way"), (("-", ""), ("|", "")))
 KEYS = (
     SQUARE,
     TOKEN,
@@ -55,7 +56,7 @@ def school_map(view: View, names: tuple[str, ...]) -> GridModel:
     by_cell = {(space.x, space.y): space for space in spaces.values()}
     pieces = _pieces(board, view.viewer)
     seats = sorted({seat for here in pieces.values() for seat in here})
-    on_map = Key("pieces", tuple((seat_letter(seat), seat_style(seat)) for seat in seats))
+    on_map = Key(N_("pieces"), tuple((seat_letter(seat), seat_style(seat)) for seat in seats))
     cells: dict[tuple[int, int], MapCell] = {}
     for space in spaces.values():
         label, short = _label(board, space)
@@ -118,10 +119,10 @@ def _path(board: Board, space: Space, other: Space | None, text: str) -> Glyph |
     return Glyph(text, "", WAY)
 
 
-def render_map(view: View, names: tuple[str, ...]) -> RenderableType:
+def render_map(view: View, names: tuple[str, ...], _: Translator | None = None) -> RenderableType:
     """The map as a renderable (no decision marked), for where no grid widget is shown."""
     board = view.board
     if not isinstance(board, Board):
         return Text(str(board))
     model = school_map(view, names)
-    return map_text(model, fit(model, 0))
+    return map_text(model, fit(model, 0), _=_)

@@ -11,6 +11,8 @@ from rich.text import Text
 from core.games.base import View
 from core.games.dangerous.content import content
 from core.games.dangerous.view import Board, BossView
+from core.i18n import DEFAULT_LANGUAGE, Translator, translator
+from core.narration import Name
 from tui.boards.dangerous.common import (
     BOSS_ABBREV,
     boss_title,
@@ -21,107 +23,115 @@ from tui.boards.dangerous.common import (
     timing_name,
     who,
 )
+from tui.lang import assemble
 
 # --- decks, tokens, bosses ---------------------------------------------------------------------
 
 
-def _turn_line(view: View, board: Board, names: tuple[str, ...]) -> Text:
+def _turn_line(view: View, board: Board, names: tuple[str, ...], _: Translator) -> Text:
     line = Text()
     if view.over:
-        line.append("Game over", style="bold")
+        line.append(_("Game over"), style="bold")
         return line
     if board.phase == "final":
-        line.append("Final battle", style="bold")
+        line.append(_("Final battle"), style="bold")
+    elif board.turn_limit:
+        line.append(_("Turn {turn} of {limit}", turn=board.turn, limit=board.turn_limit))
+        line.stylize("bold")
     else:
-        line.append(f"Turn {board.turn}", style="bold")
-        if board.turn_limit:
-            line.append(f" of {board.turn_limit}")
+        line.append(_("Turn {turn}", turn=board.turn), style="bold")
     if board.start >= 0 and board.phase != "final":
-        line.append("  start ")
-        line.append_text(who(names, board.start))
+        line.append("  ")
+        line.append_text(assemble(_("start {seat}"), seat=who(names, board.start)))
     return line
 
 
-def render_table(view: View, names: tuple[str, ...]) -> RenderableType:
+def render_table(view: View, names: tuple[str, ...], _: Translator | None = None) -> RenderableType:
+    _ = _ or translator(DEFAULT_LANGUAGE)
     board = view.board
     if not isinstance(board, Board):
         return Text(str(board))
-    parts: list[RenderableType] = [_turn_line(view, board, names)]
+    parts: list[RenderableType] = [_turn_line(view, board, names, _)]
     if board.next_start >= 0 and board.phase == "meeting":
-        parts.append(Text.assemble("Next start ", who(names, board.next_start)))
+        parts.append(assemble(_("Next start {seat}"), seat=who(names, board.next_start)))
     for deck, top in (("lv1", board.lv1_top), ("lv2", board.lv2_top)):
-        head = Text(f"{deck.upper()} deck {board.decks.get(deck, 0)}", style="bold")
+        count = board.decks.get(deck, 0)
+        head = Text(_("{deck} deck {count}", deck=deck.upper(), count=count), style="bold")
         if deck == "lv2" and board.lv2_retired:
-            head.append(", tokens retired", style="dim")
+            head.append(_(", tokens retired"), style="dim")
         if top is None:
-            head.append(": empty", style="dim")
+            head.append(_(": empty"), style="dim")
             parts.append(head)
             continue
-        head.append(", top: ")
-        head.append_text(card_label(top))
+        head.append_text(assemble(_(", top: {card}"), card=card_label(top)))
         parts.append(head)
-        parts.append(_ability(top, indent=2))
-    tokens = Text("Lv2 tokens ", style="bold")
-    on_board = ", ".join(space_name(space) for space in board.tokens) or "none on the board"
-    tokens.append(f"{on_board}; {board.token_supply} in the supply")
+        parts.append(_ability(top, _, indent=2))
+    tokens = Text(_("Lv2 tokens") + " ", style="bold")
+    if board.tokens:
+        on_board = ", ".join(_.text(space_name(space)) for space in board.tokens)
+        tokens.append(
+            _("{spaces}; {supply} in the supply", spaces=on_board, supply=board.token_supply)
+        )
+    else:
+        tokens.append(_("none on the board; {supply} in the supply", supply=board.token_supply))
     parts.append(tokens)
-    parts.append(Text("Bosses", style="bold"))
+    parts.append(Text(_("Bosses"), style="bold"))
     for boss in board.bosses:
         line = Text("  ")
         line.append(BOSS_ABBREV.get(boss.space, "") + " ", style="dim")
-        line.append(boss_title(boss.id))
+        line.append(_.text(boss_title(boss.id)))
         line.append(": ")
-        line.append_text(_boss_state(boss, names))
+        line.append_text(_boss_state(boss, names, _))
         parts.append(line)
     rest = [name for name, count in board.decks.items() if name not in ("lv1", "lv2")]
     if rest:
         hidden = ", ".join(f"{name} {board.decks[name]}" for name in rest)
-        parts.append(Text(f"Face-down decks: {hidden}", style="dim"))
+        parts.append(Text(_("Face-down decks: {decks}", decks=hidden), style="dim"))
     return Group(*parts)
 
 
-def _boss_state(boss: BossView, names: tuple[str, ...]) -> Text:
+def _boss_state(boss: BossView, names: tuple[str, ...], _: Translator) -> Text:
     text = Text()
     if boss.cleared_by >= 0:
-        text.append("cleared by ", style="dim")
-        text.append_text(who(names, boss.cleared_by))
+        text.append_text(assemble(_("cleared by {seat}"), seat=who(names, boss.cleared_by)))
         return text
     hidden = sum(1 for c in boss.cards if c is None)
     seen = [c for c in boss.cards if c is not None]
     if seen:
         text.append(", ".join(f"{card(c).name} Lv{card(c).level}" for c in seen))
     if hidden:
-        text.append(("; " if seen else "") + f"{hidden} face down", style="dim")
+        text.append(("; " if seen else "") + _("{count} face down", count=hidden), style="dim")
     if not boss.cards:
-        text.append("no card left", style="dim")
+        text.append(_("no card left"), style="dim")
     return text
 
 
-def _ability(instance: str, indent: int = 0) -> Text:
+def _ability(instance: str, _: Translator, indent: int = 0) -> Text:
     found = card(instance)
     text = Text(" " * indent)
-    text.append(f"[{timing_name(found.timing)}] ", style="italic")
+    text.append(f"[{_(timing_name(found.timing))}] ", style="italic")
     if found.ability:
         text.append(f"{found.ability}: ", style="bold")
-    text.append(found.text_en)
+    text.append(found.text_ja if _.language == "ja" else found.text_en)
     return text
 
 
 # --- the AP board ------------------------------------------------------------------------------
 
 
-def render_ap(view: View, names: tuple[str, ...]) -> RenderableType:
+def render_ap(view: View, names: tuple[str, ...], _: Translator | None = None) -> RenderableType:
+    _ = _ or translator(DEFAULT_LANGUAGE)
     board = view.board
     if not isinstance(board, Board):
         return Text(str(board))
     meeting = board.meeting
     count = len(board.players)
-    head = Text("Strategy meeting" if board.phase == "meeting" else "AP placed this turn")
+    head = Text(_("Strategy meeting") if board.phase == "meeting" else _("AP placed this turn"))
     head.stylize("bold")
     parts: list[RenderableType] = [head]
     if meeting is None:
-        parts.append(Text("No AP on the board now (the meeting opens each turn).", style="dim"))
-        parts.append(_next_ap(board, names))
+        parts.append(Text(_("No AP on the board now (the meeting opens each turn)."), style="dim"))
+        parts.append(_next_ap(board, names, _))
         return Group(*parts)
     grid = RichTable.grid(padding=(0, 1), expand=True)
     grid.add_column(ratio=1, overflow="fold")
@@ -134,31 +144,31 @@ def render_ap(view: View, names: tuple[str, ...]) -> RenderableType:
         amount = Text(f"{total}/{cap}" if cap else str(total))
         if cap and total >= cap:
             amount.stylize("bold")
-            amount.append(" full", style="dim")
+            amount.append(" " + _("full"), style="dim")
         who_ = Text()
         for seat, ap in enumerate(placed):
             if ap:
                 who_.append_text(seat_mark(seat))
                 who_.append(f"{ap} ")
-        grid.add_row(Text(f"{action.name} {action.english}"), amount, who_)
+        grid.add_row(Text(_.text(Name(action.name, action.english))), amount, who_)
     parts.append(grid)
-    left = Text("AP left ", style="bold")
+    left = Text(_("AP left") + " ", style="bold")
     for seat, ap in enumerate(meeting.ap_left):
         left.append_text(seat_mark(seat))
         left.append(f"{ap}  ")
     parts.append(left)
     if meeting.order:
-        turn = Text("Placing order ", style="dim")
+        turn = Text(_("Placing order") + " ", style="dim")
         for seat in meeting.order:
             turn.append_text(seat_mark(seat))
             turn.append(" ")
         parts.append(turn)
-    parts.append(_next_ap(board, names))
+    parts.append(_next_ap(board, names, _))
     return Group(*parts)
 
 
-def _next_ap(board: Board, names: tuple[str, ...]) -> Text:
-    text = Text("AP next turn ", style="dim")
+def _next_ap(board: Board, names: tuple[str, ...], _: Translator) -> Text:
+    text = Text(_("AP next turn") + " ", style="dim")
     for seat, player in enumerate(board.players):
         text.append_text(seat_mark(seat))
         text.append(f"{player.ap_next}  ")
