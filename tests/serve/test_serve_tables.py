@@ -16,8 +16,8 @@ from core.games.base import View
 from server import tables as tables_module
 from server.hub import TableServer
 from server.limits import Limits
-from server.protocol import decode, dump
-from server.tables import OVER, Client, Hub, ServerTable
+from server.protocol import decode, dump, encode
+from server.tables import OVER, PUBLIC, Client, Hub, ServerTable
 
 
 class Seen:
@@ -219,26 +219,32 @@ def test_a_seat_never_receives_another_seats_secret_before_it_is_revealed() -> N
     assert game is not None
     assert game.view(1).board.roles[1] is not None and game.view(0).board.roles[1] is None
     play_to_the_end(hub, server_table, (aki, bea, cho))
+
+    # Log lines travel as texts (each client writes them out in its language), as
+    # [entry number, text]: a line is its text's encoding, byte for byte.
+    def line(index: int, text: object) -> bytes:
+        return json.dumps([index + 1, encode(text)], ensure_ascii=False).encode()
+
     private = {
-        (index, line)
+        (index, text)
         for index in range(len(game))
-        for line in game.entry_narration(index, 1)
-        if line not in game.public_narration(index) and line not in game.entry_narration(index, 0)
+        for text in game.entry_texts(index, 1)
+        if text not in game.entry_texts(index, PUBLIC) and text not in game.entry_texts(index, 0)
     }
-    # Bea was told her role, alone; Aki's log lines come as [entry number, line].
-    assert any("You draw the" in line for _, line in private)
-    for index, line in private:
-        assert json.dumps([index + 1, line], ensure_ascii=False).encode() not in aki.raw
+    # Bea was told her role, alone.
+    assert any("You draw the" in str(text) for _, text in private)
+    for index, text in private:
+        assert line(index, text) not in aki.raw
     # ... while Aki's own private lines do come, written the same way.
     own = [
-        (index, line)
+        (index, text)
         for index in range(len(game))
-        for line in game.entry_narration(index, 0)
-        if line not in game.public_narration(index)
+        for text in game.entry_texts(index, 0)
+        if text not in game.entry_texts(index, PUBLIC)
     ]
     assert own
-    for index, line in own:
-        assert json.dumps([index + 1, line], ensure_ascii=False).encode() in aki.raw
+    for index, text in own:
+        assert line(index, text) in aki.raw
     # Every view Aki got is the one core gives seat 1 at that point of the game: Bea's role in
     # it only once the rules reveal it.
     views = [
