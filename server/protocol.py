@@ -30,7 +30,19 @@ MAX_FROM_SERVER = 4 * 1024 * 1024
 """Bytes in one line from the server: a seat's whole view and log of a long game."""
 
 CLIENT_TYPES = frozenset(
-    {"hello", "lobby", "create", "sit", "watch", "start", "leave", "decide", "undo", "chat"}
+    {
+        "hello",
+        "language",
+        "lobby",
+        "create",
+        "sit",
+        "watch",
+        "start",
+        "leave",
+        "decide",
+        "undo",
+        "chat",
+    }
 )
 SERVER_TYPES = frozenset({"welcome", "lobby", "state", "chat", "error", "bell"})
 

@@ -24,7 +24,7 @@ from core.bots import bot_kinds
 from core.decisions import IllegalAction
 from core.games import REGISTRY, get_game
 from core.games.base import BadOption, check_options
-from core.i18n import DEFAULT_LANGUAGE, N_, Language, is_language, translator
+from core.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Language, is_language, translator
 from core.runner import BotDriver
 from core.table import Change, ChangeKind, Seat, SeatKind, Table, check_seed, new_table
 from core.text import BadText, check_line, visible
@@ -219,10 +219,14 @@ class Hub:
                 client.send(message)
 
     def _on_lobby(self, client: Client, message: dict[str, Any]) -> None:
-        language = message.get("lang")
-        if is_language(language):  # the player chose another language in the lobby
-            client.language = language
         self.send_lobby(client)
+
+    def _on_language(self, client: Client, message: dict[str, Any]) -> None:
+        """The player switched language (in the lobby, or at the table): refusals follow."""
+        language = message.get("lang")
+        if not is_language(language):
+            raise Refused(N_("language must be {known}"), known=", ".join(LANGUAGES))
+        client.language = language
 
     def _on_create(self, client: Client, message: dict[str, Any]) -> None:
         if client.table is not None:

@@ -93,10 +93,11 @@ class TablesApp(PartylineApp):
         self.send(message)
 
     def set_language(self, language: Language) -> None:
-        """The lobby's language switch: the server's refusals follow it too."""
+        """The language switch (the lobby's, the game screen's): the server's refusals follow
+        it too."""
         super().set_language(language)
         if self.player is not None:
-            self.send({"type": "lobby", "lang": language})
+            self.send({"type": "language", "lang": language})
 
     # --- what the server says ----------------------------------------------------------------
 

@@ -89,7 +89,7 @@ def test_three_players_play_light_and_dark_over_ssh_with_a_bot_chat_and_no_leak(
             summary = play.mirror.result()
             assert summary is not None
             for term in terms:
-                term.wait_for(summary.summary[:30])
+                term.wait_for(str(summary.summary)[:30])
             assert b"\x07" in aki.raw  # the turn bell
             assert_secret_kept(play, 1, 0)  # Bea's role, as she drew it
             assert_secret_kept(play, 0, 1)

@@ -55,7 +55,7 @@ def wait_for_my_move(play: TablePlay, term: SSHTerminal) -> str:
         lambda: (
             turn in term.lines()[0]
             and "Your move" in prompt_region(term)
-            and decision.prompt[:16] in prompt_region(term)
+            and str(decision.prompt)[:16] in prompt_region(term)
         ),
         f"the question {decision.prompt!r} ({turn})",
     )
@@ -103,11 +103,17 @@ def test_a_guest_comes_back_with_the_code_after_a_drop_and_after_the_server_was_
             play.terms[0] = ann
             play.new_screen(0)
             assert wait_for_my_move(play, ann) == before
+            # The language key at the table: the screen in Japanese, and the server told (not
+            # by a lobby request, which would take the player from the table); then English.
+            ann.press("l")
+            ann.wait_for("あなたの手番")
+            ann.press("l")
+            assert wait_for_my_move(play, ann) == before
             play.play()
             ann.wait_for("Game over")
             result = play.mirror.result()
             assert result is not None
-            ann.wait_for(result.summary[:30])
+            ann.wait_for(str(result.summary)[:30])
         finally:
             ann.close()
         assert server.stop() == 0

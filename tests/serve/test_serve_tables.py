@@ -386,16 +386,17 @@ def test_a_refusal_is_in_the_clients_language_with_its_message_id_and_values() -
     assert error["message"] == "テーブル 7 はありません"
 
 
-def test_a_lobby_request_with_a_language_changes_the_language_of_the_refusals() -> None:
+def test_a_language_request_changes_the_language_of_the_refusals() -> None:
     hub, _ = make_hub()
     aki = Seen(hub, "Aki")
-    aki.say(type="lobby", lang="ja")  # the player switched the lobby to Japanese
+    aki.say(type="language", lang="ja")  # the player switched to Japanese
     aki.say(type="sit", table=7)
     assert aki.last("error")["message"] == "テーブル 7 はありません"
-    aki.say(type="lobby", lang="xx")  # not a language: nothing changes
+    aki.say(type="language", lang="xx")  # not a language: one line, nothing changes
+    assert aki.last("error")["message"] == "language は ja, en のどれかです"
     aki.say(type="sit", table=7)
     assert aki.last("error")["message"] == "テーブル 7 はありません"
-    aki.say(type="lobby", lang="en")
+    aki.say(type="language", lang="en")
     aki.say(type="sit", table=7)
     assert aki.last("error")["message"] == "no table 7"
-    assert aki.last("lobby")["tables"] == []
+    assert [m["type"] for m in aki.messages].count("lobby") == 1  # the welcome's: no reply
