@@ -10,17 +10,20 @@ import pytest
 from test_serve_tables import Seen, make_hub, play_to_the_end, three_at_light_and_dark
 
 from core.decisions import IllegalAction
+from core.narration import text
+from server.protocol import decode
 from tui.remote_session import RemoteSession
 
 
 def rebuilt_log(messages: list[dict[str, Any]]) -> list[tuple[int, str]]:
-    """The log a client holds after applying every state it got, as a client does."""
+    """The log a client holds after applying every state it got, as a client does (each line a
+    text, written out here in English, as Table.narration writes it)."""
     lines: list[tuple[int, str]] = []
     for message in messages:
         if message["type"] == "state" and "narration_keep" in message:
             keep = message["narration_keep"]
             lines = [line for line in lines if line[0] <= keep]
-            lines += [(number, text) for number, text in message["narration"]]
+            lines += [(number, text(decode(said))) for number, said in message["narration"]]
     return lines
 
 
