@@ -17,6 +17,7 @@ from core.games import REGISTRY, UnknownGame, get_game
 from core.games.base import BadOption, Game
 from core.i18n import LANGUAGES, N_, Language, Translator, language_from_env, translator
 from core.names import default_name
+from core.narration import text
 from core.simulate import MAX_ENTRIES
 from core.table import Seat, SeatKind, Table, check_seed
 from core.text import BadText, visible, visible_json
@@ -581,7 +582,7 @@ def _verify_json(path: Path | None, loaded: Loaded | None, error: str | None) ->
         "score_name": table.game.score_name,
         "scores": scores,
         "winners": [table.seats[seat].name for seat in result.winners] if result else [],
-        "result": result.summary if result else None,
+        "result": text(result.summary) if result else None,  # a game's text, in English
         "note": loaded.note or None,
         "error": None,
     }
