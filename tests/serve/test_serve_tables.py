@@ -13,11 +13,12 @@ import pytest
 
 from core.bots.random_bot import random_choice
 from core.games.base import View
+from core.narration import Text
 from server import tables as tables_module
 from server.hub import TableServer
 from server.limits import Limits
-from server.protocol import decode, dump
-from server.tables import OVER, Client, Hub, ServerTable
+from server.protocol import decode, dump, encode
+from server.tables import OVER, PUBLIC, Client, Hub, ServerTable
 
 
 class Seen:
@@ -208,6 +209,11 @@ def test_a_seat_gets_its_own_view_and_decision_and_plays_it() -> None:
     assert bea.last("state")["pending"] == [1]
 
 
+def sent(index: int, line: Text) -> bytes:
+    """Entry `index`'s `line` as a state message carries it."""
+    return json.dumps([index + 1, encode(line)], ensure_ascii=False).encode()
+
+
 def test_a_seat_never_receives_another_seats_secret_before_it_is_revealed() -> None:
     """The leak test at the hub: whatever seat 2 (Bea) may read alone (her role card in the log,
     in her view) never is in a byte Aki's client receives, and Aki's views hide her role until
@@ -219,26 +225,27 @@ def test_a_seat_never_receives_another_seats_secret_before_it_is_revealed() -> N
     assert game is not None
     assert game.view(1).board.roles[1] is not None and game.view(0).board.roles[1] is None
     play_to_the_end(hub, server_table, (aki, bea, cho))
+    # Lines go as texts (Messages), each client writing them out in its own language.
     private = {
         (index, line)
         for index in range(len(game))
-        for line in game.entry_narration(index, 1)
-        if line not in game.public_narration(index) and line not in game.entry_narration(index, 0)
+        for line in game.entry_texts(index, 1)
+        if line not in game.entry_texts(index, PUBLIC) and line not in game.entry_texts(index, 0)
     }
     # Bea was told her role, alone; Aki's log lines come as [entry number, line].
-    assert any("You draw the" in line for _, line in private)
+    assert any("You draw the" in str(line) for _, line in private)
     for index, line in private:
-        assert json.dumps([index + 1, line], ensure_ascii=False).encode() not in aki.raw
+        assert sent(index, line) not in aki.raw
     # ... while Aki's own private lines do come, written the same way.
     own = [
         (index, line)
         for index in range(len(game))
-        for line in game.entry_narration(index, 0)
-        if line not in game.public_narration(index)
+        for line in game.entry_texts(index, 0)
+        if line not in game.entry_texts(index, PUBLIC)
     ]
     assert own
     for index, line in own:
-        assert json.dumps([index + 1, line], ensure_ascii=False).encode() in aki.raw
+        assert sent(index, line) in aki.raw
     # Every view Aki got is the one core gives seat 1 at that point of the game: Bea's role in
     # it only once the rules reveal it.
     views = [
