@@ -78,6 +78,10 @@ class _Meta(NamedTuple):
     decides: bool
 
 
+_new_meta = tuple.__new__  # a _Meta without the NamedTuple's __new__, a Python function
+_ENTRY = ChangeKind.ENTRY  # an Enum member read once (EnumType's __getattr__ slows each read)
+
+
 @dataclass
 class Table:
     game: Game[Any]
@@ -315,19 +319,23 @@ class Table:
 
     def _append(self, entry: Entry, notify: bool = True) -> None:
         applied: Applied[Any]
+        game = self.game
         if isinstance(entry, ChanceEntry):
-            applied = self.game.apply_chance(self._state, entry.values)
+            applied = game.apply_chance(self._state, entry.values)
         else:
-            applied = self.game.apply_decision(self._state, entry.seat, entry.choice)
-        self._log.append(entry)
-        self._meta.append(_Meta(applied.narration, applied.reveals, applied.decides))
-        self._set_state(applied.state)
-        self._tail.append(applied.state)
-        if len(self._log) % SNAPSHOT_EVERY == 0:
-            self._snapshots[len(self._log)] = applied.state
-            self._tail = [applied.state]
-        if notify:
-            self._notify(ChangeKind.ENTRY)
+            applied = game.apply_decision(self._state, entry.seat, entry.choice)
+        log = self._log
+        log.append(entry)
+        self._meta.append(_new_meta(_Meta, (applied.narration, applied.reveals, applied.decides)))
+        state = self._state = applied.state
+        self._step = game.pending(state)
+        if len(log) % SNAPSHOT_EVERY == 0:
+            self._snapshots[len(log)] = state
+            self._tail = [state]
+        else:
+            self._tail.append(state)
+        if notify and self._subscribers:
+            self._notify(_ENTRY)
 
     @property
     def _tail_start(self) -> int:
