@@ -571,8 +571,8 @@ def _read_written(text: str | bytes) -> tuple[dict[str, Any], list[Entry]] | Non
     if found is None:
         return None
     header, log = found
-    if _has_long_dotted_key(header):
-        return None
+    if len(header) > HEADER_BYTES or _has_long_dotted_key(header):
+        return None  # (a header that long is no Partyline's: _parse alone reads it, once)
     try:
         data = tomllib.loads(header)
     except (ValueError, RecursionError):  # (a TOMLDecodeError is a ValueError)
