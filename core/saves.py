@@ -34,7 +34,7 @@ from typing import Any, AnyStr
 
 import tomli_w
 
-from core import __version__, paths
+from core import __version__, paths, save_log
 from core.games import UnknownGame, get_game
 from core.games.base import Game
 from core.log import TOML_INTEGERS, BadEntry, DecisionEntry, Entry, entry_from_data
@@ -377,10 +377,12 @@ def load(path: Path, *, continue_chance: bool = True) -> Loaded:
 def loads(text: str | bytes, where: str = "<save>", *, continue_chance: bool = True) -> Loaded:
     """Load a save from its text (or its bytes, UTF-8); `where` names it in messages."""
     text, cut = _whole_lines(text)
-    data = _parse(text, where)
+    read = _read_written(text)
+    data, log = read if read is not None else (_parse(text, where), None)
     try:
         table, created, version = _table_from(data)
-        entries, torn = _entries_from(data, cut)
+        # (a log read line by line holds whole entries only: an incomplete one is read by _parse)
+        entries, torn = _entries_from(data, cut) if log is None else (log, cut)
     except (LogError, _HeaderError) as error:
         raise SaveError(f"{where}: {error}") from None
     note = _incomplete_note(where, len(entries)) if torn else ""
@@ -558,6 +560,31 @@ def _too_big(where: str, size: int) -> str:
     )
 
 
+def _read_written(text: str | bytes) -> tuple[dict[str, Any], list[Entry]] | None:
+    """A save whose log is as Partyline writes it, read quickly: its header's fields (tomllib
+    reads them, without the log) and the log's entries, as `_parse` and `_entries_from` would
+    give them, within the limits `_check_limits` checks (core/save_log.py). None for anything
+    else, or anything `_parse` refuses: then `_parse` reads the file, and any error is its own."""
+    if len(text) > MAX_FILE_BYTES:
+        return None
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    found = save_log.split(text.removeprefix("\ufeff"), MAX_TEXT)
+    if found is None:
+        return None
+    header, log = found
+    if len(header) > HEADER_BYTES or _has_long_dotted_key(header):
+        return None  # (a header that long is no Partyline's: _parse alone reads it, once)
+    try:
+        data = tomllib.loads(header)
+    except (ValueError, RecursionError):  # (a TOMLDecodeError is a ValueError)
+        return None
+    return None if "log" in data else (data, log)
+
+
 def _parse(text: str | bytes, where: str) -> dict[str, Any]:
     """The TOML of a save, within the size, nesting and key limits; raises SaveError."""
     if len(text) > MAX_FILE_BYTES:
@@ -605,11 +632,12 @@ _LONG_DOTTED_KEY = re.compile(
 
 
 def _check_dotted_keys(text: str, where: str) -> None:
-    if "." not in text:
-        return
-    bare = _STRINGS_AND_COMMENTS.sub('"', text)
-    if _LONG_DOTTED_KEY.search(bare):
+    if _has_long_dotted_key(text):
         raise SaveError(f"{where}: a dotted key of more than {MAX_NESTING} parts")
+
+
+def _has_long_dotted_key(text: str) -> bool:
+    return "." in text and _LONG_DOTTED_KEY.search(_STRINGS_AND_COMMENTS.sub('"', text)) is not None
 
 
 class _HeaderError(ValueError):
