@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from core.i18n import DEFAULT_LANGUAGE, N_, Language
+from core.narration import Text as GameText
 from core.text import visible
 from themes import DEFAULT_THEME, STYLESHEET, TERMINAL_DARK, TERMINAL_LIGHT, THEMES
 from tui.lang import tr
@@ -98,8 +99,8 @@ class PartylineApp(App[None]):
         save_path: Path | NewSave | None = None,
         replay: Table | None = None,
         replay_viewer: int | None = None,
-        replay_note: str = "",
-        notice: str = "",
+        replay_note: GameText = "",
+        notice: GameText = "",
         bot_delay: float = BOT_DELAY,
         reveal_hold: float | None = REVEAL_HOLD,
         language: Language = DEFAULT_LANGUAGE,
@@ -183,7 +184,7 @@ class PartylineApp(App[None]):
 
     def notify(
         self,
-        message: str,
+        message: str | GameText,
         *,
         title: str = "",
         severity: SeverityLevel = "information",
@@ -194,7 +195,7 @@ class PartylineApp(App[None]):
         name or a reason, so control characters are shown as escapes, and it is never read as
         markup (a `[` in a name or a translation stays a bracket), whatever `markup` says."""
         super().notify(
-            visible(message),
+            visible(tr(self).text(message)),
             title=visible(title),
             severity=severity,
             timeout=timeout,
@@ -249,7 +250,7 @@ class PartylineApp(App[None]):
 
         self.push_screen(HelpScreen(_("Keys"), self.screen))
 
-    def _save_failed(self, message: str) -> None:
+    def _save_failed(self, message: GameText) -> None:
         _ = tr(self)
         title = _("Autosave failed")
         self.notify(message, title=title, severity="error", timeout=8)

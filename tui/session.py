@@ -34,7 +34,7 @@ from core.decisions import Choice, Decision, IllegalAction
 from core.games import REGISTRY
 from core.games.base import View
 from core.i18n import N_
-from core.narration import text
+from core.narration import Message, Text, text
 from core.paths import NewSave
 from core.runner import BotDriver
 from core.table import Change, ChangeKind, Render, Table
@@ -42,6 +42,8 @@ from tui.shown import Line, ShownTable
 
 NO_SAVE_FILE = N_("This game has no save file.")
 NOT_SAVED_YET = N_("Not saved: no player has made a decision yet; a game is saved from the first.")
+
+NOBODY_AT_THE_SCREEN = Message("nobody is at the screen")
 
 NOBODY = -1
 """The log's reader while nobody is at the screen (a seat number no seat has)."""
@@ -52,7 +54,7 @@ class Session:
         self,
         table: Table,
         save_path: Path | NewSave | None = None,
-        on_save_error: Callable[[str], None] | None = None,
+        on_save_error: Callable[[Text], None] | None = None,
     ) -> None:
         self.table = table
         self.shown = ShownTable(table)
@@ -258,18 +260,18 @@ class Session:
     def undo(self) -> None:
         """Take back the seat at the screen's last decision. Raises IllegalAction saying why not."""
         if self.looking is None:
-            raise IllegalAction("nobody is at the screen")
+            raise IllegalAction(NOBODY_AT_THE_SCREEN)
         self.table.undo(self.looking)
 
     def redo(self) -> None:
         if self.looking is None:
-            raise IllegalAction("nobody is at the screen")
+            raise IllegalAction(NOBODY_AT_THE_SCREEN)
         self.table.redo(self.looking)
 
-    def undo_reason(self) -> str:
+    def undo_reason(self) -> Text:
         """Why undo is not possible now (empty if it is)."""
         if self.looking is None:
-            return "nobody is at the screen"
+            return NOBODY_AT_THE_SCREEN
         return self.table.undo_refusal(self.looking)
 
     @property

@@ -22,6 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 
 from core.decisions import Choice, Decision, IllegalAction
+from core.errors import os_reason
 from core.games.catalogue import decision_label
 from core.i18n import N_
 from core.table import Change
@@ -485,7 +486,7 @@ class GameScreen(BoardScreen):
         try:
             path = self.session.save()
         except OSError as error:
-            message = _("Could not save: {error}", error=error)
+            message = _("Could not save: {error}", error=_.text(os_reason(error)))
             self.notify(message, severity="error")
             return
         if path is None:
@@ -530,7 +531,7 @@ class GameScreen(BoardScreen):
         try:
             path = self.session.save()
         except OSError as error:
-            return _("Could not save: {error}", error=error)
+            return _("Could not save: {error}", error=_.text(os_reason(error)))
         return _("Saved to {path}", path=path) if path else _(self.session.unsaved())
 
     def action_leave(self) -> None:
