@@ -39,8 +39,8 @@ from core.errors import Explained, at_entry, os_reason, reason_of
 from core.games import UnknownGame, get_game
 from core.games.base import Game
 from core.log import TOML_INTEGERS, BadEntry, DecisionEntry, Entry, entry_from_data
-from core.narration import Message, Text
-from core.table import Change, ChangeKind, LogError, Seat, SeatKind, Table
+from core.narration import Message, Text, text
+from core.table import Change, ChangeKind, LogError, Render, Seat, SeatKind, Table
 from core.text import MAX_MESSAGE as MAX_MESSAGE
 from core.text import excerpt, one_line
 
@@ -152,10 +152,12 @@ def _header_data(table: Table, created: str | None) -> dict[str, Any]:
     }
 
 
-def dumps(table: Table, created: str | None = None) -> str:
+def dumps(table: Table, created: str | None = None, render: Render = text) -> str:
     """The save as TOML text laid out for people: one short table per seat and per log entry,
-    arrays kept on one line: `header_text`, then each entry's `entry_text`."""
-    return header_text(table, created) + "".join(map(partial(entry_text, table), range(len(table))))
+    arrays kept on one line: `header_text`, then each entry's `entry_text` (its comment written
+    out by `render`, in the saver's language)."""
+    entries = map(partial(entry_text, table, render=render), range(len(table)))
+    return header_text(table, created) + "".join(entries)
 
 
 def header_text(table: Table, created: str | None = None) -> str:
@@ -170,11 +172,12 @@ def header_text(table: Table, created: str | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def entry_text(table: Table, index: int) -> str:
+def entry_text(table: Table, index: int, render: Render = text) -> str:
     """Log entry `index` (from 0) as the file holds it: a blank line, `[[log]]  # N: what it did`
-    (its public narration, cut to 100 characters), then its fields, each line ending in a
-    newline. An autosave appends it with one write."""
-    said = " ".join(table.public_narration(index))
+    (its public narration in the language `render` writes, the saver's, cut to 100
+    characters), then its fields, each line ending in a newline. An autosave appends it with
+    one write. Loading ignores the comment: a save reads the same in every language."""
+    said = " ".join(table.public_narration(index, render))
     if len(said) > 100:
         said = said[:97] + "..."
     if not said.isprintable():  # (each control character is one that isprintable refuses)
@@ -232,13 +235,13 @@ def _toml_value(value: Any) -> str:
 # --- writing -------------------------------------------------------------------------------------
 
 
-def write(table: Table, path: Path, created: str | None = None) -> None:
+def write(table: Table, path: Path, created: str | None = None, render: Render = text) -> None:
     """Write atomically: a temporary file in the same folder, fsync, then rename over `path`.
 
     Raises OSError (`write_failure` words it): the folder must exist, and whatever is at `path`
     must be a regular file, because the rename would replace a link, a folder or a device.
     """
-    os.close(_replace(path, _utf8(dumps(table, created)), sync=True))
+    os.close(_replace(path, _utf8(dumps(table, created, render)), sync=True))
 
 
 def _replace(path: Path, payload: bytes, *, sync: bool) -> int:
@@ -903,6 +906,7 @@ class Autosave:
         target: Path | paths.NewSave,
         on_error: Callable[[Text], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        render: Render = text,
     ):
         self.table = table
         self.target = target
@@ -912,6 +916,8 @@ class Autosave:
         self.created = _now().isoformat()
         self.on_error = on_error
         self.clock = clock
+        self.render = render
+        """How the comments are written out: in the language of whoever plays (the viewer's)."""
         self._file: _OpenSave | None = None
         """The file being appended to; None until the next write puts the whole file in place."""
         self._humans = frozenset(i for i, seat in enumerate(table.seats) if seat.is_human)
@@ -931,7 +937,7 @@ class Autosave:
             index = file.entries
             entry = self.table.entry(index)
             try:
-                file.append(_utf8(entry_text(self.table, index)), index + 1, entry)
+                file.append(_utf8(entry_text(self.table, index, self.render)), index + 1, entry)
                 if self._sync_due(file, entry):
                     file.sync()
             except OSError as error:
@@ -987,7 +993,9 @@ class Autosave:
                 # The file holds the start of the log as it is now (undo has not cut into it).
                 start = file.entries
                 if end > start:
-                    text = "".join([entry_text(table, index) for index in range(start, end)])
+                    text = "".join(
+                        [entry_text(table, index, self.render) for index in range(start, end)]
+                    )
                     file.append(_utf8(text), end, table.entry(end - 1))
             else:
                 start, file = 0, self._rewrite()
@@ -1006,7 +1014,7 @@ class Autosave:
         assert self.path is not None
         self._drop_file()
         synced = _holds_something(self.path)
-        fd = _replace(self.path, _utf8(dumps(self.table, self.created)), sync=synced)
+        fd = _replace(self.path, _utf8(dumps(self.table, self.created, self.render)), sync=synced)
         end = len(self.table)
         last = self.table.entry(end - 1) if end else None
         self._file = _OpenSave(fd, self.path.parent, end, last, synced, self.clock)

@@ -26,6 +26,9 @@ Render = Callable[[Text], str]
 
 SNAPSHOT_EVERY = 64
 
+NO_SEAT = -1
+"""A reader who holds no seat, so sees only what is public."""
+
 
 class SeatKind(Enum):
     HUMAN = "human"
@@ -174,9 +177,10 @@ class Table:
         meta = self._meta[index]
         return meta.reveals or meta.decides
 
-    def public_narration(self, index: int) -> list[str]:
-        """How entry `index` reads to a seat that saw nothing private (save-file comments)."""
-        return [line.public for line in self._meta[index].narration]
+    def public_narration(self, index: int, render: Render = text) -> list[str]:
+        """How entry `index` reads to a seat that saw nothing private (save-file comments),
+        written out by `render` (the saver's language; English by default)."""
+        return [render(line.message_for(NO_SEAT)) for line in self._meta[index].narration]
 
     # --- acting ------------------------------------------------------------------------------
 

@@ -180,7 +180,12 @@ class PartylineApp(App[None]):
         from tui.screens.game import GameScreen
         from tui.session import Session
 
-        self.push_screen(GameScreen(Session(table, save_path, on_save_error=self._save_failed)))
+        session = Session(table, save_path, on_save_error=self._save_failed, render=self.written)
+        self.push_screen(GameScreen(session))
+
+    def written(self, value: GameText) -> str:
+        """`value` in the viewer's language as it is now (a save's comments follow a switch)."""
+        return tr(self).text(value)
 
     def notify(
         self,

@@ -485,7 +485,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     )
     if args.save and report.last is not None:
         try:
-            saves.write(report.last, args.save)
+            saves.write(report.last, args.save, render=_.text)  # comments in the run's language
         except OSError as error:
             raise CliError.of(saves.write_failure(args.save, error), code=1) from None
         say(_("last game saved to {path}", path=args.save))

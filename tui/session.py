@@ -55,7 +55,9 @@ class Session:
         table: Table,
         save_path: Path | NewSave | None = None,
         on_save_error: Callable[[Text], None] | None = None,
+        render: Render = text,
     ) -> None:
+        """`render` writes the save's comments out (the language of whoever plays)."""
         self.table = table
         self.shown = ShownTable(table)
         self.driver = BotDriver(table)
@@ -63,7 +65,9 @@ class Session:
             index for index, seat in enumerate(table.seats) if seat.is_human
         )
         self.autosave = (
-            saves.Autosave(table, save_path, on_error=on_save_error) if save_path else None
+            saves.Autosave(table, save_path, on_error=on_save_error, render=render)
+            if save_path
+            else None
         )
         self.looking: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.last_moment: int | None = None
