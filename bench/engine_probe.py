@@ -34,10 +34,12 @@ then disturbs the figures less.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 
 def selfplay(game: str, players: int, games: int, bot: str) -> dict[str, float]:
@@ -110,10 +112,50 @@ def digest(seeds: int) -> dict[str, str]:
                 viewers = (None, *range(players))
                 lines = [repr(table.narration(viewer)) for viewer in viewers]
                 text = saves.dumps(table, "2026-01-01T00:00:00+00:00")
-                whole = "\n".join([text, *lines, *seen, repr(table.result())])
+                whole = "\n".join([text, *lines, *seen, _spelled(table.result())])
                 key = f"{game} {players}p {bot} seed {seed}"
                 digests[key] = hashlib.sha256(whole.encode()).hexdigest()
     return digests
+
+
+RESTATED = {("SeatSummary", "winner")}
+"""Fields that restate what the digest holds already (SeatSummary.winner, issue 11: the
+result's winners), left out so that a tree from before them compares."""
+
+
+def _spelled(value: Any) -> str:
+    """`value`'s repr, with every game text (a Message, a Name: issue 11) written out in
+    English as a tree from before them held it, and the RESTATED fields left out: both trees'
+    views compare by what they say."""
+    from core import narration
+
+    texts = tuple(
+        getattr(narration, kind)
+        for kind in ("Message", "Name", "Joined")
+        if hasattr(narration, kind)
+    )
+    if isinstance(value, texts):
+        return repr(str(value))
+    kind = type(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        fields = [
+            f"{f.name}={_spelled(getattr(value, f.name))}"
+            for f in dataclasses.fields(value)
+            if f.repr and (kind.__name__, f.name) not in RESTATED
+        ]
+        return f"{kind.__qualname__}({', '.join(fields)})"
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        pairs = [f"{name}={_spelled(item)}" for name, item in zip(value._fields, value)]
+        return f"{kind.__qualname__}({', '.join(pairs)})"
+    if isinstance(value, tuple):
+        items = [_spelled(item) for item in value]
+        return f"({items[0]},)" if len(items) == 1 else f"({', '.join(items)})"
+    if isinstance(value, list):
+        return f"[{', '.join(_spelled(item) for item in value)}]"
+    if isinstance(value, dict):
+        pairs = [f"{_spelled(key)}: {_spelled(item)}" for key, item in value.items()]
+        return "{" + ", ".join(pairs) + "}"
+    return repr(value)
 
 
 def _position(table: object) -> str:
@@ -126,8 +168,8 @@ def _position(table: object) -> str:
             str(decision.seat),
             decision.name,
             decision.kind.value,
-            decision.prompt,
-            decision.help,
+            str(decision.prompt),
+            str(decision.help),
             repr(decision.acting_for),
             str(decision.min_count),
             str(decision.max_count),
@@ -137,16 +179,16 @@ def _position(table: object) -> str:
         for option in decision.options:
             parts += [
                 repr(option.id),
-                option.label,
-                option.detail,
+                str(option.label),
+                str(option.detail),
                 repr(option.at),
                 repr(option.path),
                 repr(option.area),
-                option.unavailable,
+                str(option.unavailable),
             ]
     if len(table) % 7 == 0:  # type: ignore[arg-type]
         players = len(table.seats)  # type: ignore[attr-defined]
-        parts += [repr(table.view(viewer)) for viewer in (None, *range(players))]  # type: ignore[attr-defined]
+        parts += [_spelled(table.view(viewer)) for viewer in (None, *range(players))]  # type: ignore[attr-defined]
     return "\x1f".join(parts)
 
 

@@ -84,12 +84,14 @@ class Translator:
         self._catalog = catalog
 
     def __call__(self, message: Text, /, **params: object) -> str:
-        """`message` in this language with `params` filled; a game's text (a Message, a Name)
-        as `text` renders it."""
+        """`message` in this language with `params` filled (a game's text among them rendered in
+        this language too); a game's text (a Message, a Name) as `text` renders it."""
         if not isinstance(message, str):
             return self.text(message)
         text = self._catalog.gettext(message)
-        return text.format(**params) if params else text
+        if not params:
+            return text
+        return text.format_map({key: self._value(item) for key, item in params.items()})
 
     def ngettext(self, singular: str, plural: str, n: int, /, **params: object) -> str:
         """The form for `n` (Japanese has one; English two), with `{n}` and `params` filled."""

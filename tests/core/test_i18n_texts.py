@@ -61,3 +61,8 @@ def test_messages_names_and_joined_texts_cross_the_network_whole() -> None:
     )
     again = decode(encode(value))
     assert again == value and JA.text(again) == JA.text(value) == "魔王, 席 2が先に行動します。"
+
+
+def test_a_games_text_given_as_a_value_of_a_message_of_the_app_is_rendered_too() -> None:
+    said = JA("{name} (bot)", name=Message("Act first"))
+    assert said == JA("{name} (bot)", name="先に行動する")

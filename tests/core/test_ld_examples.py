@@ -222,4 +222,4 @@ def test_examples_end_at_their_turn_with_the_next_parent_to_the_left() -> None:
     assert s.view().board.history[-1].won is True
     assert s.scores() == (-1, -1, 12, -1)
     assert s.view().board.parent == 3
-    assert s.view().phase == Phase.BOSS_HP.value
+    assert str(s.view().phase) == Phase.BOSS_HP.value

@@ -85,7 +85,7 @@ async def test_light_and_dark_curtain_before_the_next_players_card(tmp_path: Pat
     their card with its side."""
     table = ld_table(TWO_HUMANS, seed=4)
     app = make_app(tmp_path, table=table, save_path=tmp_path / "c.toml")
-    labels = [role.label for role in content().roles.values()]
+    labels = [str(role.label) for role in content().roles.values()]
     async with app.run_test(size=SIZE) as pilot:
         curtains = 0
         for _ in range(12):
@@ -103,7 +103,7 @@ async def test_light_and_dark_curtain_before_the_next_players_card(tmp_path: Pat
                 card = game.session.view()
                 assert card is not None
                 own = content().roles[card.board.roles[seat]]
-                assert own.sided in players_row(app, screen.player)
+                assert str(own.sided) in players_row(app, screen.player)
                 curtains += 1
                 if curtains == 2:
                     break
@@ -116,8 +116,8 @@ async def test_light_and_dark_curtain_before_the_next_players_card(tmp_path: Pat
 @pytest.mark.parametrize(
     ("seed", "card", "on_board"),
     [
-        (7, "Devil 悪魔 (red side)", "You hold Devil 悪魔 (red side)"),
-        (5, "Dark Hero 闇の勇者 (red side)", "Parent Aki, holds the Dark Hero 闇の勇者 (red side)"),
+        (7, "悪魔 Devil (red side)", "You hold 悪魔 Devil (red side)"),
+        (5, "闇の勇者 Dark Hero (red side)", "Parent Aki, holds the 闇の勇者 Dark Hero (red side)"),
     ],
     ids=["a role card", "the parent's hero"],
 )

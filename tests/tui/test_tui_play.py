@@ -272,7 +272,7 @@ async def test_help_on_the_game_screen(tmp_path: Path) -> None:
 
 
 def role_labels() -> list[str]:
-    return [role.label for role in content().roles.values()]
+    return [str(role.label) for role in content().roles.values()]
 
 
 async def test_hot_seat_curtain_hides_everything_until_enter(tmp_path: Path) -> None:
@@ -342,9 +342,9 @@ async def test_no_screen_shows_another_seats_hidden_role(tmp_path: Path) -> None
             # The prompt lists every role as a claim option; check the rest of the screen.
             prompt_free = everything.replace(screen_text(app), "")
             for role in secret:
-                assert role.label not in prompt_free, (seed, role.label)
+                assert str(role.label) not in prompt_free, (seed, role.label)
                 for line in screen_text(app).splitlines():
-                    if role.label in line:
+                    if str(role.label) in line:
                         assert "Claim " in line, (seed, line)
             return
     raise AssertionError("no seed gave a hidden card that nobody claimed")

@@ -59,7 +59,7 @@ def secret_roles(table: Table, position: int, viewer: int) -> list[str]:
     state = table._state_at(position)
     claimed = {claim for claim in state.claims if claim}
     return [
-        content().roles[card].label
+        str(content().roles[card].label)
         for seat, card in enumerate(state.hands)
         if seat != viewer
         and card
@@ -70,7 +70,7 @@ def secret_roles(table: Table, position: int, viewer: int) -> list[str]:
 
 def assert_unnamed(labels: list[str], text: str, where: object) -> None:
     for label in labels:
-        english, japanese = label.rsplit(" ", 1)
+        japanese, english = label.split(" ", 1)
         assert english not in text and japanese not in text, (where, label)
 
 
@@ -89,7 +89,7 @@ def shown_view(screen: ReplayScreen) -> Any:
 async def test_the_saves_list_asks_whose_replay_and_shows_that_seat_only(tmp_path: Path) -> None:
     table = claims_made(seed=3)
     saves.write(table, tmp_path / "hot-seat.toml")
-    labels = [content().roles[card].label for card in table._state.hands if card]
+    labels = [str(content().roles[card].label) for card in table._state.hands if card]
     assert len(secret_roles(table, len(table), BEN)) == 3
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -30,13 +30,14 @@ def test_game_screen_mid_discussion(snap_compare: Any, tmp_path: Path) -> None:
     assert snap_compare(app, terminal_size=SIZE, run_before=settle)
 
 
-def test_game_screen_after_a_turn(snap_compare: Any, tmp_path: Path) -> None:
-    async def one_turn(pilot: Pilot[Any]) -> None:
+async def one_turn(pilot: Pilot[Any]) -> None:
+    await settle(pilot)
+    for _ in range(3):
+        await press_option(pilot, 0)  # the first option, by its key
         await settle(pilot)
-        for _ in range(3):
-            await press_option(pilot, 0)  # the first option, by its key
-            await settle(pilot)
 
+
+def test_game_screen_after_a_turn(snap_compare: Any, tmp_path: Path) -> None:
     app = make_app(tmp_path, table=ld_table(seed=7), save_path=tmp_path / "g.toml")
     assert snap_compare(app, terminal_size=SIZE, run_before=one_turn)
 

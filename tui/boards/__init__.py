@@ -21,9 +21,11 @@ from rich.text import Text
 from core.decisions import OptionId
 from core.games import REGISTRY
 from core.games.base import View
+from core.i18n import Translator
 from tui.widgets.gridmodel import GridModel
 
-Renderer = Callable[[View, tuple[str, ...]], RenderableType]
+Renderer = Callable[[View, tuple[str, ...], Translator], RenderableType]
+"""A board view drawn for a view, the seats' names, in a viewer's language."""
 Gridder = Callable[[View, tuple[str, ...]], GridModel]
 
 
@@ -75,7 +77,9 @@ class BoardKit:
     """Notes for the help screen beyond the keys' own (the mouse in the party-ordering prompt)."""
 
 
-def generic_board(view: View, names: tuple[str, ...]) -> RenderableType:
+def generic_board(
+    view: View, names: tuple[str, ...], _: Translator | None = None
+) -> RenderableType:
     """Every field of the view's board, one per line: enough to play a new game by."""
     board = view.board
     if not dataclasses.is_dataclass(board) or isinstance(board, type):

@@ -16,9 +16,11 @@ from core.games.base import View
 from core.games.light_and_dark.content import content
 from core.games.light_and_dark.state import Roll, TurnRecord
 from core.games.light_and_dark.view import Board, turn_text
+from core.i18n import DEFAULT_LANGUAGE, N_, Translator, translator
+from core.narration import LIST_SEPARATOR, Message, Name
 from tui.boards import BoardKit
 
-RULES = """\
+RULES = N_("""\
 Light and Dark (光と闇の勇者) is a hidden-role boss raid for 3 to 6 players.
 
 Each turn one player is the parent. The boss's HP is rolled with (players - 1) dice. The parent
@@ -48,22 +50,24 @@ several equally close to 0) roll 1 die each: the highest wins.
 
 Variant (keep cards): players left out of a party keep their card for next turn, and may keep
 playing it or discard it to draw again.
-"""
+""")
 
 
-def sided(role_id: str) -> str:
+def sided(role_id: str) -> Message:
     return content().roles[role_id].sided
 
 
-def english(role_id: str) -> str:
-    return content().roles[role_id].english
+def card(role_id: str) -> Name:
+    return content().roles[role_id].label
 
 
 def colour(role_id: str) -> str:
     return content().roles[role_id].colour.value
 
 
-def render(view: View, names: tuple[str, ...]) -> RenderableType:
+def render(view: View, names: tuple[str, ...], _: Translator | None = None) -> RenderableType:
+    """The board in `_`'s language (English without one)."""
+    _ = _ or translator(DEFAULT_LANGUAGE)
     board = view.board
     if not isinstance(board, Board):
         return Text(str(board))
@@ -71,63 +75,67 @@ def render(view: View, names: tuple[str, ...]) -> RenderableType:
     grid.add_column(width=8, no_wrap=True, style="bold")
     grid.add_column(ratio=1, overflow="fold")
     if board.boss_dice and not view.over:
-        boss = Text(board.boss) if board.boss else Text("hidden until the reveal", style="dim")
-        grid.add_row("Boss", boss)
+        boss = Text(_(board.boss)) if board.boss else Text(_("hidden until the reveal"), "dim")
+        grid.add_row(_("Boss"), boss)
         dice = " ".join(map(str, board.boss_dice))
         grid.add_row(
-            "Boss HP", Text.assemble((str(board.boss_hp), "bold"), (f"  dice {dice}", "dim"))
+            _("Boss HP"),
+            Text.assemble(
+                (str(board.boss_hp), "bold"), (f"  {_('dice {dice}', dice=dice)}", "dim")
+            ),
         )
     if view.over or board.sudden is not None:
-        grid.add_row("Turns", f"{len(board.history)} played")
+        grid.add_row(_("Turns"), _("{count} played", count=len(board.history)))
     else:
-        grid.add_row("Turn", turn_text(board.turn, board.turns_max, board.turns_certain))
+        grid.add_row(_("Turn"), _(turn_text(board.turn, board.turns_max, board.turns_certain)))
         parent = Text(names[board.parent])
-        card = board.roles[board.parent]
-        if card is not None:
-            parent.append(f", holds the {sided(card)}", style="dim")
-        grid.add_row("Parent", parent)
+        held = board.roles[board.parent]
+        if held is not None:
+            parent.append(_(", holds the {card}", card=_(sided(held))), style="dim")
+        grid.add_row(_("Parent"), parent)
         own = board.roles[view.viewer] if view.viewer is not None else None
         if own is not None and view.viewer != board.parent:
-            grid.add_row("You hold", Text(sided(own), style=colour(own)))
-    grid.add_row("Deck", f"{board.role_deck_left} role cards left")
-    grid.add_row("Discard", _discard(board))
+            grid.add_row(_("You hold"), Text(_(sided(own)), style=colour(own)))
+    grid.add_row(_("Deck"), _("{count} role cards left", count=board.role_deck_left))
+    grid.add_row(_("Discard"), _discard(board, _))
     if board.rolls and board.signs:
-        _battle(grid, board, names)
+        _battle(grid, board, names, _)
     if board.sudden is not None:
-        _sudden(grid, board, names)
+        _sudden(grid, board, names, _)
     if board.history:
-        _last_turn(grid, board.history[-1], names)
+        _last_turn(grid, board.history[-1], names, _)
     return grid
 
 
-def _discard(board: Board) -> Text:
+def _discard(board: Board, _: Translator) -> Text:
     if not board.discard:
-        return Text("empty", style="dim")
+        return Text(_("empty"), style="dim")
     counts = Counter(board.discard)
     order = list(content().roles)
     return Text(
-        ", ".join(
-            english(card) + (f" x{counts[card]}" if counts[card] > 1 else "")
-            for card in sorted(counts, key=order.index)
+        _(LIST_SEPARATOR).join(
+            _(card(role)) + (f" x{counts[role]}" if counts[role] > 1 else "")
+            for role in sorted(counts, key=order.index)
         )
     )
 
 
-def _roll_text(roll: Roll) -> str:
+def _roll_text(roll: Roll, _: Translator) -> str:
     dice = " ".join(map(str, roll.dice))
     if roll.reroll is not None:
-        dice += f", reroll {roll.reroll}"
-    return dice
+        return _("dice {dice}, reroll {reroll}", dice=dice, reroll=roll.reroll)
+    return _("dice {dice}", dice=dice)
 
 
-def _battle(grid: RichTable, board: Board, names: tuple[str, ...]) -> None:
+def _battle(grid: RichTable, board: Board, names: tuple[str, ...], _: Translator) -> None:
     grid.add_row("", "")
-    grid.add_row("Battle", Text(f"{board.boss or 'the boss'}, {board.boss_hp} HP", style="bold"))
+    boss = _(board.boss) if board.boss else _("the boss")
+    grid.add_row(_("Battle"), Text(_("{boss}, {hp} HP", boss=boss, hp=board.boss_hp), "bold"))
     total = 0
     for roll, sign in zip(board.rolls, board.signs):
         line = Text()
-        line.append(english(roll.role), style="blue" if colour(roll.role) == "blue" else "red")
-        line.append(f"  dice {_roll_text(roll)}", style="dim")
+        line.append(_(card(roll.role)), style="blue" if colour(roll.role) == "blue" else "red")
+        line.append(f"  {_roll_text(roll, _)}", style="dim")
         if roll.value is None:
             line.append("  ?", style="bold")
         else:
@@ -135,50 +143,67 @@ def _battle(grid: RichTable, board: Board, names: tuple[str, ...]) -> None:
             line.append(f"  {'+' if sign > 0 else '-'}{_paren(roll.value)}", style="bold")
         grid.add_row(Text(names[roll.seat], overflow="ellipsis", no_wrap=True), line)
     waiting = len(board.party) - sum(1 for roll in board.rolls if roll.value is not None)
-    result = Text(f"{total} vs {board.boss_hp} HP", style="bold")
     if waiting:
-        result.append(f"  ({waiting} still to roll)", style="dim")
+        result = Text(_("{total} vs {hp} HP", total=total, hp=board.boss_hp), style="bold")
+        result.append(f"  {_('({count} still to roll)', count=waiting)}", style="dim")
+    elif total >= board.boss_hp:
+        result = Text(_("{total} vs {hp} HP: the party wins", total=total, hp=board.boss_hp))
     else:
-        result.append(": the party wins" if total >= board.boss_hp else ": the party loses")
-    grid.add_row("Total", result)
+        result = Text(_("{total} vs {hp} HP: the party loses", total=total, hp=board.boss_hp))
+    grid.add_row(_("Total"), result)
 
 
-def _last_turn(grid: RichTable, record: TurnRecord, names: tuple[str, ...]) -> None:
+def _last_turn(grid: RichTable, record: TurnRecord, names: tuple[str, ...], _: Translator) -> None:
     parent = names[record.parent]
     hero = record.roles[record.parent]
     grid.add_row("", "")
-    head = Text(f"parent {parent}" + (f", {english(hero)}" if hero else ""))
-    grid.add_row(f"Turn {record.number}", head)
+    if hero:
+        head = _("parent {name}, {card}", name=parent, card=_(card(hero)))
+    else:
+        head = _("parent {name}", name=parent)
+    grid.add_row(_("Turn {number}", number=record.number), Text(head))
     if record.gave_up:
-        grid.add_row("", f"{parent} gave up against {record.boss_hp} HP.")
+        grid.add_row("", _("{name} gave up against {hp} HP.", name=parent, hp=record.boss_hp))
     else:
         parts = []
         for roll in record.rolls:
             same = hero and colour(roll.role) == colour(hero)
             parts.append(
-                f"{names[roll.seat]} {english(roll.role)} {'+' if same else '-'}"
+                f"{names[roll.seat]} {_(card(roll.role))} {'+' if same else '-'}"
                 f"{_paren(roll.value or 0)}"
             )
-        grid.add_row("", "; ".join(parts))
-        verdict = "won" if record.won else "lost"
-        grid.add_row("", f"Total {record.total} vs {record.boss_hp} HP: the party {verdict}.")
+        grid.add_row("", _(LIST_SEPARATOR).join(parts))
+        if record.won:
+            said = _(
+                "Total {total} vs {hp} HP: the party won.", total=record.total, hp=record.boss_hp
+            )
+        else:
+            said = _(
+                "Total {total} vs {hp} HP: the party lost.", total=record.total, hp=record.boss_hp
+            )
+        grid.add_row("", said)
     changes = [f"{names[seat]} {delta:+d}" for seat, delta in enumerate(record.deltas) if delta]
     if changes:
-        grid.add_row("", Text("Points: " + ", ".join(changes), style="dim"))
+        points = _("Points: {changes}", changes=_(LIST_SEPARATOR).join(changes))
+        grid.add_row("", Text(points, style="dim"))
 
 
-def _sudden(grid: RichTable, board: Board, names: tuple[str, ...]) -> None:
+def _sudden(grid: RichTable, board: Board, names: tuple[str, ...], _: Translator) -> None:
     sudden = board.sudden
     assert sudden is not None
     grid.add_row("", "")
-    grid.add_row("Sudden", Text("death: tied leaders", style="bold"))
+    grid.add_row(_("Sudden"), Text(_("death: tied leaders"), style="bold"))
     for index, seat in enumerate(sudden.seats):
-        hp = f"HP {sudden.hp[index]}" if index < len(sudden.hp) else "HP not rolled yet"
+        parts = [
+            _("HP {hp}", hp=sudden.hp[index]) if index < len(sudden.hp) else _("HP not rolled yet")
+        ]
         if sudden.alive and seat not in sudden.alive:
-            hp += ", out"
+            parts.append(_("out"))
         if sudden.rolloff and seat in sudden.rolloff:
-            hp += ", in the roll-off"
-        grid.add_row(Text(names[seat], overflow="ellipsis", no_wrap=True), hp)
+            parts.append(_("in the roll-off"))
+        grid.add_row(
+            Text(names[seat], overflow="ellipsis", no_wrap=True), _(LIST_SEPARATOR).join(parts)
+        )
 
 
 def _paren(value: int) -> str:

@@ -36,7 +36,7 @@ LANGUAGE_BINDING = Binding(
     "language",
     N_("Language"),
     show=False,
-    tooltip=N_("the other language (日本語, English): the whole screen and the log, at once"),
+    tooltip=N_("the other language: the whole screen and the log, at once"),
 )
 """Both screens read the game in the other language at once, the log too (and remember it)."""
 

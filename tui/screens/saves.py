@@ -141,7 +141,7 @@ def describe(row: SaveRow, _: Translator) -> Text:
         text.append(_shown(row.error, _), style="red")
         return text
     names = ", ".join(visible(name) for name in summary.names)
-    text.append(f"{summary.game}: {names}\n  ")
+    text.append(f"{visible(_(summary.game))}: {names}\n  ")  # a game's title: translated
     if summary.entries is not None:
         text.append(_.ngettext("{n} entry, ", "{n} entries, ", summary.entries))
     if row.error:

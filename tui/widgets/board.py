@@ -115,7 +115,7 @@ class BoardPanel(Vertical, can_focus=False):
             pane.show(mode.grid(view, names), decision, cursor, alone=self.wide)
         else:
             self._display(grid=False)
-            self.update((mode.render if mode else self.kit.render)(view, names))
+            self.update((mode.render if mode else self.kit.render)(view, names, tr(self)))
             self._follow(mode is not None and mode.follow)
         self._titles()
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from core.games.base import GameInfo, GameOption
+from core.i18n import N_
+from core.narration import Message
 
 if TYPE_CHECKING:
     from core.bots.base import Bot
@@ -26,24 +28,28 @@ def _heuristic() -> Bot:
 
 INFO = GameInfo(
     id="light-and-dark",
-    title="Light and Dark (光と闇の勇者)",
+    title=N_("Light and Dark (光と闇の勇者)"),
     min_players=3,
     max_players=6,
     load=_rules,
     options=(
         GameOption(
             "keep_cards",
-            "Keep-card variant",
+            Message("Keep-card variant"),
             False,
-            "Players left out of a party keep their role card and may use it again next turn.",
+            Message(
+                "Players left out of a party keep their role card and may use it again next turn."
+            ),
         ),
         GameOption(
             "repeat_volleys",
-            "House rule: repeated sudden-death volleys",
+            Message("House rule: repeated sudden-death volleys"),
             False,
-            "Not in the rulebook: when several survive the sudden-death volley they volley again, "
-            "HP carrying over, until at most one survives (the rulebook: one volley, then a "
-            "one-die roll-off).",
+            Message(
+                "Not in the rulebook: when several survive the sudden-death volley they volley "
+                "again, HP carrying over, until at most one survives (the rulebook: one volley, "
+                "then a one-die roll-off)."
+            ),
         ),
     ),
     hidden_information=True,  # every seat's role card, until the reveal

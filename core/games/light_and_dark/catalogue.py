@@ -5,6 +5,7 @@ from __future__ import annotations
 from core.decisions import OptionId
 from core.games.catalogue import SEVERAL, Catalogue, DecisionInfo, IdKind, seat_ids
 from core.games.light_and_dark.content import content
+from core.i18n import N_
 
 
 def _role(value: OptionId) -> bool:
@@ -23,7 +24,7 @@ CATALOGUE = Catalogue(
             "keep-card variant: each player holding a card kept from last turn, before the deal",
             ("keep", "draw"),
             note="'draw' only while the deck can still give everyone a card",
-            label="keep their card or draw a new one",
+            label=N_("keep their card or draw a new one"),
         ),
         DecisionInfo(
             "claim",
@@ -31,13 +32,13 @@ CATALOGUE = Catalogue(
             "last",
             ("silent", "<role>"),
             note="the parent claims a hero, the others a role-deck role; lying is allowed",
-            label="claim a role or stay silent",
+            label=N_("claim a role or stay silent"),
         ),
         DecisionInfo(
             "verdict",
             "the parent, after the discussion",
             ("party", "give-up"),
-            label="fight the boss or give up",
+            label=N_("fight the boss or give up"),
         ),
         DecisionInfo(
             "party",
@@ -45,20 +46,20 @@ CATALOGUE = Catalogue(
             ("<seat>",),
             kinds=SEVERAL,
             note="the companions, any number; the parent is always in",
-            label="choose the party",
+            label=N_("choose the party"),
         ),
         DecisionInfo(
             "reroll",
             "a Warrior or Devil in the party, after its die",
             ("keep", "reroll"),
-            label="keep or reroll their die",
+            label=N_("keep or reroll their die"),
         ),
         DecisionInfo(
             "choose",
             "a Mage or Witch in the party whose two dice differ",
             ("<face>",),
             note="the die that counts",
-            label="choose which die counts",
+            label=N_("choose which die counts"),
         ),
     ),
     (

@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 
 from core.content import by_id, entry, load, one_of
+from core.narration import Message, Name
 
 
 class Colour(Enum):
@@ -15,8 +16,11 @@ class Colour(Enum):
     RED = "red"
 
 
-SIDE_NAMES = {Colour.BLUE: "blue side", Colour.RED: "red side"}
+SIDE_NAMES = {Colour.BLUE: Message("blue side"), Colour.RED: Message("red side")}
 """A card's side in words, for wherever colour alone would have to tell it."""
+
+COLOUR_NAMES = {Colour.BLUE: Message("blue"), Colour.RED: Message("red")}
+"""A card's colour in words."""
 
 
 class Effect(Enum):
@@ -40,13 +44,14 @@ class Role:
     provisional: bool = False
 
     @property
-    def label(self) -> str:
-        return f"{self.english} {self.name}"
+    def label(self) -> Name:
+        """The card's name: '悪魔' in Japanese, '悪魔 Devil' in English."""
+        return Name(self.name, self.english)
 
     @property
-    def sided(self) -> str:
-        """The label with the card's side: 'Devil 悪魔 (red side)'."""
-        return f"{self.label} ({SIDE_NAMES[self.colour]})"
+    def sided(self) -> Message:
+        """The label with the card's side: '悪魔 Devil (red side)'."""
+        return Message("{card} ({side})", card=self.label, side=SIDE_NAMES[self.colour])
 
 
 @dataclass(frozen=True)
@@ -58,8 +63,8 @@ class Boss:
     provisional: bool = False
 
     @property
-    def label(self) -> str:
-        return f"{self.english} {self.name}"
+    def label(self) -> Name:
+        return Name(self.name, self.english)
 
 
 @dataclass(frozen=True)

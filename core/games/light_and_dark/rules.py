@@ -8,7 +8,7 @@ seed is silent or wrong are in docs/rules/light-and-dark.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -19,7 +19,7 @@ from core.frozen import replace
 from core.games.base import Applied, Result, Step
 from core.games.base import View as TableView
 from core.games.light_and_dark import INFO
-from core.games.light_and_dark.content import Colour, Effect, Role, content
+from core.games.light_and_dark.content import COLOUR_NAMES, Colour, Effect, Role, content
 from core.games.light_and_dark.state import (
     SILENT,
     Phase,
@@ -29,7 +29,8 @@ from core.games.light_and_dark.state import (
     TurnRecord,
 )
 from core.games.light_and_dark.view import build_view
-from core.narration import Joined, Lines, Message, Narration, join, say
+from core.i18n import N_
+from core.narration import LIST_SEPARATOR, Joined, Lines, Message, Narration, Text, listing, say
 
 GIVE_UP = "give-up"
 FORM_PARTY = "party"
@@ -49,7 +50,7 @@ class LightAndDark:
     # survivors, which the house-rule option `repeat_volleys` still plays.
     rules_version = 2
     older_rules: Mapping[int, Mapping[str, Any]] = {1: {"repeat_volleys": True}}
-    score_name = "points"
+    score_name = N_("points")
 
     # --- setting up --------------------------------------------------------------------------
 
@@ -117,20 +118,21 @@ class LightAndDark:
             return _party_decision(state)
         current = state.rolls[-1]
         if phase is Phase.REROLL:
+            die = current.dice[0]
             return choose_one(
                 current.seat,
                 "reroll",
-                f"You rolled {current.dice[0]}. Roll again? The second roll stands.",
+                Message("You rolled {die}. Roll again? The second roll stands.", die=die),
                 (
-                    Option(KEEP, f"Keep {current.dice[0]}"),
-                    Option(REROLL, "Roll again"),
+                    Option(KEEP, Message("Keep {die}", die=die)),
+                    Option(REROLL, Message("Roll again")),
                 ),
             )
         faces = sorted(set(current.dice), reverse=True)
         return choose_one(
             current.seat,
             "choose",
-            f"You rolled {' and '.join(map(str, current.dice))}. Which die counts?",
+            Message("You rolled {dice}. Which die counts?", dice=_dice_text(current.dice)),
             tuple(Option(face, str(face)) for face in faces),
         )
 
@@ -229,19 +231,16 @@ class LightAndDark:
         scores = tuple(
             score - 1 if seat in left_out else score for seat, score in enumerate(state.scores)
         )
-        members = ", ".join(state.names[seat] for seat in party)
+        members = Joined(tuple(state.names[seat] for seat in party), LIST_SEPARATOR)
         lines = [
             say("{name} takes the party: {members}.", name=state.names[parent], members=members)
         ]
         if left_out:
-            names = join(state.names[seat] for seat in left_out)
-            lines.append(
-                say(
-                    "Left out, {names} {verb} 1 point.",
-                    names=names,
-                    verb="loses" if len(left_out) == 1 else "lose",
-                )
-            )
+            names = listing(state.names[seat] for seat in left_out)
+            if len(left_out) == 1:
+                lines.append(say("Left out, {names} loses 1 point.", names=names))
+            else:
+                lines.append(say("Left out, {names} lose 1 point.", names=names))
         boss = content().boss_facing(_hand(state, parent))
         lines.append(say(_reveal_text(state)))
         lines.append(
@@ -314,10 +313,13 @@ class LightAndDark:
     def result(self, state: State) -> Result | None:
         if state.phase is not Phase.OVER:
             return None
-        winners = join(state.names[seat] for seat in state.winners)
-        scores = ", ".join(f"{name} {score}" for name, score in zip(state.names, state.scores))
-        verb = "wins" if len(state.winners) == 1 else "win"
-        return Result(state.scores, state.winners, f"{winners} {verb} ({scores}).")
+        winners = listing(state.names[seat] for seat in state.winners)
+        scores = _pairs(zip(state.names, state.scores))
+        if len(state.winners) == 1:
+            summary = Message("{winners} wins ({scores}).", winners=winners, scores=scores)
+        else:
+            summary = Message("{winners} win ({scores}).", winners=winners, scores=scores)
+        return Result(state.scores, state.winners, summary)
 
 
 # --- the turn --------------------------------------------------------------------------------
@@ -442,12 +444,13 @@ def _deal(state: State) -> tuple[State, Narration]:
         phase=Phase.CLAIMS,
         queue=claimers,
     )
-    who = join(state.names[seat] for seat in drawers) or "Nobody"
-    public = (
-        Message("{who} draws a role card.", who=who)
-        if len(drawers) == 1
-        else Message("{who} draw role cards.", who=who)
-    )
+    who = listing(state.names[seat] for seat in drawers)
+    if not drawers:
+        public = Message("Nobody draws a role card.")
+    elif len(drawers) == 1:
+        public = Message("{who} draws a role card.", who=who)
+    else:
+        public = Message("{who} draw role cards.", who=who)
     secret = tuple(
         (
             seat,
@@ -463,7 +466,7 @@ def _deal(state: State) -> tuple[State, Narration]:
         )
         for seat in drawers
     )
-    full = Message("{draws}.", draws=Joined(draws, "; ")) if drawers else public
+    full = Message("{draws}.", draws=Joined(draws, Message("; "))) if drawers else public
     return nxt, Narration(public, secret=secret, full=full)
 
 
@@ -473,8 +476,8 @@ def _roll(state: State, faces: tuple[int, ...]) -> Applied[State]:
     rolled = Roll(seat, held.id, faces)
     nxt = replace(state, rolls=(*state.rolls, rolled))
     name = state.names[seat]
-    shown = " and ".join(map(str, faces))
-    rolls = say("{name} ({english}) rolls {shown}.", name=name, english=held.english, shown=shown)
+    shown = _dice_text(faces)
+    rolls = say("{name} ({role}) rolls {shown}.", name=name, role=held.label, shown=shown)
     if held.effect is Effect.REROLL:
         return Applied(replace(nxt, phase=Phase.REROLL), (rolls,))
     if held.effect is Effect.CHOOSE and faces[0] != faces[-1]:
@@ -483,9 +486,9 @@ def _roll(state: State, faces: tuple[int, ...]) -> Applied[State]:
     line = rolls
     if len(faces) > 1:
         line = say(
-            "{name} ({english}) rolls {shown}: {value}.",
+            "{name} ({role}) rolls {shown}: {value}.",
             name=name,
-            english=held.english,
+            role=held.label,
             shown=shown,
             value=value,
         )
@@ -525,25 +528,39 @@ def _battle_result(state: State, lines: Lines) -> Applied[State]:
         deltas[roll.seat] = delta
     scores = tuple(score + delta for score, delta in zip(state.scores, deltas))
     formula = _formula(terms)
-    verdict = "the party wins" if won else "the party loses"
-    extra = " (the parent takes the remainder)" if remainder else ""
-    result_lines = [
-        say(
-            "Total {formula} = {total} against {boss_hp} HP: {verdict}.",
+    hp = state.boss_hp
+    if won:
+        verdict = say(
+            "Total {formula} = {total} against {boss_hp} HP: the party wins.",
             formula=formula,
             total=total,
-            boss_hp=state.boss_hp,
-            verdict=verdict,
-        ),
-        say(
-            "{hp} HP / {size} = {points} points each{extra}: {changes}.",
-            hp=state.boss_hp,
+            boss_hp=hp,
+        )
+    else:
+        verdict = say(
+            "Total {formula} = {total} against {boss_hp} HP: the party loses.",
+            formula=formula,
+            total=total,
+            boss_hp=hp,
+        )
+    shares = _pairs((state.names[r.seat], f"{deltas[r.seat]:+d}") for r, _ in terms)
+    if remainder:
+        share = say(
+            "{hp} HP / {size} = {points} points each (the parent takes the remainder): {changes}.",
+            hp=hp,
             size=size,
             points=points,
-            extra=extra,
-            changes=", ".join(f"{state.names[r.seat]} {deltas[r.seat]:+d}" for r, _ in terms),
-        ),
-    ]
+            changes=shares,
+        )
+    else:
+        share = say(
+            "{hp} HP / {size} = {points} points each: {changes}.",
+            hp=hp,
+            size=size,
+            points=points,
+            changes=shares,
+        )
+    result_lines = [verdict, share]
     # The record holds each seat's whole change this turn: the left out lost 1 at the party.
     changes = tuple(
         delta if seat in state.party else delta - 1 for seat, delta in enumerate(deltas)
@@ -614,17 +631,18 @@ def _finish(state: State, lines: Lines) -> tuple[State, Lines]:
     leaders = tuple(seat for seat, score in enumerate(state.scores) if score == best)
     if len(leaders) == 1:
         return _won(state, leaders, lines)
-    names = join(state.names[seat] for seat in leaders)
+    names = listing(state.names[seat] for seat in leaders)
     lines.append(say("{names} are tied on {best}: sudden death.", names=names, best=best))
     sudden = SuddenDeath(seats=leaders)
     return replace(state, phase=Phase.SUDDEN_HP, sudden=sudden, queue=()), lines
 
 
 def _won(state: State, winners: tuple[int, ...], lines: Lines) -> tuple[State, Lines]:
-    names = join(state.names[seat] for seat in winners)
-    lines.append(
-        say("{names} {verb} the game.", names=names, verb="wins" if len(winners) == 1 else "win")
-    )
+    names = listing(state.names[seat] for seat in winners)
+    if len(winners) == 1:
+        lines.append(say("{names} wins the game.", names=names))
+    else:
+        lines.append(say("{names} win the game.", names=names))
     return replace(state, phase=Phase.OVER, winners=winners), lines
 
 
@@ -657,7 +675,7 @@ def _sudden_chance(state: State, faces: tuple[int, ...]) -> Applied[State]:
         return _volley(state, sudden, faces)
     best = max(faces)
     top = tuple(seat for seat, face in zip(sudden.rolloff, faces) if face == best)
-    shown = ", ".join(f"{names[seat]} {face}" for seat, face in zip(sudden.rolloff, faces))
+    shown = _pairs((names[seat], face) for seat, face in zip(sudden.rolloff, faces))
     line = say("Roll-off: {shown}.", shown=shown)
     if len(top) == 1:
         won, lines = _won(state, top, [line])
@@ -677,8 +695,8 @@ def _volley(state: State, sudden: SuddenDeath, faces: tuple[int, ...]) -> Applie
         for seat, value in zip(sudden.seats, sudden.hp)
     )
     after = replace(sudden, hp=hp, last_volley=faces)
-    shown = ", ".join(f"{names[seat]} {rolled[seat]}" for seat in sudden.alive)
-    left = ", ".join(f"{names[seat]} {after.hp_of(seat)}" for seat in sudden.alive)
+    shown = _pairs((names[seat], rolled[seat]) for seat in sudden.alive)
+    left = _pairs((names[seat], after.hp_of(seat)) for seat in sudden.alive)
     lines: Lines = [say("Volley: {shown}. HP now {left}.", shown=shown, left=left)]
     survivors = tuple(seat for seat in sudden.alive if after.hp_of(seat) > 0)
     if len(survivors) == 1:
@@ -688,7 +706,7 @@ def _volley(state: State, sudden: SuddenDeath, faces: tuple[int, ...]) -> Applie
         lines.append(say("More than one survives: another volley (house rule)."))
         return Applied(replace(state, sudden=replace(after, alive=survivors)), tuple(lines))
     if survivors:
-        who = join(names[seat] for seat in survivors)
+        who = listing(names[seat] for seat in survivors)
         lines.append(say("{who} survive: a one-die roll-off between them.", who=who))
         return _roll_off(state, after, survivors, lines)
     closest = max(after.hp_of(seat) for seat in sudden.alive)
@@ -711,7 +729,7 @@ def _roll_off(
 # --- decisions -------------------------------------------------------------------------------
 
 
-DECK_TOO_SHORT = "the role deck has no card left for you (those who must draw come first)"
+DECK_TOO_SHORT = Message("the role deck has no card left for you (those who must draw come first)")
 
 
 def _keep_decision(state: State) -> Any:
@@ -720,16 +738,22 @@ def _keep_decision(state: State) -> Any:
     must_draw = sum(
         1 for other in range(state.players) if other != state.parent and state.hands[other] is None
     )
-    options = [Option(KEEP, f"Keep the {card.label}", "Play it again this turn.")]
-    short = "" if len(state.role_deck) > must_draw else DECK_TOO_SHORT
-    detail = "The kept card goes to the discard pile."
-    options.append(Option(DRAW, "Draw a new card", detail, unavailable=short))
+    keep = Option(
+        KEEP, Message("Keep the {card}", card=card.label), Message("Play it again this turn.")
+    )
+    short: Text = "" if len(state.role_deck) > must_draw else DECK_TOO_SHORT
+    detail = Message("The kept card goes to the discard pile.")
+    draw = Option(DRAW, Message("Draw a new card"), detail, unavailable=short)
     return choose_one(
         seat,
         "keep",
-        f"You kept the {card.label} from last turn. Keep it, or draw a new card?",
-        tuple(options),
-        help="Keep-card variant: a card kept from last turn can be played again or swapped.",
+        Message(
+            "You kept the {card} from last turn. Keep it, or draw a new card?", card=card.label
+        ),
+        (keep, draw),
+        help=Message(
+            "Keep-card variant: a card kept from last turn can be played again or swapped."
+        ),
     )
 
 
@@ -742,15 +766,16 @@ def _claim_decision(state: State) -> Decision:
 def _claim_question(seat: int, deck: str) -> Decision:
     """The claim decision of `seat` holding a card of `deck`: it never changes."""
     roles = [card for card in content().roles.values() if card.deck == deck]
-    options = [Option(SILENT, "Stay silent")] + [
-        Option(card.id, f"Claim {card.label}", f"{card.colour.value}") for card in roles
+    options = [Option(SILENT, Message("Stay silent"))] + [
+        Option(card.id, Message("Claim {card}", card=card.label), COLOUR_NAMES[card.colour])
+        for card in roles
     ]
     return choose_one(
         seat,
         "claim",
-        "Tell the table your role (you may lie), or stay silent.",
+        Message("Tell the table your role (you may lie), or stay silent."),
         tuple(options),
-        help="Claims are public. Only the parent's party can score, so make your case.",
+        help=Message("Claims are public. Only the parent's party can score, so make your case."),
     )
 
 
@@ -760,12 +785,20 @@ def _verdict_question(parent: int) -> Decision:
     return choose_one(
         parent,
         "verdict",
-        "Take a party to fight the boss, or give up this turn?",
+        Message("Take a party to fight the boss, or give up this turn?"),
         (
-            Option(FORM_PARTY, "Choose a party", "Everyone you leave out loses 1 point."),
-            Option(GIVE_UP, "Give up", "You alone lose 1 point; all cards are revealed."),
+            Option(
+                FORM_PARTY,
+                Message("Choose a party"),
+                Message("Everyone you leave out loses 1 point."),
+            ),
+            Option(
+                GIVE_UP,
+                Message("Give up"),
+                Message("You alone lose 1 point; all cards are revealed."),
+            ),
         ),
-        help="After the discussion the parent decides whether to fight at all.",
+        help=Message("After the discussion the parent decides whether to fight at all."),
     )
 
 
@@ -779,11 +812,13 @@ def _party_decision(state: State) -> Any:
     return choose_several(
         state.parent,
         "party",
-        "Choose your companions; you are always in the party.",
+        Message("Choose your companions; you are always in the party."),
         options,
         min_count=0,
         max_count=len(others),
-        help="Everyone you leave out loses 1 point. Points won or lost are HP / party size.",
+        help=Message(
+            "Everyone you leave out loses 1 point. Points won or lost are HP / party size."
+        ),
     )
 
 
@@ -804,17 +839,28 @@ def _put(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-def _claim_label(claim: str | None) -> str:
+def _claim_label(claim: str | None) -> Message:
     if claim is None or claim == SILENT:
-        return "silent"
-    return f"claims {role(claim).english}"
+        return Message("silent")
+    return Message("claims {role}", role=role(claim).label)
 
 
 def _reveal_text(state: State) -> Message:
-    shown = ", ".join(
-        f"{name} {role(card).english}" for name, card in zip(state.names, state.hands) if card
-    )
+    shown = _pairs((name, role(card).label) for name, card in zip(state.names, state.hands) if card)
     return Message("Everyone reveals: {shown}.", shown=shown)
+
+
+def _pairs(pairs: Iterable[tuple[str, object]]) -> Joined:
+    """'Aki 3, Bea -1': each name with its number or card, in the reader's language."""
+    return Joined(
+        tuple(Message("{name} {value}", name=name, value=value) for name, value in pairs),
+        LIST_SEPARATOR,
+    )
+
+
+def _dice_text(faces: tuple[int, ...]) -> Text:
+    """'3', or '3 and 4' (a role's two dice)."""
+    return listing(str(face) for face in faces)
 
 
 def _sum_text(faces: tuple[int, ...]) -> str:

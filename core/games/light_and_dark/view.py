@@ -11,6 +11,28 @@ from dataclasses import dataclass
 from core.games.base import SeatSummary, Step, View
 from core.games.light_and_dark.content import content
 from core.games.light_and_dark.state import SILENT, Phase, Roll, State, TurnRecord
+from core.narration import Message, Text
+
+PHASE_WORDS: dict[Phase, Message] = {
+    Phase.SHUFFLE_ROLES: Message("shuffle the role deck"),
+    Phase.FIRST_PARENT: Message("choose the first parent"),
+    Phase.BOSS_HP: Message("boss HP"),
+    Phase.HERO_DRAW: Message("hero draw"),
+    Phase.KEEP: Message("keep or draw"),
+    Phase.CLAIMS: Message("discussion"),
+    Phase.VERDICT: Message("parent's verdict"),
+    Phase.PARTY: Message("choose the party"),
+    Phase.ROLL: Message("battle"),
+    Phase.REROLL: Message("battle: reroll?"),
+    Phase.REROLL_ROLL: Message("battle: reroll"),
+    Phase.CHOOSE: Message("battle: choose a die"),
+    Phase.SUDDEN_HP: Message("sudden death: HP"),
+    Phase.SUDDEN_VOLLEY: Message("sudden death: volley"),
+    Phase.SUDDEN_ROLLOFF: Message("sudden death: roll-off"),
+    Phase.OVER: Message("game over"),
+}
+"""Each phase in words (the title bar): the phase's value is the English, kept as saves' and
+tests' identity of it."""
 
 
 @dataclass(frozen=True)
@@ -29,7 +51,8 @@ class Board:
     turns_certain: bool
     """False in the keep-card variant: the deck may end the game before `turns_max`."""
     parent: int
-    boss: str
+    boss: Text
+    """The boss's name once the parent's hero is revealed ("" before)."""
     boss_dice: tuple[int, ...]
     role_deck_left: int
     discard: tuple[str, ...]
@@ -56,16 +79,18 @@ def visible_roles(state: State, viewer: int | None) -> tuple[str | None, ...]:
     )
 
 
-def turn_text(turn: int, limit: int, certain: bool) -> str:
+def turn_text(turn: int, limit: int, certain: bool) -> Message:
     """'3 of 4', or '3 of up to 6' when the deck may end the game sooner."""
-    return f"{turn} of {limit}" if certain else f"{turn} of up to {limit}"
+    if certain:
+        return Message("{turn} of {limit}", turn=turn, limit=limit)
+    return Message("{turn} of up to {limit}", turn=turn, limit=limit)
 
 
 def build_view(state: State, viewer: int | None, step: Step, limit: tuple[int, bool]) -> View:
     """`limit`: the last turn the game can reach and whether it surely will (rules.turn_limit)."""
     roles = visible_roles(state, viewer)
     revealed = state.phase in (Phase.ROLL, Phase.REROLL, Phase.REROLL_ROLL, Phase.CHOOSE)
-    boss = ""
+    boss: Text = ""
     if revealed and state.hands[state.parent]:
         boss = content().boss_facing(state.hands[state.parent] or "").label
     signs: tuple[int, ...] = ()
@@ -98,31 +123,33 @@ def build_view(state: State, viewer: int | None, step: Step, limit: tuple[int, b
     )
     deciding = {decision.seat for decision in step.decisions}
     seats = tuple(
-        SeatSummary(score, _notes(state, seat, roles[seat]), seat in deciding)
+        SeatSummary(
+            score, _notes(state, seat, roles[seat]), seat in deciding, seat in state.winners
+        )
         for seat, score in enumerate(state.scores)
     )
     over = state.phase is Phase.OVER
-    turn = f"Turn {turn_text(board.turn, *limit)}"
+    turn: Text = Message("Turn {turn}", turn=turn_text(board.turn, *limit))
     if state.sudden is not None:
-        turn = "Sudden death"
+        turn = Message("Sudden death")
     if over:
-        turn = "Game over"
-    return View(viewer, turn, state.phase.value, seats, board, over)
+        turn = Message("Game over")
+    return View(viewer, turn, PHASE_WORDS[state.phase], seats, board, over)
 
 
-def _notes(state: State, seat: int, card: str | None) -> tuple[str, ...]:
-    notes: list[str] = []
+def _notes(state: State, seat: int, card: str | None) -> tuple[Text, ...]:
+    notes: list[Text] = []
     if state.phase is not Phase.OVER and seat == state.parent:
-        notes.append("parent")
+        notes.append(Message("parent"))
     if card is not None:
         notes.append(content().roles[card].sided)
     claim = state.claims[seat]
     if claim == SILENT:
-        notes.append("silent")
+        notes.append(Message("silent"))
     elif claim is not None:
-        notes.append(f"claims {content().roles[claim].english}")
+        notes.append(Message("claims {role}", role=content().roles[claim].label))
     if seat in state.party:
-        notes.append("in party")
+        notes.append(Message("in party"))
     if seat in state.winners:
-        notes.append("winner")
+        notes.append(Message("winner"))
     return tuple(notes)

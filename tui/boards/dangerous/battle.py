@@ -15,13 +15,16 @@ from core.games.base import View
 from core.games.dangerous import tally
 from core.games.dangerous.tally import Parts, part_name
 from core.games.dangerous.view import Board, CombatView, FinalView
+from core.i18n import Translator
 from tui.boards.dangerous.common import boss_title, card, card_label, seat_mark, who
 
 ENEMY = "Enemy"
 NO_CARD_LEFT = "no card left"
 
 
-def render_battle(view: View, names: tuple[str, ...]) -> RenderableType:
+def render_battle(
+    view: View, names: tuple[str, ...], _: Translator | None = None
+) -> RenderableType:
     board = view.board
     if not isinstance(board, Board):
         return Text(str(board))

@@ -18,6 +18,7 @@ from rich.text import Text
 from core.games.base import View
 from core.games.dangerous.content import Space, content
 from core.games.dangerous.view import Board
+from core.i18n import Translator
 from tui.boards.dangerous.common import boss_code, seat_letter, seat_style, square_name
 from tui.widgets.gridmodel import Glyph, GridModel, Key, MapCell, fit, key, map_text
 
@@ -118,7 +119,7 @@ def _path(board: Board, space: Space, other: Space | None, text: str) -> Glyph |
     return Glyph(text, "", WAY)
 
 
-def render_map(view: View, names: tuple[str, ...]) -> RenderableType:
+def render_map(view: View, names: tuple[str, ...], _: Translator | None = None) -> RenderableType:
     """The map as a renderable (no decision marked), for where no grid widget is shown."""
     board = view.board
     if not isinstance(board, Board):

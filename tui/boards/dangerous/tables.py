@@ -11,6 +11,7 @@ from rich.text import Text
 from core.games.base import View
 from core.games.dangerous.content import content
 from core.games.dangerous.view import Board, BossView
+from core.i18n import Translator
 from tui.boards.dangerous.common import (
     BOSS_ABBREV,
     boss_title,
@@ -42,7 +43,7 @@ def _turn_line(view: View, board: Board, names: tuple[str, ...]) -> Text:
     return line
 
 
-def render_table(view: View, names: tuple[str, ...]) -> RenderableType:
+def render_table(view: View, names: tuple[str, ...], _: Translator | None = None) -> RenderableType:
     board = view.board
     if not isinstance(board, Board):
         return Text(str(board))
@@ -110,7 +111,7 @@ def _ability(instance: str, indent: int = 0) -> Text:
 # --- the AP board ------------------------------------------------------------------------------
 
 
-def render_ap(view: View, names: tuple[str, ...]) -> RenderableType:
+def render_ap(view: View, names: tuple[str, ...], _: Translator | None = None) -> RenderableType:
     board = view.board
     if not isinstance(board, Board):
         return Text(str(board))
