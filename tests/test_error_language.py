@@ -52,6 +52,18 @@ def test_a_bad_log_entry_says_file_entry_n_why_in_each_language(tmp_path: Path) 
         ),
         ("format_version = 1", "format_version = 99", "update Partyline", "更新してください"),
         (
+            "seat = 0",
+            'seat = "zero"',
+            "entry 5: 'seat' must be a whole number",
+            "エントリー 5: 'seat' は整数",
+        ),
+        (
+            "options]\nplayers = 3",
+            "options]\nplayers = 3\nkeep_cards = 2",
+            "option 'keep_cards' has",
+            "オプション 'keep_cards' の型",
+        ),
+        (
             "seed = 2",
             "seed = 2\na.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.a.b.c.d.e.f.g.h = 1",
             "a dotted key of more than",
@@ -91,6 +103,12 @@ def test_a_refused_name_and_seed_are_told_in_each_language() -> None:
     (_, english), (code, japanese) = both("simulate", "light-and-dark", "--seed", str(2**70))
     assert code == 2 and "the seed must be a whole number from" in english
     assert "シードは -9223372036854775808 から 9223372036854775807 までの整数です" in japanese
+
+
+def test_an_unknown_game_is_told_in_each_language() -> None:
+    (_, english), (code, japanese) = both("play", "chess")
+    assert code == 2 and "unknown game 'chess' (known: " in english
+    assert "知らないゲーム 'chess' です（遊べるもの: " in japanese
 
 
 def test_a_save_that_cannot_be_written_is_told_in_each_language(tmp_path: Path) -> None:
