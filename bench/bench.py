@@ -21,6 +21,8 @@ SECTION, all of them run, in this order:
   garbage-collector freeze;
 - simulate: games/s and decisions/s with each bot, this tree only;
 - verify: entries/s replaying real saves of each game, and a 10,000-entry log;
+- verify-split: bench/verify_split.py, where verify's time goes on dangerous saves (reading
+  against replay) and the line-by-line log reader against tomllib alone;
 - undo: the cost of one undo at log length 10 and 10,000, and their ratio (target <= 2);
 - start-up: Partyline's first screen against a bare Textual app with as many widgets, as a
   ratio of wall-clock times of fresh processes (target <= 1.5);
@@ -60,6 +62,7 @@ import openlong  # noqa: E402
 import serve_load  # noqa: E402
 from marathon import Marathon  # noqa: E402
 from startup_probe import run_probe as probe  # noqa: E402
+from verify_split import run as verify_split  # noqa: E402
 
 from core import paths, saves  # noqa: E402
 from core.games import REGISTRY  # noqa: E402
@@ -290,6 +293,7 @@ SECTIONS: dict[str, tuple[str, Callable[[bool], None]]] = {
     "bytes-per-key": ("bytes per cursor key", keys.run),
     "simulate": ("bot-only games, this tree", lambda quick: bench_simulate(50 if quick else 300)),
     "verify": ("verify, this tree", lambda quick: bench_verify(50 if quick else 300)),
+    "verify-split": ("where verify's time goes, dangerous saves", verify_split),
     "undo": ("undo", lambda quick: bench_undo(200 if quick else 2000)),
     "start-up": ("start-up", lambda quick: bench_startup(3 if quick else 7)),
     "hostile": ("hostile saves", lambda quick: bench_hostile(10 if quick else 40)),

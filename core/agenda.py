@@ -70,6 +70,10 @@ def push_behind(state: S, *tasks: Task[Any]) -> S:
 class Task(ABC, Generic[S]):
     """One step on the agenda. Subclass one of the four kinds below, never this."""
 
+    _agenda_kind: ClassVar[type] = object
+    """Which of the four kinds the task is (set on each kind, inherited by its tasks): the
+    engine dispatches on it, as isinstance against an abstract class costs a call into abc."""
+
 
 @dataclass(frozen=True)
 class Automatic(Task[S]):
@@ -264,6 +268,10 @@ class FirstRoll(Asking[S]):
         return state, [say("{rolls}.", rolls=rolls), *lines]
 
 
+for _kind in (Automatic, Asking, Menu, Gather):
+    _kind._agenda_kind = _kind
+
+
 G = TypeVar("G", bound=Gather[Any])
 
 
@@ -296,7 +304,8 @@ class Agenda(Generic[S]):
         last = self._last
         if last is not None and last[0] is state:
             return last[1]
-        step = self._question(state, state.agenda[0])
+        task = state.agenda[0]
+        step = self._question(state, task, task._agenda_kind)
         if step is None:
             name = type(state.agenda[0]).__name__
             raise AssertionError(f"{self.game}: {name} left first on the agenda")
@@ -305,10 +314,11 @@ class Agenda(Generic[S]):
 
     def decide(self, state: S, seat: int, choice: Choice) -> Done[S]:
         """`seat`'s answer goes to the first task, the one that asked it."""
-        if not state.agenda:
+        agenda = state.agenda
+        if not agenda:
             raise IllegalAction("the game is over")
-        task, rest = state.agenda[0], _rest(state)
-        kind = kind_of(task)
+        task, rest = agenda[0], state.with_agenda(agenda[1:])
+        kind = task._agenda_kind
         lines: Lines = []
         if kind is Gather:
             gather = cast("Gather[S]", task)
@@ -334,39 +344,41 @@ class Agenda(Generic[S]):
         return self.settle(state, lines), lines
 
     def chance(self, state: S, outcome: Outcome) -> Done[S]:
-        task = state.agenda[0]
-        if kind_of(task) is not Asking:
+        agenda = state.agenda
+        task = agenda[0]
+        if task._agenda_kind is not Asking:
             raise IllegalAction(f"{type(task).__name__} asked no chance outcome")
-        state, lines = cast("Asking[S]", task).act(_rest(state), outcome, -1)
+        state, lines = cast("Asking[S]", task).act(state.with_agenda(agenda[1:]), outcome, -1)
         return self.settle(state, lines), lines
 
     def settle(self, state: S, lines: Lines) -> S:
         """Run tasks that need nobody (automatic ones, menus with nothing to offer, questions
         that ask nothing) until the first task needs an answer; their lines go into `lines`."""
         for _ in range(self.automatic_limit):
-            if not state.agenda:
+            agenda = state.agenda
+            if not agenda:
                 return state
-            task = state.agenda[0]
-            kind = kind_of(task)
+            task = agenda[0]
+            kind = task._agenda_kind
             if kind is Automatic:
-                state, more = cast("Automatic[S]", task).run(_rest(state))
-            elif (step := self._question(state, task)) is not None:
+                state, more = cast("Automatic[S]", task).run(state.with_agenda(agenda[1:]))
+            elif (step := self._question(state, task, kind)) is not None:
                 self._last = (state, step)
                 return state
             elif kind is Menu:
-                state, more = cast("Menu[S]", task).close(_rest(state))
+                state, more = cast("Menu[S]", task).close(state.with_agenda(agenda[1:]))
             elif kind is Gather:
                 gather = cast("Gather[S]", task)
-                state, more = gather.reveal(_rest(state), dict(gather.answers))
+                state, more = gather.reveal(state.with_agenda(agenda[1:]), dict(gather.answers))
             else:
-                state, more = _rest(state), []
+                state, more = state.with_agenda(agenda[1:]), []
             lines.extend(more)
         raise StuckAgenda(f"{self.game}: {self.automatic_limit} automatic tasks in a row")
 
-    def _question(self, state: S, task: Task[Any]) -> Step | None:
-        """What `task` asks now, or None when it needs nobody (a menu with nothing to offer, a
-        question that asks nothing, a gather everyone has answered; an automatic task)."""
-        kind = kind_of(task)
+    def _question(self, state: S, task: Task[Any], kind: type) -> Step | None:
+        """What `task` (of `kind`) asks now, or None when it needs nobody (a menu with nothing
+        to offer, a question that asks nothing, a gather everyone has answered; an automatic
+        task)."""
         if kind is Gather:
             gather = cast("Gather[S]", task)
             waiting = gather.waiting(state)
@@ -398,23 +410,3 @@ class Agenda(Generic[S]):
             task.help(state),
             task.acting_for(state),
         )
-
-
-_KINDS: dict[type, type] = {}
-
-
-def kind_of(task: Task[Any]) -> type:
-    """Which of the four kinds `task` is: Gather, Menu, Asking or Automatic (Task for none).
-    A lookup by class: isinstance against an abstract class costs a call into abc each time,
-    several times for every entry of a game."""
-    cls = task.__class__
-    kind = _KINDS.get(cls)
-    if kind is None:
-        kinds = (Gather, Menu, Asking, Automatic)
-        kind = _KINDS[cls] = next((k for k in kinds if issubclass(cls, k)), Task)
-    return kind
-
-
-def _rest(state: S) -> S:
-    """`state` without its first task (the one being run or answered)."""
-    return state.with_agenda(state.agenda[1:])

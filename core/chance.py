@@ -33,6 +33,11 @@ class ChanceKind(Enum):
     PICK = "pick"
 
 
+# The members as plain names for the hot paths (every read of `ChanceKind.DICE` goes through
+# EnumType's `__getattr__` hook in Python 3.11, about 0.3 us).
+_DICE, _SHUFFLE, _PICK = ChanceKind
+
+
 @fast_init
 @dataclass(frozen=True)
 class ChanceRequest:
@@ -64,15 +69,15 @@ def dice(
 ) -> ChanceRequest:
     if parts and sum(number for _, number in parts) != count:
         raise ValueError(f"{label}: the parts {parts} do not add up to {count} dice")
-    return ChanceRequest(ChanceKind.DICE, label, count=count, sides=sides, parts=parts)
+    return ChanceRequest(_DICE, label, count=count, sides=sides, parts=parts)
 
 
 def shuffle(items: tuple[str, ...], label: str) -> ChanceRequest:
-    return ChanceRequest(ChanceKind.SHUFFLE, label, items=items)
+    return ChanceRequest(_SHUFFLE, label, items=items)
 
 
 def pick(choices: tuple[int, ...] | tuple[str, ...], label: str) -> ChanceRequest:
-    return ChanceRequest(ChanceKind.PICK, label, choices=choices)
+    return ChanceRequest(_PICK, label, choices=choices)
 
 
 def rng_for(seed: int, position: int) -> random.Random:
@@ -81,9 +86,10 @@ def rng_for(seed: int, position: int) -> random.Random:
 
 def draw(request: ChanceRequest, seed: int, position: int) -> Outcome:
     rng = rng_for(seed, position)
-    if request.kind is ChanceKind.DICE:
+    kind = request.kind
+    if kind is _DICE:
         return tuple(rng.randint(1, request.sides) for _ in range(request.count))
-    if request.kind is ChanceKind.SHUFFLE:
+    if kind is _SHUFFLE:
         items = list(request.items)
         rng.shuffle(items)
         return tuple(items)
@@ -130,7 +136,7 @@ def check_outcome(request: ChanceRequest, values: object) -> Outcome:
     """Return `values` as an outcome of `request`, or raise ImpossibleOutcome."""
     if not isinstance(values, list | tuple):
         raise ImpossibleOutcome(f"{request.label}: expected a list of values, got {values!r}")
-    if request.kind is ChanceKind.DICE:
+    if request.kind is _DICE:
         faces = _ints(request, values)
         if len(faces) != request.count:
             raise ImpossibleOutcome(
@@ -143,7 +149,7 @@ def check_outcome(request: ChanceRequest, values: object) -> Outcome:
                     f"{request.label}: a {request.sides}-sided die cannot show {face}"
                 )
         return faces
-    if request.kind is ChanceKind.SHUFFLE:
+    if request.kind is _SHUFFLE:
         cards = tuple(str(value) for value in values)
         if Counter(cards) != Counter(request.items) or not all(isinstance(v, str) for v in values):
             raise ImpossibleOutcome(

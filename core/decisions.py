@@ -41,6 +41,12 @@ class DecisionKind(Enum):
     CONFIRM = "confirm"
 
 
+# The members as plain names for the engine's hot paths: in Python 3.11 every read of
+# `DecisionKind.ORDER` goes through EnumType's `__getattr__` hook (about 0.3 us), and a decision
+# is made, checked and answered with several such reads.
+_CHOOSE_ONE, _CHOOSE_SEVERAL, _ORDER, _ALLOCATE, _CONFIRM = DecisionKind
+
+
 @fast_init
 @dataclass(frozen=True)
 class Option:
@@ -134,11 +140,12 @@ class Decision:
                 break
         self.__dict__["_available"] = available  # not a field: made once, read by bots
         open_ = len(available)
-        if self.kind is DecisionKind.ORDER and open_ < len(self.options):
+        kind = self.kind
+        if kind is _ORDER and open_ < len(self.options):
             raise ValueError(f"decision {self.name!r}: an order cannot have unavailable options")
-        if self.kind is DecisionKind.CHOOSE_SEVERAL and open_ < self.min_count:
+        if kind is _CHOOSE_SEVERAL and open_ < self.min_count:
             raise ValueError(f"decision {self.name!r}: fewer available options than min_count")
-        if self.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM) and not open_:
+        if (kind is _CHOOSE_ONE or kind is _CONFIRM) and not open_:
             raise ValueError(f"decision {self.name!r}: no option is available")
 
     @property
@@ -151,7 +158,7 @@ class Decision:
         """This decision with only its available options: what a bot chooses from (an answer
         to it answers this decision). An allocation keeps every option (its answer has one
         amount per option); its unavailable ones must get 0."""
-        if self.kind is DecisionKind.ALLOCATE or len(self.available) == len(self.options):
+        if self.kind is _ALLOCATE or len(self.available) == len(self.options):
             return self
         return replace(self, options=self.available)
 
@@ -168,17 +175,23 @@ class Decision:
 
     def normalise(self, choice: object) -> Choice:
         """Return the choice in canonical form, or raise IllegalAction saying why it is illegal."""
-        if self.kind in (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM):
+        kind = self.kind
+        if kind is _CHOOSE_ONE or kind is _CONFIRM:
             return self._one(choice)
         items = self._sequence(choice)
-        if self.kind is DecisionKind.CHOOSE_SEVERAL:
+        if kind is _CHOOSE_SEVERAL:
             return self._several(items)
-        if self.kind is DecisionKind.ORDER:
+        if kind is _ORDER:
             return self._order(items)
         return self._allocation(items)
 
     def _one(self, choice: object) -> OptionId:
-        if isinstance(choice, bool) or not isinstance(choice, str | int):
+        cls = choice.__class__  # exactly str or int: the usual answer, checked at once
+        if (
+            cls is not str
+            and cls is not int
+            and (isinstance(choice, bool) or not isinstance(choice, str | int))
+        ):
             raise IllegalAction(f"{self.name}: expected one option, got {choice!r}")
         for option in self.options:
             if option.id == choice:
@@ -243,9 +256,7 @@ def choose_one(
     help: Text = "",
     acting_for: ActingFor | None = None,
 ) -> Decision:
-    return Decision(
-        seat, name, DecisionKind.CHOOSE_ONE, prompt, options, help=help, acting_for=acting_for
-    )
+    return Decision(seat, name, _CHOOSE_ONE, prompt, options, help=help, acting_for=acting_for)
 
 
 def choose_several(
@@ -260,7 +271,7 @@ def choose_several(
     return Decision(
         seat,
         name,
-        DecisionKind.CHOOSE_SEVERAL,
+        _CHOOSE_SEVERAL,
         prompt,
         options,
         min_count=min_count,
@@ -272,7 +283,7 @@ def choose_several(
 def order(
     seat: int, name: str, prompt: Text, options: tuple[Option, ...], help: Text = ""
 ) -> Decision:
-    return Decision(seat, name, DecisionKind.ORDER, prompt, options, help=help)
+    return Decision(seat, name, _ORDER, prompt, options, help=help)
 
 
 def allocate(
@@ -287,7 +298,7 @@ def allocate(
     return Decision(
         seat,
         name,
-        DecisionKind.ALLOCATE,
+        _ALLOCATE,
         prompt,
         options,
         total=total,
@@ -297,4 +308,4 @@ def allocate(
 
 
 def confirm(seat: int, name: str, prompt: Text, label: Text = "OK", help: Text = "") -> Decision:
-    return Decision(seat, name, DecisionKind.CONFIRM, prompt, (Option("ok", label),), help=help)
+    return Decision(seat, name, _CONFIRM, prompt, (Option("ok", label),), help=help)

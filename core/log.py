@@ -13,6 +13,7 @@ from typing import Any
 from core.chance import ChanceKind, Outcome
 from core.decisions import Choice
 from core.frozen import fast_init
+from core.narration import Message
 
 TOML_INTEGERS = range(-(2**63), 2**63)
 """The whole numbers a save can hold: TOML integers are 64-bit."""
@@ -49,14 +50,14 @@ Entry = DecisionEntry | ChanceEntry
 
 def entry_from_data(data: object) -> Entry:
     if not isinstance(data, dict):
-        raise BadEntry("an entry must be a table")
+        raise BadEntry(Message("an entry must be a table"))
     if not data:
-        raise BadEntry("the entry is empty (is the file truncated?)")
+        raise BadEntry(Message("the entry is empty (is the file truncated?)"))
     if "chance" in data:
         return _chance_entry(data)
     if "seat" in data or "decision" in data:
         return _decision_entry(data)
-    raise BadEntry("an entry needs either 'chance' or 'seat' and 'decision'")
+    raise BadEntry(Message("an entry needs either 'chance' or 'seat' and 'decision'"))
 
 
 def _chance_entry(data: dict[str, Any]) -> ChanceEntry:
@@ -64,16 +65,24 @@ def _chance_entry(data: dict[str, Any]) -> ChanceEntry:
     kinds = {kind.value: kind for kind in ChanceKind}
     kind = data["chance"]
     if not isinstance(kind, str):
-        raise BadEntry(f"'chance' must be one of {', '.join(kinds)}, not a {type(kind).__name__}")
+        why = Message(
+            "'chance' must be one of {kinds}, not a {type}",
+            kinds=", ".join(kinds),
+            type=type(kind).__name__,
+        )
+        raise BadEntry(why)
     if kind not in kinds:
-        raise BadEntry(f"unknown chance kind {kind!r} (expected {', '.join(kinds)})")
+        why = Message(
+            "unknown chance kind {kind} (expected {kinds})", kind=repr(kind), kinds=", ".join(kinds)
+        )
+        raise BadEntry(why)
     if "values" not in data:
-        raise BadEntry("missing field 'values'")
+        raise BadEntry(_missing("values"))
     values = data["values"]
     if not isinstance(values, list) or not values:
-        raise BadEntry("'values' must be a non-empty list")
+        raise BadEntry(Message("'values' must be a non-empty list"))
     if not all(isinstance(v, int | str) and not isinstance(v, bool) for v in values):
-        raise BadEntry("'values' must hold whole numbers or card names")
+        raise BadEntry(Message("'values' must hold whole numbers or card names"))
     return ChanceEntry(kinds[kind], tuple(values))
 
 
@@ -81,22 +90,30 @@ def _decision_entry(data: dict[str, Any]) -> DecisionEntry:
     _only(data, {"seat", "decision", "choice"})
     for name in ("seat", "decision", "choice"):
         if name not in data:
-            raise BadEntry(f"missing field '{name}'")
+            raise BadEntry(_missing(name))
     seat, decision, choice = data["seat"], data["decision"], data["choice"]
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise BadEntry(f"'seat' must be a whole number, not {seat!r}")
+        raise BadEntry(Message("'seat' must be a whole number, not {seat}", seat=repr(seat)))
     if not isinstance(decision, str):
-        raise BadEntry(f"'decision' must be a string, not {decision!r}")
+        why = Message("'decision' must be a string, not {decision}", decision=repr(decision))
+        raise BadEntry(why)
     if isinstance(choice, list):
         if not all(isinstance(c, int | str) and not isinstance(c, bool) for c in choice):
-            raise BadEntry("'choice' must hold option ids (strings or whole numbers)")
+            raise BadEntry(Message("'choice' must hold option ids (strings or whole numbers)"))
         return DecisionEntry(seat, decision, tuple(choice))
     if isinstance(choice, bool) or not isinstance(choice, int | str):
-        raise BadEntry(f"'choice' must be an option id or a list of them, not {choice!r}")
+        why = Message(
+            "'choice' must be an option id or a list of them, not {choice}", choice=repr(choice)
+        )
+        raise BadEntry(why)
     return DecisionEntry(seat, decision, choice)
 
 
 def _only(data: dict[str, Any], allowed: set[str]) -> None:
     extra = sorted(set(data) - allowed)
     if extra:
-        raise BadEntry(f"unknown field '{extra[0]}'")
+        raise BadEntry(Message("unknown field '{name}'", name=extra[0]))
+
+
+def _missing(name: str) -> Message:
+    return Message("missing field '{name}'", name=name)

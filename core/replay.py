@@ -8,6 +8,7 @@ to that player (the app asks under a warning, as its curtain does).
 
 from __future__ import annotations
 
+from core.narration import Message
 from core.table import Table
 
 
@@ -15,7 +16,7 @@ class SeatNeeded(ValueError):
     """An unfinished game with several players: the caller must say whose replay to open."""
 
     def __init__(self, seats: tuple[int, ...]) -> None:
-        super().__init__("the game is not finished, so it replays as one player only")
+        super().__init__(Message("the game is not finished, so it replays as one player only"))
         self.seats = seats
 
 
@@ -44,7 +45,9 @@ def default_viewer(table: Table) -> int | None:
     return seats[0]
 
 
-def locked_reason(table: Table, viewer: int) -> str:
+def locked_reason(table: Table, viewer: int) -> Message:
     """Why the replay of an unfinished game keeps to `viewer`'s eyes, in one line."""
-    name = table.seats[viewer].name
-    return f"The game is not finished: its replay shows only {name}'s view, never another's."
+    return Message(
+        "The game is not finished: its replay shows only {name}'s view, never another's.",
+        name=table.seats[viewer].name,
+    )

@@ -37,13 +37,14 @@ class BotDriver:
             return False
         seat = decision.seat
         bot = self.bots[seat]
-        rng = random.Random(f"bot:{self.table.seed}:{len(self.table)}:{seat}")
+        table = self.table
+        rng = random.Random(f"bot:{table.seed}:{len(table)}:{seat}")
         if isinstance(bot, RandomBot):
             # It reads no view, and building one cost a third of a random game's time.
             choice = random_choice(decision, rng)
         else:
-            choice = bot.choose(self.table.view(seat), decision, rng)
-        self.table.decide(seat, choice)
+            choice = bot.choose(table.view(seat), decision, rng)
+        table.decide(seat, choice)
         return True
 
     def play_until_human(self) -> int:

@@ -34,12 +34,15 @@ from typing import Any, AnyStr
 
 import tomli_w
 
-from core import __version__, paths
+from core import __version__, paths, save_log
+from core.errors import Explained, at_entry, os_reason, reason_of
 from core.games import UnknownGame, get_game
 from core.games.base import Game
 from core.log import TOML_INTEGERS, BadEntry, DecisionEntry, Entry, entry_from_data
-from core.table import Change, ChangeKind, LogError, Seat, SeatKind, Table
-from core.text import excerpt, visible
+from core.narration import Message, Text, text
+from core.table import Change, ChangeKind, LogError, Render, Seat, SeatKind, Table
+from core.text import MAX_MESSAGE as MAX_MESSAGE
+from core.text import excerpt, one_line
 
 FORMAT = "partyline-save"
 FORMAT_VERSION = 2
@@ -54,8 +57,6 @@ MAX_NESTING = 8
 """How deep arrays and tables may nest (a save written by Partyline nests 4 deep)."""
 HEADER_BYTES = 64 * 1024
 """How much of a file `peek` reads to find its header (everything before the first [[log]])."""
-MAX_MESSAGE = 1000
-"""The longest error message, in characters; what a file puts in one is cut to fit."""
 SYNC_EVERY = 2.0
 """Seconds: while only bots and chance add entries, an autosave makes them durable (fsync) at
 most this often. A person's decision is made durable at once (docs/save-format.md, "When a game
@@ -80,11 +81,19 @@ _TOP_FIELDS = frozenset(
 _SEAT_FIELDS = frozenset({"name", "kind", "bot"})
 
 
-class SaveError(ValueError):
-    """A save that cannot be loaded; str() is the one-line message for the user."""
+class SaveError(Explained, ValueError):
+    """A save that cannot be loaded: `message` says why in one line, `PATH: ...` (str() in
+    English; core.errors.explain in a reader's language)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(one_line(message))
+    @classmethod
+    def at(cls, where: str, why: Text | BaseException) -> SaveError:
+        """`where: why` (a file's name and what is wrong with it)."""
+        return cls(_at(where, why))
+
+
+def _at(where: str, why: Text | BaseException) -> Message:
+    reason = reason_of(why) if isinstance(why, BaseException) else why
+    return Message("{where}: {why}", where=where, why=reason)
 
 
 class RulesChanged(SaveError):
@@ -92,20 +101,11 @@ class RulesChanged(SaveError):
     end. `accepted` is the game up to its last entry they do accept: the replay viewer can show
     that much (nothing may continue it)."""
 
-    def __init__(self, where: str, reason: str, accepted: Loaded) -> None:
-        super().__init__(f"{where}: {reason}")
-        self.reason = one_line(reason)
+    def __init__(self, where: str, reason: Text, accepted: Loaded) -> None:
+        super().__init__(_at(where, reason))
+        self.reason = reason
         """The message without the file's name (the replay viewer shows it as a note)."""
         self.accepted = accepted
-
-
-def one_line(text: str, limit: int = MAX_MESSAGE) -> str:
-    """`text` as one line of at most `limit` characters that is safe on a terminal: control
-    characters shown as escapes (core.text.visible), and what is too long cut with '...'."""
-    shown = visible(text[: limit + 1])
-    if len(text) > limit or len(shown) > limit:
-        return shown[: limit - 3] + "..."
-    return shown
 
 
 def display_path(path: Path | str) -> str:
@@ -152,10 +152,12 @@ def _header_data(table: Table, created: str | None) -> dict[str, Any]:
     }
 
 
-def dumps(table: Table, created: str | None = None) -> str:
+def dumps(table: Table, created: str | None = None, render: Render = text) -> str:
     """The save as TOML text laid out for people: one short table per seat and per log entry,
-    arrays kept on one line: `header_text`, then each entry's `entry_text`."""
-    return header_text(table, created) + "".join(map(partial(entry_text, table), range(len(table))))
+    arrays kept on one line: `header_text`, then each entry's `entry_text` (its comment written
+    out by `render`, in the saver's language)."""
+    entries = map(partial(entry_text, table, render=render), range(len(table)))
+    return header_text(table, created) + "".join(entries)
 
 
 def header_text(table: Table, created: str | None = None) -> str:
@@ -170,11 +172,12 @@ def header_text(table: Table, created: str | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def entry_text(table: Table, index: int) -> str:
+def entry_text(table: Table, index: int, render: Render = text) -> str:
     """Log entry `index` (from 0) as the file holds it: a blank line, `[[log]]  # N: what it did`
-    (its public narration, cut to 100 characters), then its fields, each line ending in a
-    newline. An autosave appends it with one write."""
-    said = " ".join(table.public_narration(index))
+    (its public narration in the language `render` writes, the saver's, cut to 100
+    characters), then its fields, each line ending in a newline. An autosave appends it with
+    one write. Loading ignores the comment: a save reads the same in every language."""
+    said = " ".join(table.public_narration(index, render))
     if len(said) > 100:
         said = said[:97] + "..."
     if not said.isprintable():  # (each control character is one that isprintable refuses)
@@ -232,13 +235,13 @@ def _toml_value(value: Any) -> str:
 # --- writing -------------------------------------------------------------------------------------
 
 
-def write(table: Table, path: Path, created: str | None = None) -> None:
+def write(table: Table, path: Path, created: str | None = None, render: Render = text) -> None:
     """Write atomically: a temporary file in the same folder, fsync, then rename over `path`.
 
     Raises OSError (`write_failure` words it): the folder must exist, and whatever is at `path`
     must be a regular file, because the rename would replace a link, a folder or a device.
     """
-    write_bytes(path, _utf8(dumps(table, created)))
+    write_bytes(path, _utf8(dumps(table, created, render)))
 
 
 def write_bytes(path: Path, payload: bytes) -> None:
@@ -285,35 +288,43 @@ def check_target(path: Path) -> None:
     except FileNotFoundError:
         folder = path.parent
         if not folder.exists():
-            raise OSError(errno.ENOENT, f"the folder {folder} does not exist") from None
+            raise OSError(
+                errno.ENOENT, Message("the folder {folder} does not exist", folder=str(folder))
+            ) from None
         if not folder.is_dir():
-            raise OSError(errno.ENOTDIR, f"{folder} is not a folder") from None
+            raise OSError(errno.ENOTDIR, _not_a_folder(folder)) from None
         return
     except NotADirectoryError:
-        raise OSError(errno.ENOTDIR, f"{path.parent} is not a folder") from None
+        raise OSError(errno.ENOTDIR, _not_a_folder(path.parent)) from None
     kind = _not_regular(info.st_mode)
     if kind:
-        raise OSError(errno.EEXIST, f"it is {kind}; a save only ever replaces a regular file")
+        why = Message("it is {kind}; a save only ever replaces a regular file", kind=kind)
+        raise OSError(errno.EEXIST, why)
 
 
-def write_failure(path: Path, error: OSError) -> str:
-    """Why a save could not be written, as one line: `PATH: could not save: reason`."""
-    return one_line(f"{display_path(path)}: could not save: {error.strerror or error}")
+def _not_a_folder(folder: Path) -> Message:
+    return Message("{folder} is not a folder", folder=str(folder))
 
 
-def _not_regular(mode: int) -> str:
+def write_failure(path: Path, error: OSError) -> Message:
+    """Why a save could not be written, as one line: `PATH: could not save: reason` (the
+    reason is the system's words, or ours: a Message in the strerror)."""
+    return Message("{path}: could not save: {why}", path=display_path(path), why=os_reason(error))
+
+
+def _not_regular(mode: int) -> Text:
     """What a file of this mode is, if it is not a regular file ('' if it is)."""
     if stat.S_ISREG(mode):
         return ""
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return Message("a folder")
     if stat.S_ISLNK(mode):
-        return "a symbolic link"
+        return Message("a symbolic link")
     if stat.S_ISFIFO(mode):
-        return "a named pipe"
+        return Message("a named pipe")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a device"
+        return Message("a socket")
+    return Message("a device")
 
 
 def _utf8(text: str) -> bytes:
@@ -325,7 +336,9 @@ def _utf8(text: str) -> bytes:
     except UnicodeEncodeError as error:
         start = text.rfind("\n", 0, error.start) + 1
         line = text[start : text.find("\n", error.start)]
-        raise OSError(errno.EILSEQ, f"not valid UTF-8: {excerpt(line)}") from None
+        raise OSError(
+            errno.EILSEQ, Message("not valid UTF-8: {line}", line=excerpt(line))
+        ) from None
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -350,7 +363,7 @@ class Loaded:
     created: str
     rules_version: int
     """The rules version the file was written under (the table plays the game's current one)."""
-    note: str = ""
+    note: Text = ""
     """`PATH: entry N: ...` when the file's last entry is incomplete (a write cut short) and the
     table holds the entries before it; "" otherwise. Shown to the user, in one line."""
 
@@ -377,12 +390,14 @@ def load(path: Path, *, continue_chance: bool = True) -> Loaded:
 def loads(text: str | bytes, where: str = "<save>", *, continue_chance: bool = True) -> Loaded:
     """Load a save from its text (or its bytes, UTF-8); `where` names it in messages."""
     text, cut = _whole_lines(text)
-    data = _parse(text, where)
+    read = _read_written(text)
+    data, log = read if read is not None else (_parse(text, where), None)
     try:
         table, created, version = _table_from(data)
-        entries, torn = _entries_from(data, cut)
+        # (a log read line by line holds whole entries only: an incomplete one is read by _parse)
+        entries, torn = _entries_from(data, cut) if log is None else (log, cut)
     except (LogError, _HeaderError) as error:
-        raise SaveError(f"{where}: {error}") from None
+        raise SaveError.at(where, error) from None
     note = _incomplete_note(where, len(entries)) if torn else ""
     for entry in entries:
         try:
@@ -391,24 +406,36 @@ def loads(text: str | bytes, where: str = "<save>", *, continue_chance: bool = T
             if version < table.game.rules_version:
                 accepted = Loaded(table, created, version, note)
                 raise _rules_changed(where, accepted, error) from None
-            raise SaveError(f"{where}: {error}") from None
+            raise SaveError.at(where, error) from None
     declared = data.get("entries")
     if declared is not None and declared != len(entries):
-        raise SaveError(
-            f"{where}: the file says it holds {declared} log entries but has {len(entries)} "
-            "(truncated?)"
+        raise SaveError.at(
+            where,
+            Message(
+                "the file says it holds {declared} log entries but has {entries} (truncated?)",
+                declared=declared,
+                entries=len(entries),
+            ),
         )
     if continue_chance:
         table.resolve_chance()
     return Loaded(table, created, version, note)
 
 
-def _incomplete_note(where: str, whole: int) -> str:
-    since = f"entry {whole}" if whole else "the start"
-    return (
-        f"{where}: entry {whole + 1}: the last entry is incomplete (the game was interrupted "
-        f"while saving); continuing from {since}"
+def _incomplete_note(where: str, whole: int) -> Message:
+    why = (
+        Message(
+            "the last entry is incomplete (the game was interrupted while saving); "
+            "continuing from entry {whole}",
+            whole=whole,
+        )
+        if whole
+        else Message(
+            "the last entry is incomplete (the game was interrupted while saving); "
+            "continuing from the start"
+        )
     )
+    return _at(where, at_entry(whole + 1, why))
 
 
 def _whole_lines(text: str | bytes) -> tuple[str | bytes, bool]:
@@ -454,14 +481,22 @@ _LOG_HEADER = re.compile(r"\[\[[ \t]*log[ \t]*\]\]")
 def _rules_changed(where: str, accepted: Loaded, error: LogError) -> RulesChanged:
     game = accepted.table.game
     kept = len(accepted.table)
-    watch = f"its replay can be watched up to entry {kept}" if kept else "nothing of it replays"
-    return RulesChanged(
-        where,
-        f"written under {game.id} rules version {accepted.rules_version}, and this "
-        f"Partyline plays version {game.rules_version}, whose rules no longer accept its entry "
-        f"{error.number} ({error.reason}); {watch}",
-        accepted,
+    watch = (
+        Message("its replay can be watched up to entry {kept}", kept=kept)
+        if kept
+        else Message("nothing of it replays")
     )
+    why = Message(
+        "written under {game} rules version {written}, and this Partyline plays version "
+        "{version}, whose rules no longer accept its entry {number} ({reason}); {watch}",
+        game=game.id,
+        written=accepted.rules_version,
+        version=game.rules_version,
+        number=error.number,
+        reason=error.reason,
+        watch=watch,
+    )
+    return RulesChanged(where, why, accepted)
 
 
 def peek(path: Path) -> Summary:
@@ -514,7 +549,7 @@ def _summary(data: dict[str, Any], where: str) -> Summary:
     try:
         table, _, _ = _table_from(data)
     except _HeaderError as error:
-        raise SaveError(f"{where}: {error}") from None
+        raise SaveError.at(where, error) from None
     declared = data.get("entries")
     log = data.get("log")
     entries = declared if isinstance(declared, int) else None
@@ -530,60 +565,95 @@ def _read(path: Path, where: str, size: int) -> tuple[bytes, bool]:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except FileNotFoundError:
-        raise SaveError(f"{where}: no such file") from None
+        raise SaveError.at(where, Message("no such file")) from None
     except OSError as error:
-        raise SaveError(f"{where}: cannot read: {error.strerror or error}") from None
+        raise SaveError.at(where, _cannot_read(error)) from None
     try:
         info = os.fstat(fd)
         kind = _not_regular(info.st_mode)
         if kind:
-            raise SaveError(f"{where}: cannot read: it is {kind}, not a save file")
+            why = Message("cannot read: it is {kind}, not a save file", kind=kind)
+            raise SaveError.at(where, why)
         if info.st_size > MAX_FILE_BYTES:
-            raise SaveError(_too_big(where, info.st_size))
+            raise _too_big(where, info.st_size)
         with open(fd, "rb", closefd=False) as handle:
             data = handle.read(size)
     except OSError as error:
-        raise SaveError(f"{where}: cannot read: {error.strerror or error}") from None
+        raise SaveError.at(where, _cannot_read(error)) from None
     finally:
         os.close(fd)
     if len(data) > MAX_FILE_BYTES:  # the file grew while it was read
-        raise SaveError(_too_big(where, len(data)))
+        raise _too_big(where, len(data))
     return data, len(data) < size
 
 
-def _too_big(where: str, size: int) -> str:
-    return (
-        f"{where}: too big for a save ({size / 2**20:.1f} MiB; the limit is "
-        f"{MAX_FILE_BYTES / 2**20:.0f} MiB)"
+def _cannot_read(error: OSError) -> Message:
+    return Message("cannot read: {why}", why=os_reason(error))
+
+
+def _too_big(where: str, size: int) -> SaveError:
+    why = Message(
+        "too big for a save ({size:.1f} MiB; the limit is {limit:.0f} MiB)",
+        size=size / 2**20,
+        limit=MAX_FILE_BYTES / 2**20,
     )
+    return SaveError.at(where, why)
+
+
+def _read_written(text: str | bytes) -> tuple[dict[str, Any], list[Entry]] | None:
+    """A save whose log is as Partyline writes it, read quickly: its header's fields (tomllib
+    reads them, without the log) and the log's entries, as `_parse` and `_entries_from` would
+    give them, within the limits `_check_limits` checks (core/save_log.py). None for anything
+    else, or anything `_parse` refuses: then `_parse` reads the file, and any error is its own."""
+    if len(text) > MAX_FILE_BYTES:
+        return None
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+    found = save_log.split(text.removeprefix("\ufeff"), MAX_TEXT)
+    if found is None:
+        return None
+    header, log = found
+    if len(header) > HEADER_BYTES or _has_long_dotted_key(header):
+        return None  # (a header that long is no Partyline's: _parse alone reads it, once)
+    try:
+        data = tomllib.loads(header)
+    except (ValueError, RecursionError):  # (a TOMLDecodeError is a ValueError)
+        return None
+    return None if "log" in data else (data, log)
 
 
 def _parse(text: str | bytes, where: str) -> dict[str, Any]:
     """The TOML of a save, within the size, nesting and key limits; raises SaveError."""
     if len(text) > MAX_FILE_BYTES:
-        raise SaveError(_too_big(where, len(text)))
+        raise _too_big(where, len(text))
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise SaveError(
-                f"{where}: cannot read: not UTF-8 text ({error.reason} at byte {error.start})"
-            ) from None
+            why = Message(
+                "cannot read: not UTF-8 text ({reason} at byte {start})",
+                reason=error.reason,
+                start=error.start,
+            )
+            raise SaveError.at(where, why) from None
     text = text.removeprefix("\ufeff")  # a byte order mark, as some editors write
     _check_dotted_keys(text, where)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise SaveError(
-            f"{where}: not a valid TOML file (truncated?): {_first_line(error)}"
-        ) from None
+        why = Message("not a valid TOML file (truncated?): {error}", error=_first_line(error))
+        raise SaveError.at(where, why) from None
     except RecursionError:
-        raise SaveError(f"{where}: {_TOO_DEEP}") from None
+        raise SaveError.at(where, _TOO_DEEP) from None
     except ValueError:  # tomllib lets int() refuse a number of thousands of digits
-        raise SaveError(f"{where}: not a valid TOML file: a number with too many digits") from None
+        why = Message("not a valid TOML file: a number with too many digits")
+        raise SaveError.at(where, why) from None
 
 
-_TOO_DEEP = f"arrays or tables nested more than {MAX_NESTING} deep"
+_TOO_DEEP = Message("arrays or tables nested more than {limit} deep", limit=MAX_NESTING)
 
 
 # A key of many dotted parts costs tomllib time in the square of its length (a 64 KB key takes
@@ -605,15 +675,23 @@ _LONG_DOTTED_KEY = re.compile(
 
 
 def _check_dotted_keys(text: str, where: str) -> None:
-    if "." not in text:
-        return
-    bare = _STRINGS_AND_COMMENTS.sub('"', text)
-    if _LONG_DOTTED_KEY.search(bare):
-        raise SaveError(f"{where}: a dotted key of more than {MAX_NESTING} parts")
+    if _has_long_dotted_key(text):
+        why = Message("a dotted key of more than {limit} parts", limit=MAX_NESTING)
+        raise SaveError.at(where, why)
 
 
-class _HeaderError(ValueError):
-    pass
+def _has_long_dotted_key(text: str) -> bool:
+    return "." in text and _LONG_DOTTED_KEY.search(_STRINGS_AND_COMMENTS.sub('"', text)) is not None
+
+
+class _HeaderError(Explained, ValueError):
+    """What is wrong with a save's header (its file's name is added by the caller)."""
+
+    @classmethod
+    def at(cls, where: Text, why: Text | BaseException) -> _HeaderError:
+        """`where: why` (a place in the file and what is wrong there)."""
+        reason = reason_of(why) if isinstance(why, BaseException) else why
+        return cls(Message("{where}: {why}", where=where, why=reason))
 
 
 def _check_limits(data: dict[str, Any]) -> None:
@@ -625,94 +703,117 @@ def _check_limits(data: dict[str, Any]) -> None:
         value, where = stack.pop()
         if isinstance(value, str):
             if len(value) > MAX_TEXT:
-                raise _HeaderError(f"{_place(where)}: text longer than {MAX_TEXT} characters")
+                why = Message("text longer than {limit} characters", limit=MAX_TEXT)
+                raise _HeaderError.at(_place(where), why)
         elif isinstance(value, int) and not isinstance(value, bool):
             if value not in TOML_INTEGERS:
-                raise _HeaderError(f"{_place(where)}: a whole number beyond 64 bits")
+                why = Message("a whole number beyond 64 bits")
+                raise _HeaderError.at(_place(where), why)
         elif isinstance(value, dict | list):
             if len(where) >= MAX_NESTING:
-                raise _HeaderError(f"{_place(where)}: {_TOO_DEEP}")
+                raise _HeaderError.at(_place(where), _TOO_DEEP)
             if isinstance(value, list):
                 stack.extend((item, (*where, index)) for index, item in enumerate(value))
                 continue
             for key, item in value.items():
                 if len(key) > MAX_TEXT:
-                    raise _HeaderError(f"{_place(where)}: a key longer than {MAX_TEXT} characters")
+                    why = Message("a key longer than {limit} characters", limit=MAX_TEXT)
+                    raise _HeaderError.at(_place(where), why)
                 stack.append((item, (*where, key)))
 
 
-def _place(where: tuple[str | int, ...]) -> str:
+def _place(where: tuple[str | int, ...]) -> Text:
     """Where in the file a value is, in the words of the other messages."""
     if not where:
-        return "the file"
+        return Message("the file")
     first, rest = where[0], where[1:]
+    owner: Text
     if first in ("seats", "log") and rest and isinstance(rest[0], int):
-        owner = f"seat {rest[0] + 1}" if first == "seats" else f"entry {rest[0] + 1}"
+        owner = _seat_place(rest[0]) if first == "seats" else at_entry(rest[0] + 1)
         rest = rest[1:]
     elif first == "options" and rest:
-        owner, rest = f"option '{rest[0]}'", rest[1:]
+        owner, rest = Message("option '{name}'", name=str(rest[0])), rest[1:]
     else:
-        owner = f"field '{first}'"
+        owner = Message("field '{name}'", name=first)
     key = next((part for part in rest if isinstance(part, str)), None)
-    return owner if key is None else f"{owner}: '{key}'"
+    return owner if key is None else Message("{where}: '{key}'", where=owner, key=key)
+
+
+def _seat_place(index: int) -> Message:
+    return Message("seat {number}", number=index + 1)
 
 
 def _field(data: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
     if name not in data:
-        raise _HeaderError(f"missing field '{name}'")
+        raise _HeaderError(Message("missing field '{name}'", name=name))
     return _typed(data, name, kind)
 
 
 def _typed(data: dict[str, Any], name: str, kind: type | tuple[type, ...]) -> Any:
     value = data[name]
     if (isinstance(value, bool) and kind is int) or not isinstance(value, kind):
-        raise _HeaderError(f"field '{name}' has the wrong type ({type(value).__name__})")
+        why = Message(
+            "field '{name}' has the wrong type ({type})", name=name, type=type(value).__name__
+        )
+        raise _HeaderError(why)
     return value
 
 
 def _table_from(data: dict[str, Any]) -> tuple[Table, str, int]:
     """The table a save's header describes, when it was created and its rules version."""
     if data.get("format") != FORMAT:
-        raise _HeaderError(f'not a Partyline save (expected format = "{FORMAT}")')
+        raise _HeaderError(
+            Message('not a Partyline save (expected format = "{format}")', format=FORMAT)
+        )
     _check_limits(data)
     version = _field(data, "format_version", int)
     if version > FORMAT_VERSION:
-        raise _HeaderError(
-            f"format version {version} is newer than this Partyline ({__version__}) reads "
-            f"(up to {FORMAT_VERSION}); update Partyline"
+        why = Message(
+            "format version {version} is newer than this Partyline ({app}) reads "
+            "(up to {known}); update Partyline",
+            version=version,
+            app=__version__,
+            known=FORMAT_VERSION,
         )
+        raise _HeaderError(why)
     if version < 1:
-        raise _HeaderError(f"unknown format version {version}")
+        raise _HeaderError(Message("unknown format version {version}", version=version))
     unknown = sorted(set(data) - _TOP_FIELDS)
     if unknown:
-        raise _HeaderError(f"unknown field '{unknown[0]}'")
+        raise _HeaderError(_unknown_field(unknown[0]))
     try:
         game = get_game(_field(data, "game", str))
     except UnknownGame as error:
-        raise _HeaderError(str(error)) from None
+        raise _HeaderError(reason_of(error)) from None
     version = _rules_version(game, data)
     seed = _field(data, "seed", int)
     practice = data.get("practice", False)
     if not isinstance(practice, bool):
-        raise _HeaderError("field 'practice' must be true or false")
+        raise _HeaderError(Message("field 'practice' must be true or false"))
     if "app_version" in data:
         _typed(data, "app_version", str)
     if "entries" in data and _typed(data, "entries", int) < 0:
-        raise _HeaderError("field 'entries' cannot be negative")
+        raise _HeaderError(Message("field 'entries' cannot be negative"))
     created = _typed(data, "created", (dt.datetime, str)) if "created" in data else ""
     created = created.isoformat() if isinstance(created, dt.datetime) else created
     # A save of an older rules version that an option still plays loads with that option.
     options = {**game.older_rules.get(version, {}), **_field(data, "options", dict)}
     players = options.pop("players", None)
     if isinstance(players, bool) or not isinstance(players, int | None):
-        raise _HeaderError(f"options.players has the wrong type ({type(players).__name__})")
+        why = Message("options.players has the wrong type ({type})", type=type(players).__name__)
+        raise _HeaderError(why)
     seats = tuple(_seat(game, index, raw) for index, raw in enumerate(_field(data, "seats", list)))
     if players is not None and players != len(seats):
-        raise _HeaderError(f"options.players is {players} but there are {len(seats)} seats")
+        why = Message(
+            "options.players is {players} but there are {seats} seats",
+            players=players,
+            seats=len(seats),
+        )
+        raise _HeaderError(why)
     try:
         table = Table(game, seats, options, seed, practice)
     except ValueError as error:
-        raise _HeaderError(str(error)) from None
+        raise _HeaderError(reason_of(error)) from None
     return table, created, version
 
 
@@ -723,43 +824,54 @@ def _rules_version(game: Game[Any], data: dict[str, Any]) -> int:
         return 1
     version: int = _typed(data, "rules_version", int)
     if version < 1:
-        raise _HeaderError(f"field 'rules_version' must be 1 or more, not {version}")
+        why = Message("field 'rules_version' must be 1 or more, not {version}", version=version)
+        raise _HeaderError(why)
     if version > game.rules_version:
-        raise _HeaderError(
-            f"written under {game.id} rules version {version}, newer than this Partyline "
-            f"({__version__}) plays (version {game.rules_version}); update Partyline"
+        why = Message(
+            "written under {game} rules version {version}, newer than this Partyline ({app}) "
+            "plays (version {known}); update Partyline",
+            game=game.id,
+            version=version,
+            app=__version__,
+            known=game.rules_version,
         )
+        raise _HeaderError(why)
     return version
 
 
 def _seat(game: Game[Any], index: int, raw: object) -> Seat:
     from core.bots import UnknownBot, make_bot
 
-    where = f"seat {index + 1}"
+    where = _seat_place(index)
     if not isinstance(raw, dict):
-        raise _HeaderError(f"{where}: must be a table")
+        raise _HeaderError.at(where, Message("must be a table"))
     unknown = sorted(set(raw) - _SEAT_FIELDS)
     if unknown:
-        raise _HeaderError(f"{where}: unknown field '{unknown[0]}'")
+        raise _HeaderError.at(where, _unknown_field(unknown[0]))
     name = raw.get("name")
     if not isinstance(name, str) or not name.strip():
-        raise _HeaderError(f"{where}: missing or empty 'name'")
+        raise _HeaderError.at(where, Message("missing or empty 'name'"))
     kinds = {kind.value: kind for kind in SeatKind}
     kind = raw.get("kind", SeatKind.HUMAN.value)
     if not isinstance(kind, str) or kind not in kinds:
-        raise _HeaderError(f"{where}: kind must be 'human' or 'bot', not {kind!r}")
+        why = Message("kind must be 'human' or 'bot', not {kind}", kind=repr(kind))
+        raise _HeaderError.at(where, why)
     bot = raw.get("bot", "")
     if kinds[kind] is SeatKind.BOT:
         try:
             make_bot(bot, game.id)
         except UnknownBot as error:
-            raise _HeaderError(f"{where}: {error}") from None
+            raise _HeaderError.at(where, error) from None
     elif "bot" in raw:
-        raise _HeaderError(f"{where}: 'bot' is for bot seats only")
+        raise _HeaderError.at(where, Message("'bot' is for bot seats only"))
     try:
         return Seat(name, kinds[kind], bot)
     except ValueError as error:
-        raise _HeaderError(f"{where}: {error}") from None
+        raise _HeaderError.at(where, error) from None
+
+
+def _unknown_field(name: str) -> Message:
+    return Message("unknown field '{name}'", name=name)
 
 
 _WRITTEN_KEYS = (("seat", "decision", "choice"), ("chance", "values"))
@@ -774,7 +886,7 @@ def _entries_from(data: dict[str, Any], cut: bool) -> tuple[list[Entry], bool]:
     end of a line)."""
     raw = data.get("log", [])
     if not isinstance(raw, list):
-        raise _HeaderError("'log' must be an array of tables ([[log]])")
+        raise _HeaderError(Message("'log' must be an array of tables ([[log]])"))
     torn = cut
     if raw and _cut_short(raw[-1]):
         raw, torn = raw[:-1], True
@@ -783,7 +895,7 @@ def _entries_from(data: dict[str, Any], cut: bool) -> tuple[list[Entry], bool]:
         try:
             entries.append(entry_from_data(item))
         except BadEntry as error:
-            raise LogError(number, str(error)) from None
+            raise LogError(number, reason_of(error)) from None
     return entries, torn
 
 
@@ -825,8 +937,9 @@ class Autosave:
         self,
         table: Table,
         target: Path | paths.NewSave,
-        on_error: Callable[[str], None] | None = None,
+        on_error: Callable[[Text], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
+        render: Render = text,
     ):
         self.table = table
         self.target = target
@@ -836,6 +949,8 @@ class Autosave:
         self.created = _now().isoformat()
         self.on_error = on_error
         self.clock = clock
+        self.render = render
+        """How the comments are written out: in the language of whoever plays (the viewer's)."""
         self._file: _OpenSave | None = None
         """The file being appended to; None until the next write puts the whole file in place."""
         self._humans = frozenset(i for i, seat in enumerate(table.seats) if seat.is_human)
@@ -855,7 +970,7 @@ class Autosave:
             index = file.entries
             entry = self.table.entry(index)
             try:
-                file.append(_utf8(entry_text(self.table, index)), index + 1, entry)
+                file.append(_utf8(entry_text(self.table, index, self.render)), index + 1, entry)
                 if self._sync_due(file, entry):
                     file.sync()
             except OSError as error:
@@ -911,7 +1026,9 @@ class Autosave:
                 # The file holds the start of the log as it is now (undo has not cut into it).
                 start = file.entries
                 if end > start:
-                    text = "".join([entry_text(table, index) for index in range(start, end)])
+                    text = "".join(
+                        [entry_text(table, index, self.render) for index in range(start, end)]
+                    )
                     file.append(_utf8(text), end, table.entry(end - 1))
             else:
                 start, file = 0, self._rewrite()
@@ -932,7 +1049,7 @@ class Autosave:
         synced = _holds_something(self.path)
         if synced and not self.written:  # a continued save keeps the time its game began
             self.created = created_of(self.path) or self.created
-        fd = _replace(self.path, _utf8(dumps(self.table, self.created)), sync=synced)
+        fd = _replace(self.path, _utf8(dumps(self.table, self.created, self.render)), sync=synced)
         end = len(self.table)
         last = self.table.entry(end - 1) if end else None
         self._file = _OpenSave(fd, self.path.parent, end, last, synced, self.clock)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from core.games import get_game
@@ -69,11 +70,17 @@ def bot_options(
 def bot_table(
     game_id: str, players: int, seed: int, bot: str, options: dict[str, Any] | None = None
 ) -> Table:
-    seats = tuple(
+    game = get_game(game_id)
+    return Table(game, bot_seats(players, bot), bot_options(game, options)[0], seed)
+
+
+@lru_cache(maxsize=64)
+def bot_seats(players: int, bot: str) -> tuple[Seat, ...]:
+    """`players` seats of `bot`, made once (seats are immutable; checking a name is not free,
+    and a short bot-only game is a few dozen decisions)."""
+    return tuple(
         Seat(default_name(index, human=False), SeatKind.BOT, bot) for index in range(players)
     )
-    game = get_game(game_id)
-    return Table(game, seats, bot_options(game, options)[0], seed)
 
 
 def play_one(

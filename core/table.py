@@ -15,15 +15,19 @@ from typing import Any, NamedTuple
 from core import chance
 from core.chance import ImpossibleOutcome
 from core.decisions import Choice, Decision, IllegalAction
+from core.errors import Explained, at_entry, reason_of
 from core.games.base import Applied, Game, Narration, Result, Step, View, check_options
 from core.log import TOML_INTEGERS, ChanceEntry, DecisionEntry, Entry
-from core.narration import Text, text
+from core.narration import Message, Text, text
 from core.text import check_name
 
 Render = Callable[[Text], str]
 """How a log line is written out: `core.narration.text` (English) or a translator's `text`."""
 
 SNAPSHOT_EVERY = 64
+
+NO_SEAT = -1
+"""A reader who holds no seat, so sees only what is public."""
 
 
 class SeatKind(Enum):
@@ -48,11 +52,11 @@ class Seat:
         return self.kind is SeatKind.HUMAN
 
 
-class LogError(ValueError):
+class LogError(Explained, ValueError):
     """An entry that cannot be applied; `number` is its 1-based position in the log."""
 
-    def __init__(self, number: int, reason: str) -> None:
-        super().__init__(f"entry {number}: {reason}")
+    def __init__(self, number: int, reason: Text) -> None:
+        super().__init__(at_entry(number, reason))
         self.number = number
         self.reason = reason
 
@@ -78,6 +82,10 @@ class _Meta(NamedTuple):
     decides: bool
 
 
+_new_meta = tuple.__new__  # a _Meta without the NamedTuple's __new__, a Python function
+_ENTRY = ChangeKind.ENTRY  # an Enum member read once (EnumType's __getattr__ slows each read)
+
+
 @dataclass
 class Table:
     game: Game[Any]
@@ -97,8 +105,13 @@ class Table:
     def __post_init__(self) -> None:
         if not self.game.min_players <= len(self.seats) <= self.game.max_players:
             raise ValueError(
-                f"{self.game.id} is for {self.game.min_players}-{self.game.max_players} players, "
-                f"not {len(self.seats)}"
+                Message(
+                    "{game} is for {low}-{high} players, not {players}",
+                    game=self.game.id,
+                    low=self.game.min_players,
+                    high=self.game.max_players,
+                    players=len(self.seats),
+                )
             )
         check_seed(self.seed)
         check_options(self.game, self.options)
@@ -174,9 +187,10 @@ class Table:
         meta = self._meta[index]
         return meta.reveals or meta.decides
 
-    def public_narration(self, index: int) -> list[str]:
-        """How entry `index` reads to a seat that saw nothing private (save-file comments)."""
-        return [line.public for line in self._meta[index].narration]
+    def public_narration(self, index: int, render: Render = text) -> list[str]:
+        """How entry `index` reads to a seat that saw nothing private (save-file comments),
+        written out by `render` (the saver's language; English by default)."""
+        return [render(line.message_for(NO_SEAT)) for line in self._meta[index].narration]
 
     # --- acting ------------------------------------------------------------------------------
 
@@ -186,7 +200,7 @@ class Table:
         Raises IllegalAction (and changes nothing) if the answer is not legal now.
         """
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise IllegalAction(f"{seat!r} is not a seat number")
+            raise IllegalAction(Message("{seat} is not a seat number", seat=repr(seat)))
         decision = self.decision_for(seat)
         if decision is None:
             raise IllegalAction(self._not_your_turn(seat))
@@ -213,7 +227,7 @@ class Table:
                 normalised = self._normalise(decision, entry.choice)
                 applied = DecisionEntry(entry.seat, entry.decision, normalised)
         except (IllegalAction, ImpossibleOutcome) as error:
-            raise LogError(number, str(error)) from None
+            raise LogError(number, reason_of(error)) from None
         self._redo.clear()  # a new entry ends redo, as a new decision does
         self._append(applied)
 
@@ -246,15 +260,15 @@ class Table:
     def redo(self, seat: int) -> None:
         """Put back what `seat` last undid (until a new decision is made)."""
         if not self.can_redo(seat):
-            raise IllegalAction("nothing to redo")
+            raise IllegalAction(Message("nothing to redo"))
         for entry in self._redo.pop()[1]:
             self._append(entry, notify=False)
         self._notify(ChangeKind.REDO)
 
-    def undo_refusal(self, seat: int) -> str:
+    def undo_refusal(self, seat: int) -> Text:
         """Why `seat` may not undo now, in one line ("" when it may)."""
         if not 0 <= seat < len(self.seats) or not self.seats[seat].is_human:
-            return "only a player may take back their own decisions"
+            return Message("only a player may take back their own decisions")
         point = self._undo_point(seat)
         if self._step.simultaneous and (
             any(decision.seat != seat for decision in self._step.decisions)
@@ -263,22 +277,25 @@ class Table:
                 and any(self._decided_by_other(entry, seat) for entry in self._log[point:])
             )
         ):
-            return "another player is choosing in secret: wait for the reveal"
+            return Message("another player is choosing in secret: wait for the reveal")
         if point is not None:
             return ""
         if self.over and not self.practice:
-            return "the game is over: its end cannot be undone"
+            return Message("the game is over: its end cannot be undone")
         # From the newest entry back: the screen asks this on every redraw of a long game.
         if not any(isinstance(e, DecisionEntry) and e.seat == seat for e in reversed(self._log)):
-            return "nothing to undo: you have not decided anything yet"
+            return Message("nothing to undo: you have not decided anything yet")
         last = self._log[-1]
         if isinstance(last, ChanceEntry):
-            return "cannot undo: dice or a shuffle came after your last decision"
+            return Message("cannot undo: dice or a shuffle came after your last decision")
         if last.seat != seat:
-            return f"cannot undo: {self.seats[last.seat].name} has decided since your last decision"
+            return Message(
+                "cannot undo: {name} has decided since your last decision",
+                name=self.seats[last.seat].name,
+            )
         if self._meta[-1].reveals:
-            return "cannot undo: your last decision revealed hidden information"
-        return "cannot undo: another player undid first; they may redo"
+            return Message("cannot undo: your last decision revealed hidden information")
+        return Message("cannot undo: another player undid first; they may redo")
 
     @staticmethod
     def _decided_by_other(entry: Entry, seat: int) -> bool:
@@ -315,19 +332,23 @@ class Table:
 
     def _append(self, entry: Entry, notify: bool = True) -> None:
         applied: Applied[Any]
+        game = self.game
         if isinstance(entry, ChanceEntry):
-            applied = self.game.apply_chance(self._state, entry.values)
+            applied = game.apply_chance(self._state, entry.values)
         else:
-            applied = self.game.apply_decision(self._state, entry.seat, entry.choice)
-        self._log.append(entry)
-        self._meta.append(_Meta(applied.narration, applied.reveals, applied.decides))
-        self._set_state(applied.state)
-        self._tail.append(applied.state)
-        if len(self._log) % SNAPSHOT_EVERY == 0:
-            self._snapshots[len(self._log)] = applied.state
-            self._tail = [applied.state]
-        if notify:
-            self._notify(ChangeKind.ENTRY)
+            applied = game.apply_decision(self._state, entry.seat, entry.choice)
+        log = self._log
+        log.append(entry)
+        self._meta.append(_new_meta(_Meta, (applied.narration, applied.reveals, applied.decides)))
+        state = self._state = applied.state
+        self._step = game.pending(state)
+        if len(log) % SNAPSHOT_EVERY == 0:
+            self._snapshots[len(log)] = state
+            self._tail = [state]
+        else:
+            self._tail.append(state)
+        if notify and self._subscribers:
+            self._notify(_ENTRY)
 
     @property
     def _tail_start(self) -> int:
@@ -377,11 +398,16 @@ class Table:
         its top cards (ending in chance.REST) comes back whole, as the seed completes it."""
         request = self._step.chance
         if request is None:
-            raise ImpossibleOutcome(f"no chance outcome is due here; {self._waiting_for()}")
+            why = Message("no chance outcome is due here; {waiting}", waiting=self._waiting_for())
+            raise ImpossibleOutcome(why)
         if entry.chance is not request.kind:
-            raise ImpossibleOutcome(
-                f"expected {request.kind.value} for {request.label}, found {entry.chance.value}"
+            why = Message(
+                "expected {kind} for {label}, found {found}",
+                kind=request.kind.value,
+                label=request.label,
+                found=entry.chance.value,
             )
+            raise ImpossibleOutcome(why)
         values = entry.values
         if request.kind is chance.ChanceKind.SHUFFLE and chance.REST in values:
             values = chance.complete_shuffle(request, values, self.seed, len(self._log))
@@ -394,47 +420,61 @@ class Table:
             return decision.normalise(choice)
         except IllegalAction as error:
             if self._step.simultaneous or len(self._step.decisions) > 1:
-                raise IllegalAction(f"{self.seats[decision.seat].name}'s {error}") from None
+                whose = Message(
+                    "{name}'s {error}", name=self.seats[decision.seat].name, error=error.reason
+                )
+                raise IllegalAction(whose) from None
             raise
 
     def _expected_decision(self, entry: DecisionEntry) -> Decision:
         if not 0 <= entry.seat < len(self.seats):
-            raise IllegalAction(f"there is no seat {entry.seat}")
+            raise IllegalAction(Message("there is no seat {seat}", seat=entry.seat))
         if self._step.chance is not None:
-            raise IllegalAction(
-                f"expected a chance outcome ({self._step.chance.label}), found a decision"
+            why = Message(
+                "expected a chance outcome ({label}), found a decision",
+                label=self._step.chance.label,
             )
+            raise IllegalAction(why)
         decision = self.decision_for(entry.seat)
         if decision is None:
             raise IllegalAction(self._not_your_turn(entry.seat))
         if decision.name != entry.decision:
-            raise IllegalAction(
-                f"expected {self.seats[entry.seat].name}'s decision '{decision.name}', "
-                f"found '{entry.decision}'"
+            why = Message(
+                "expected {name}'s decision '{decision}', found '{found}'",
+                name=self.seats[entry.seat].name,
+                decision=decision.name,
+                found=entry.decision,
             )
+            raise IllegalAction(why)
         return decision
 
-    def _not_your_turn(self, seat: int) -> str:
+    def _not_your_turn(self, seat: int) -> Message:
         if self._step.over:
-            return "the game is over"
-        name = self.seats[seat].name if 0 <= seat < len(self.seats) else f"seat {seat}"
-        return f"it is not {name}'s turn; {self._waiting_for()}"
+            return Message("the game is over")
+        if 0 <= seat < len(self.seats):
+            name: Text = self.seats[seat].name
+        else:
+            name = Message("seat {seat}", seat=seat)
+        return Message("it is not {name}'s turn; {waiting}", name=name, waiting=self._waiting_for())
 
-    def _waiting_for(self) -> str:
+    def _waiting_for(self) -> Message:
         if self._step.over:
-            return "the game is over"
+            return Message("the game is over")
         if self._step.chance is not None:
-            return f"waiting for {self._step.chance.label}"
+            return Message("waiting for {label}", label=self._step.chance.label)
         waiting = ", ".join(f"{self.seats[d.seat].name} ({d.name})" for d in self._step.decisions)
-        return f"waiting for {waiting}"
+        return Message("waiting for {waiting}", waiting=waiting)
 
 
 def check_seed(seed: int) -> None:
     """Raise ValueError for a seed no save could hold (a TOML integer is 64-bit)."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed not in TOML_INTEGERS:
         raise ValueError(
-            f"the seed must be a whole number from {TOML_INTEGERS.start} to "
-            f"{TOML_INTEGERS.stop - 1}"
+            Message(
+                "the seed must be a whole number from {low} to {high}",
+                low=TOML_INTEGERS.start,
+                high=TOML_INTEGERS.stop - 1,
+            )
         )
 
 

@@ -19,12 +19,17 @@ from __future__ import annotations
 import json
 import re
 
+from core.narration import Message, Text
+
 MAX_NAME_CELLS = 32
 """A name's width on a terminal: it has to fit a player panel and a title bar."""
 
 MAX_NAME_CHARS = 128
 """A name's length in code points: combining marks are 0 cells wide, so the width alone does
 not bound the memory a name takes (it is copied into every sentence that names the seat)."""
+
+MAX_MESSAGE = 1000
+"""The longest error message, in characters; what a file puts in one is cut to fit."""
 
 EXCERPT_CHARS = 40
 """How much of a refused text an error message quotes."""
@@ -39,7 +44,8 @@ _SHORT_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 class BadText(ValueError):
-    """Text refused at the boundary. str() is a one-line reason that is safe to print."""
+    """Text refused at the boundary. str() is a one-line reason that is safe to print; it is
+    raised with a Message (core.errors.reason_of finds it), in the reader's language when shown."""
 
 
 def is_control(char: str) -> bool:
@@ -63,6 +69,15 @@ def visible(text: str) -> str:
     return _CONTROL.sub(lambda found: escape(found.group()), text)
 
 
+def one_line(text: str, limit: int = MAX_MESSAGE) -> str:
+    """`text` as one line of at most `limit` characters that is safe on a terminal: control
+    characters shown as escapes (`visible`), and what is too long cut with '...'."""
+    shown = visible(text[: limit + 1])
+    if len(text) > limit or len(shown) > limit:
+        return shown[: limit - 3] + "..."
+    return shown
+
+
 def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
     """The start of `text`, made visible and quoted, for an error message about it."""
     shown = visible(text[: limit + 1])
@@ -82,34 +97,64 @@ def cells(text: str) -> int:
     return wcswidth(text)
 
 
-def check_line(text: str, *, what: str, max_cells: int, max_chars: int) -> str:
+def check_line(text: str, *, what: Text, max_cells: int, max_chars: int) -> str:
     """One line of untrusted text (a name, later a chat message) that may be shown: refused
     with a BadText saying why if it is not valid UTF-8, holds a control character, is blank, or
     is wider or longer than the limits. Returns `text` unchanged."""
     if len(text) > max_chars:
         raise BadText(
-            f"{what} {excerpt(text)} is too long ({len(text)} characters; the limit is {max_chars})"
+            Message(
+                "{what} {text} is too long ({length} characters; the limit is {limit})",
+                what=what,
+                text=excerpt(text),
+                length=len(text),
+                limit=max_chars,
+            )
         )
     bad = _SURROGATE.search(text)
     if bad is not None:
-        raise BadText(f"{what} {excerpt(text)} is not valid UTF-8 ({escape(bad.group())})")
+        raise BadText(
+            Message(
+                "{what} {text} is not valid UTF-8 ({char})",
+                what=what,
+                text=excerpt(text),
+                char=escape(bad.group()),
+            )
+        )
     bad = _CONTROL.search(text)
     if bad is not None:
-        char = escape(bad.group())
-        raise BadText(f"{what} {excerpt(text)} contains a control character ({char})")
+        raise BadText(
+            Message(
+                "{what} {text} contains a control character ({char})",
+                what=what,
+                text=excerpt(text),
+                char=escape(bad.group()),
+            )
+        )
     width = cells(text)
+    if not text:
+        raise BadText(Message("{what} is empty", what=what))
     if not text.strip() or width == 0:
-        raise BadText(f"{what} is {'empty' if not text else 'blank'}")
+        raise BadText(Message("{what} is blank", what=what))
     if width > max_cells:
         raise BadText(
-            f"{what} {excerpt(text)} is too wide ({width} cells; the limit is {max_cells})"
+            Message(
+                "{what} {text} is too wide ({width} cells; the limit is {limit})",
+                what=what,
+                text=excerpt(text),
+                width=width,
+                limit=max_cells,
+            )
         )
     return text
 
 
 def check_name(text: str) -> str:
     """A seat's name, as typed or loaded: see check_line. Returns it unchanged."""
-    return check_line(text, what="the name", max_cells=MAX_NAME_CELLS, max_chars=MAX_NAME_CHARS)
+    return check_line(text, what=THE_NAME, max_cells=MAX_NAME_CELLS, max_chars=MAX_NAME_CHARS)
+
+
+THE_NAME = Message("the name")
 
 
 def visible_json(data: object) -> str:

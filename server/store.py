@@ -28,7 +28,9 @@ import tomli_w
 
 from core import saves
 from core.games import REGISTRY
+from core.narration import text
 from core.table import Table
+from core.text import one_line
 
 FOLDER = "tables"
 TABLE_SUFFIX = ".table.toml"
@@ -117,17 +119,19 @@ class TableStore:
         try:
             saves.write_bytes(path, tomli_w.dumps(data).encode())
         except OSError as error:
-            self.log(saves.write_failure(path, error))
+            self.log(text(saves.write_failure(path, error)))
 
     def started(self, number: int, game: Table) -> None:
         """Autosave `game` from now on, every entry; its file is in place when this returns."""
-        autosave = saves.Autosave(game, self.save_path(number), on_error=self.log)
+        autosave = saves.Autosave(
+            game, self.save_path(number), on_error=lambda why: self.log(text(why))
+        )
         autosave.created = self._created.pop(number, autosave.created)
         self._autosaves[number] = autosave
         try:
             autosave.write()
         except OSError as error:
-            self.log(saves.write_failure(self.save_path(number), error))
+            self.log(text(saves.write_failure(self.save_path(number), error)))
 
     def ended(self, number: int) -> None:
         """The table is over or given up: its save stays (a finished game), its table goes."""
@@ -159,7 +163,7 @@ class TableStore:
                 table = self._load(path)
             except (OSError, ValueError, KeyError, TypeError) as error:
                 reason = getattr(error, "strerror", None) or error
-                self.log(saves.one_line(f"{path}: cannot resume this table: {reason}"))
+                self.log(one_line(f"{path}: cannot resume this table: {reason}"))
                 continue
             if table is not None:
                 found.append(table)
@@ -181,7 +185,7 @@ class TableStore:
         if save.exists():
             loaded = saves.load(save)  # SaveError is a ValueError, with its one-line reason
             if loaded.note:
-                self.log(loaded.note)
+                self.log(text(loaded.note))
             game = loaded.table
             self._created[number] = loaded.created
             if game.over:

@@ -25,6 +25,7 @@ from core.decisions import IllegalAction
 from core.games import REGISTRY, get_game
 from core.games.base import BadOption, check_options
 from core.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Language, is_language, translator
+from core.narration import text
 from core.runner import BotDriver
 from core.table import Change, ChangeKind, Seat, SeatKind, Table, check_seed, new_table
 from core.text import BadText, check_line, visible
@@ -508,7 +509,7 @@ class Hub:
                 over=game.over,
                 result=encode(game.result()) if game.over else None,
                 can_undo=seat is not None and game.can_undo(seat),
-                undo_refusal="" if seat is None else game.undo_refusal(seat),
+                undo_refusal="" if seat is None else text(game.undo_refusal(seat)),
             )
             if seat is not None and seat in pending and game.decision_for(seat) is not None:
                 message["your_turn"] = True

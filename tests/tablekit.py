@@ -169,7 +169,7 @@ class TablePlay:
     def answer(self, decision: Decision) -> None:
         """Type the seat's choice once its terminal shows the question; then the mirror's."""
         term = self.terms[decision.seat]
-        first_words = str(decision.prompt)[:16]  # its English form
+        first_words = str(decision.prompt)[:16]  # as an English screen writes it out
         term.wait_until(
             lambda: "Your move" in (region := prompt_region(term)) and first_words in region,
             f"seat {decision.seat + 1}'s prompt: {decision.prompt!r}",

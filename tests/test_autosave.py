@@ -328,7 +328,7 @@ def test_a_write_cut_at_any_byte_of_the_last_entry_loses_only_that_entry(tmp_pat
                 expected = (length - 1, "")
             else:
                 expected = (length - 1, incomplete)
-            assert (len(loaded.table), loaded.note) == expected, (size, block[:size])
+            assert (len(loaded.table), str(loaded.note)) == expected, (size, block[:size])
             assert loaded.table.log == full.log[: expected[0]]
             assert saves.peek(path).entries == expected[0], (size, block[:size])
     assert any(max(block) >= 0x80 for block in blocks), "a block with characters of several bytes"
@@ -340,7 +340,7 @@ def test_an_incomplete_last_entry_is_repaired_by_the_next_write(tmp_path: Path) 
     path.write_bytes(whole[: whole.rindex(b"\n", 0, len(whole) - 1) - 3])
     assert isinstance(table.log[-1], ChanceEntry)
     loaded = saves.load(path)  # which draws the chance outcome again: the same one
-    assert loaded.note == (
+    assert str(loaded.note) == (
         f"{path}: entry {len(table)}: the last entry is incomplete (the game was interrupted "
         f"while saving); continuing from entry {len(table) - 1}"
     )

@@ -86,7 +86,7 @@ def test_replay_opens_an_old_save_up_to_its_last_accepted_entry(
     [kwargs] = opened
     assert len(kwargs["replay"]) == 13
     assert kwargs["replay_viewer"] == 0  # unfinished: as its only player, Aki
-    assert kwargs["replay_note"] == STOPPED
+    assert str(kwargs["replay_note"]) == STOPPED
     # A save of today's rules that is broken is not a rules change: no replay.
     monkeypatch.undo()
     code, _, err = run(capsys, "replay", str(old))

@@ -142,7 +142,7 @@ def test_write_never_replaces_what_is_not_a_regular_file(tmp_path: Path, finishe
         before = os.lstat(path)
         with pytest.raises(OSError) as caught:
             saves.write(finished, path)
-        assert saves.write_failure(path, caught.value) == (
+        assert str(saves.write_failure(path, caught.value)) == (
             f"{path}: could not save: it is {kind}; a save only ever replaces a regular file"
         )
         after = os.lstat(path)
@@ -155,14 +155,14 @@ def test_write_needs_an_existing_folder(tmp_path: Path, finished: Table) -> None
     path = tmp_path / "missing" / "game.toml"
     with pytest.raises(OSError) as caught:
         saves.write(finished, path)
-    assert saves.write_failure(path, caught.value) == (
+    assert str(saves.write_failure(path, caught.value)) == (
         f"{path}: could not save: the folder {path.parent} does not exist"
     )
     (tmp_path / "file").write_text("", encoding="utf-8")
     path = tmp_path / "file" / "game.toml"
     with pytest.raises(OSError) as caught:
         saves.write(finished, path)
-    assert saves.write_failure(path, caught.value) == (
+    assert str(saves.write_failure(path, caught.value)) == (
         f"{path}: could not save: {path.parent} is not a folder"
     )
 
@@ -173,7 +173,7 @@ def test_the_autosave_never_replaces_what_is_not_a_regular_file(
     for kind, path in not_regular(tmp_path).items():
         errors: list[str] = []
         saves.Autosave(finished, path, on_error=errors.append).save()
-        assert errors == [
+        assert list(map(str, errors)) == [
             f"{path}: could not save: it is {kind}; a save only ever replaces a regular file"
         ]
     assert (tmp_path / "precious.txt").read_text(encoding="utf-8") == "keep me"
@@ -347,4 +347,8 @@ def test_a_save_continued_through_a_link_is_written_where_the_link_leads(
     assert paths.followed(Path("relative.toml")) == Path("relative.toml")
     errors: list[str] = []
     saves.Autosave(finished, paths.followed(link), on_error=errors.append).save()
-    assert errors == [] and link.is_symlink() and saves.load(link).table.log == finished.log
+    assert (
+        list(map(str, errors)) == []
+        and link.is_symlink()
+        and saves.load(link).table.log == finished.log
+    )

@@ -210,7 +210,7 @@ def test_a_table_holding_text_that_is_not_utf8_fails_to_save_as_one_clean_oserro
     with pytest.raises(OSError) as failed:
         saves.write(table, path)
     assert failed.value.errno == errno.EILSEQ
-    assert failed.value.strerror == 'not valid UTF-8: "name = "A\\udcff""'
+    assert str(failed.value.strerror) == 'not valid UTF-8: "name = "A\\udcff""'
     assert list(tmp_path.iterdir()) == []  # no file, no temporary file
     errors: list[str] = []
     saves.Autosave(table, path, on_error=errors.append).save()

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from core.i18n import DEFAULT_LANGUAGE, N_, Language
+from core.narration import Text as GameText
 from core.text import visible
 from themes import DEFAULT_THEME, STYLESHEET, TERMINAL_DARK, TERMINAL_LIGHT, THEMES
 from tui.lang import tr
@@ -103,8 +104,8 @@ class PartylineApp(App[None]):
         save_path: Path | NewSave | None = None,
         replay: Table | None = None,
         replay_viewer: int | None = None,
-        replay_note: str = "",
-        notice: str = "",
+        replay_note: GameText = "",
+        notice: GameText = "",
         bot_delay: float = BOT_DELAY,
         reveal_hold: float | None = REVEAL_HOLD,
         language: Language = DEFAULT_LANGUAGE,
@@ -197,11 +198,16 @@ class PartylineApp(App[None]):
         from tui.screens.game import GameScreen
         from tui.session import Session
 
-        self.push_screen(GameScreen(Session(table, save_path, on_save_error=self._save_failed)))
+        session = Session(table, save_path, on_save_error=self._save_failed, render=self.written)
+        self.push_screen(GameScreen(session))
+
+    def written(self, value: GameText) -> str:
+        """`value` in the viewer's language as it is now (a save's comments follow a switch)."""
+        return tr(self).text(value)
 
     def notify(
         self,
-        message: str,
+        message: str | GameText,
         *,
         title: str = "",
         severity: SeverityLevel = "information",
@@ -212,7 +218,7 @@ class PartylineApp(App[None]):
         name or a reason, so control characters are shown as escapes, and it is never read as
         markup (a `[` in a name or a translation stays a bracket), whatever `markup` says."""
         super().notify(
-            visible(message),
+            visible(tr(self).text(message)),
             title=visible(title),
             severity=severity,
             timeout=timeout,
@@ -267,7 +273,7 @@ class PartylineApp(App[None]):
 
         self.push_screen(HelpScreen(_("Keys"), self.screen))
 
-    def _save_failed(self, message: str) -> None:
+    def _save_failed(self, message: GameText) -> None:
         _ = tr(self)
         title = _("Autosave failed")
         self.notify(message, title=title, severity="error", timeout=8)

@@ -13,14 +13,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from core import __version__
+from core.errors import explain, reason_of
 from core.games import REGISTRY, UnknownGame, get_game
 from core.games.base import BadOption, Game
 from core.i18n import LANGUAGES, N_, Language, Translator, language_from_env, translator
 from core.names import default_name
-from core.narration import text
+from core.narration import Message, Text, text
 from core.simulate import MAX_ENTRIES
 from core.table import Seat, SeatKind, Table, check_seed
-from core.text import BadText, visible, visible_json
+from core.text import BadText, one_line, visible, visible_json
 from core.wrap import wrap
 from tui.pace import (
     BOT_PACES,
@@ -152,18 +153,24 @@ class CliError(Exception):
         self.code = code
 
     @classmethod
-    def of(cls, error: BaseException | str, code: int = 2) -> CliError:
-        """A reason written elsewhere (a save's error), shown as it is."""
-        return cls(N_("{reason}"), code, reason=str(error))
+    def of(cls, error: BaseException | Text, code: int = 2) -> CliError:
+        """A reason written elsewhere (a save's error), in the run's language when it is a
+        message of Partyline's."""
+        return cls(N_("{reason}"), code, reason=error)
 
     def say(self, _: Translator) -> str:
-        """The message in `_`'s language; a parameter that has words of its own (SeatNumbers)
-        speaks the same language."""
+        """The message in `_`'s language, on one line; a parameter that has words of its own (an
+        error of the core, SeatNumbers, a Message) speaks the same language."""
         params = {
-            name: value.say(_) if isinstance(value, SeatNumbers) else value
+            name: value.say(_) if isinstance(value, SeatNumbers) else _reason(value)
             for name, value in self.params.items()
         }
-        return _(self.message, **params)
+        return one_line(_.text(Message(self.message, **params)))
+
+
+def _reason(value: object) -> object:
+    """A parameter as a text: an error says why (core.errors.reason_of)."""
+    return reason_of(value) if isinstance(value, BaseException) else value
 
 
 class _UsageError(Exception):
@@ -485,7 +492,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     )
     if args.save and report.last is not None:
         try:
-            saves.write(report.last, args.save)
+            saves.write(report.last, args.save, render=_.text)  # comments in the run's language
         except OSError as error:
             raise CliError.of(saves.write_failure(args.save, error), code=1) from None
         say(_("last game saved to {path}", path=args.save))
@@ -515,14 +522,14 @@ def cmd_verify(args: argparse.Namespace) -> int:
         if args.json:
             print(visible_json(_verify_json(path, None, str(error))))
         else:
-            say(str(error))
+            say(explain(error, _.text))
         return 1
     table = loaded.table
     if args.json:
         print(visible_json(_verify_json(path, loaded, None)))
         return 0
     if loaded.note:
-        say(loaded.note)
+        say(_.text(loaded.note))
     result = table.result()
     if result:
         state = _("finished: {summary}", summary=result.summary)
@@ -582,8 +589,8 @@ def _verify_json(path: Path | None, loaded: Loaded | None, error: str | None) ->
         "score_name": table.game.score_name,
         "scores": scores,
         "winners": [table.seats[seat].name for seat in result.winners] if result else [],
-        "result": text(result.summary) if result else None,  # a game's text, in English
-        "note": loaded.note or None,
+        "result": result.summary if result else None,
+        "note": text(loaded.note) or None,
         "error": None,
     }
 
@@ -598,7 +605,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if problems:
         raise CliError(problems[0])
     if not 0 <= args.port <= 65535:
-        raise CliError(f"--port must be 0 to 65535, not {args.port}")
+        raise CliError(N_("--port must be 0 to 65535, not {port}"), port=args.port)
     config = ServeConfig(
         save_dir=_save_dir(args),
         authorized_keys=args.authorized_keys,

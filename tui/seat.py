@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 from core.decisions import Choice, Decision
 from core.games.base import Game, Result, View
-from core.narration import text
+from core.narration import Text, text
 from core.table import Render, Table
 from tui.shown import Line
 
@@ -112,7 +112,7 @@ class PlaySession(Protocol):
 
     def redo(self) -> None: ...
 
-    def undo_reason(self) -> str:
+    def undo_reason(self) -> Text:
         """Why undo is not possible now (empty if it is)."""
 
     def save(self) -> object | None:

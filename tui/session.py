@@ -35,7 +35,7 @@ from core.decisions import Choice, Decision, IllegalAction
 from core.games import REGISTRY
 from core.games.base import Game, Result, View
 from core.i18n import N_
-from core.narration import text
+from core.narration import Message, Text, text
 from core.paths import NewSave
 from core.runner import BotDriver
 from core.table import Change, ChangeKind, Render, Table
@@ -43,6 +43,8 @@ from tui.shown import Line, ShownTable
 
 NO_SAVE_FILE = N_("This game has no save file.")
 NOT_SAVED_YET = N_("Not saved: no player has made a decision yet; a game is saved from the first.")
+
+NOBODY_AT_THE_SCREEN = Message("nobody is at the screen")
 
 NOBODY = -1
 """The log's reader while nobody is at the screen (a seat number no seat has)."""
@@ -53,8 +55,10 @@ class Session:
         self,
         table: Table,
         save_path: Path | NewSave | None = None,
-        on_save_error: Callable[[str], None] | None = None,
+        on_save_error: Callable[[Text], None] | None = None,
+        render: Render = text,
     ) -> None:
+        """`render` writes the save's comments out (the language of whoever plays)."""
         self.table = table
         self.shown = ShownTable(table)
         self.driver = BotDriver(table)
@@ -62,7 +66,9 @@ class Session:
             index for index, seat in enumerate(table.seats) if seat.is_human
         )
         self.autosave = (
-            saves.Autosave(table, save_path, on_error=on_save_error) if save_path else None
+            saves.Autosave(table, save_path, on_error=on_save_error, render=render)
+            if save_path
+            else None
         )
         self.looking: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.last_moment: int | None = None
@@ -310,18 +316,18 @@ class Session:
     def undo(self) -> None:
         """Take back the seat at the screen's last decision. Raises IllegalAction saying why not."""
         if self.looking is None:
-            raise IllegalAction("nobody is at the screen")
+            raise IllegalAction(NOBODY_AT_THE_SCREEN)
         self.table.undo(self.looking)
 
     def redo(self) -> None:
         if self.looking is None:
-            raise IllegalAction("nobody is at the screen")
+            raise IllegalAction(NOBODY_AT_THE_SCREEN)
         self.table.redo(self.looking)
 
-    def undo_reason(self) -> str:
+    def undo_reason(self) -> Text:
         """Why undo is not possible now (empty if it is)."""
         if self.looking is None:
-            return "nobody is at the screen"
+            return NOBODY_AT_THE_SCREEN
         return self.table.undo_refusal(self.looking)
 
     @property

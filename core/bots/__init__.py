@@ -6,6 +6,7 @@ from __future__ import annotations
 from core.bots.base import Bot
 from core.bots.random_bot import RandomBot
 from core.games import REGISTRY
+from core.narration import Message
 
 BOT_KINDS = ("random", "heuristic")
 
@@ -30,6 +31,9 @@ def make_bot(kind: str, game_id: str) -> Bot:
     if kind == "heuristic":
         info = REGISTRY.get(game_id)
         if info is None or info.heuristic is None:
-            raise UnknownBot(f"there is no heuristic bot for {game_id} yet; use 'random'")
+            why = Message("there is no heuristic bot for {game} yet; use 'random'", game=game_id)
+            raise UnknownBot(why)
         return info.heuristic()
-    raise UnknownBot(f"unknown bot {kind!r} (known: {', '.join(BOT_KINDS)})")
+    raise UnknownBot(
+        Message("unknown bot {kind} (known: {known})", kind=repr(kind), known=", ".join(BOT_KINDS))
+    )

@@ -13,19 +13,25 @@ class RandomBot:
         return random_choice(decision, rng)
 
 
+# Enum members read once (EnumType's __getattr__ hook slows every read in Python 3.11).
+_SEVERAL, _ORDER, _ALLOCATE = DecisionKind.CHOOSE_SEVERAL, DecisionKind.ORDER, DecisionKind.ALLOCATE
+
+
 def random_choice(decision: Decision, rng: random.Random) -> Choice:
-    """A uniformly random legal answer: never an unavailable option."""
-    decision = decision.choosable()
-    ids = [option.id for option in decision.options]
-    if decision.kind is DecisionKind.CHOOSE_SEVERAL:
+    """A uniformly random legal answer: never an unavailable option. (Among the available
+    options, as `decision.choosable()` has them: the same draws from `rng` as choosing from
+    that decision's ids, without building it.)"""
+    kind = decision.kind
+    if kind is _ALLOCATE:
+        return _random_allocation(decision, rng)
+    if kind is not _SEVERAL and kind is not _ORDER:  # one option: choose-one, confirm
+        return rng.choice(decision.available).id
+    ids = [option.id for option in decision.available]
+    if kind is _SEVERAL:
         count = rng.randint(decision.min_count, decision.max_count)
         return tuple(rng.sample(ids, count))
-    if decision.kind is DecisionKind.ORDER:
-        rng.shuffle(ids)
-        return tuple(ids)
-    if decision.kind is DecisionKind.ALLOCATE:
-        return _random_allocation(decision, rng)
-    return rng.choice(ids)
+    rng.shuffle(ids)
+    return tuple(ids)
 
 
 def _random_allocation(decision: Decision, rng: random.Random) -> tuple[int, ...]:

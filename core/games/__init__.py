@@ -15,6 +15,7 @@ from typing import Any
 
 from core.games import dangerous, light_and_dark
 from core.games.base import Game, GameInfo
+from core.narration import Message
 
 REGISTRY: dict[str, GameInfo] = {info.id: info for info in (light_and_dark.INFO, dangerous.INFO)}
 """In the order the setup screen offers them (the first is its default)."""
@@ -29,7 +30,8 @@ def game_info(game_id: str) -> GameInfo:
         return REGISTRY[game_id]
     except KeyError:
         known = ", ".join(sorted(REGISTRY))
-        raise UnknownGame(f"unknown game {game_id!r} (known: {known})") from None
+        why = Message("unknown game {game} (known: {known})", game=repr(game_id), known=known)
+        raise UnknownGame(why) from None
 
 
 def get_game(game_id: str) -> Game[Any]:

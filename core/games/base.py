@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from core.chance import ChanceRequest, Outcome
 from core.decisions import Choice, Decision
 from core.frozen import fast_init
+from core.narration import Message, Text
 from core.narration import Narration as Narration  # defined there, part of the contract here
-from core.narration import Text
 
 if TYPE_CHECKING:
     from core.bots.base import Bot
@@ -59,19 +59,33 @@ class GameOption:
     def check(self, value: object) -> None:
         """Raise BadOption saying why `value` is not a value of this option."""
         if type(value) is not type(self.default):
-            raise BadOption(f"option '{self.name}' has the wrong type ({type(value).__name__})")
+            why = Message(
+                "option '{name}' has the wrong type ({type})",
+                name=self.name,
+                type=type(value).__name__,
+            )
+            raise BadOption(why)
         if (
             isinstance(value, int)
             and not isinstance(value, bool)
             and not self.minimum <= value <= self.maximum
         ):
-            raise BadOption(
-                f"option '{self.name}' must be from {self.minimum} to {self.maximum}, not {value}"
+            why = Message(
+                "option '{name}' must be from {low} to {high}, not {value}",
+                name=self.name,
+                low=self.minimum,
+                high=self.maximum,
+                value=value,
             )
+            raise BadOption(why)
         if self.choices and value not in self.choices:
-            raise BadOption(
-                f"option '{self.name}' must be one of {', '.join(self.choices)}, not {value!r}"
+            why = Message(
+                "option '{name}' must be one of {choices}, not {value}",
+                name=self.name,
+                choices=", ".join(self.choices),
+                value=repr(value),
             )
+            raise BadOption(why)
 
 
 def check_options(game: Game[Any], values: dict[str, Any]) -> None:
@@ -79,7 +93,7 @@ def check_options(game: Game[Any], values: dict[str, Any]) -> None:
     known = {option.name: option for option in game.options}
     for name, value in values.items():
         if name not in known:
-            raise BadOption(f"unknown option '{name}' for {game.id}")
+            raise BadOption(Message("unknown option '{name}' for {game}", name=name, game=game.id))
         known[name].check(value)
 
 

@@ -328,3 +328,20 @@ def test_who_first_only_the_tied_seats_roll_the_rest_follow_in_order() -> None:
     assert step.chance is not None and step.chance.count == 2  # B and C only
     state, _ = ENGINE.chance(state, (3, 6))
     assert state.log == ("2 acts", "0 acts", "1 acts", "end")
+
+
+def _task_classes(cls: type) -> list[type]:
+    return [c for sub in cls.__subclasses__() for c in (sub, *_task_classes(sub))]
+
+
+def test_every_task_class_dispatches_as_the_kind_it_subclasses() -> None:
+    """The engine reads a task's kind from a class attribute; it must be the kind the class
+    derives from (as issubclass finds it), for every task of every game."""
+    import core.games.dangerous.game  # noqa: F401  (its tasks)
+
+    classes = _task_classes(Task)
+    assert len(classes) > 50
+    for cls in classes:
+        kinds = [kind for kind in (Gather, Menu, Asking, Automatic) if issubclass(cls, kind)]
+        assert len(kinds) == 1, cls
+        assert cls._agenda_kind is kinds[0], cls

@@ -7,12 +7,16 @@ import copy
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from ldkit import GAME, bot_game, fold, hidden_shuffle
+from profiles import examples
 
 from core.bots import BOT_KINDS, UnknownBot, has_heuristic, make_bot
 from core.bots.random_bot import RandomBot, random_choice
 from core.decisions import (
     Decision,
+    DecisionKind,
     Option,
     allocate,
     choose_one,
@@ -149,3 +153,60 @@ def test_a_heuristic_parent_loses_far_less_than_a_random_parent(players: int) ->
     random_parent = parent_turn_mean(players, 200, "random")
     assert heuristic > random_parent + 1.5, (heuristic, random_parent)
     assert heuristic > -1.5  # close to giving up (-1) or better
+
+
+def _reference_choice(decision: Decision, rng: random.Random) -> object:
+    """The random bot as it was written before it skipped building `choosable()`: the answers
+    and the draws from the RNG it must keep (every bot-only game depends on them)."""
+    decision = decision.choosable()
+    ids = [option.id for option in decision.options]
+    if decision.kind is DecisionKind.CHOOSE_SEVERAL:
+        count = rng.randint(decision.min_count, decision.max_count)
+        return tuple(rng.sample(ids, count))
+    if decision.kind is DecisionKind.ORDER:
+        rng.shuffle(ids)
+        return tuple(ids)
+    if decision.kind is DecisionKind.ALLOCATE:
+        amounts = [0] * len(decision.options)
+        cap = decision.max_each or decision.total
+        open_slots = [slot for slot, option in enumerate(decision.options) if option.available]
+        for _ in range(decision.total):
+            open_slots = [slot for slot in open_slots if amounts[slot] < cap]
+            amounts[rng.choice(open_slots)] += 1
+        return tuple(amounts)
+    return rng.choice(ids)
+
+
+@st.composite
+def _decisions(draw: st.DrawFn) -> Decision:
+    count = draw(st.integers(1, 7))
+    kind = draw(st.sampled_from(list(DecisionKind)))
+    shut = set() if kind is DecisionKind.ORDER else draw(st.sets(st.integers(0, count - 1)))
+    if kind is not DecisionKind.ALLOCATE and len(shut) == count:
+        shut.discard(0)
+    options = tuple(
+        Option(f"o{i}" if i % 2 else i, f"Option {i}", unavailable="no" if i in shut else "")
+        for i in range(count)
+    )
+    if kind is DecisionKind.CONFIRM:
+        return confirm(0, "ok", "?")
+    if kind is DecisionKind.CHOOSE_ONE:
+        return choose_one(0, "one", "?", options)
+    if kind is DecisionKind.ORDER:
+        return order(0, "order", "?", options)
+    open_ = count - len(shut)
+    if kind is DecisionKind.CHOOSE_SEVERAL:
+        low = draw(st.integers(0, open_))
+        return choose_several(0, "several", "?", options, low, draw(st.integers(low, open_)))
+    return allocate(
+        0, "spend", "?", options, total=draw(st.integers(0, 3 * max(open_, 1))) if open_ else 0
+    )
+
+
+@settings(max_examples=examples(300))
+@given(decision=_decisions(), seed=st.integers(0, 2**32))
+def test_random_choice_draws_as_the_reference(decision: Decision, seed: int) -> None:
+    """The same answer from the same RNG, and the RNG left in the same state."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    assert random_choice(decision, ours) == _reference_choice(decision, theirs)
+    assert ours.getstate() == theirs.getstate()

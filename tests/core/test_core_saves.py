@@ -206,7 +206,7 @@ def text_of_sample() -> str:
 def torn(text: str, where: str = WHERE) -> tuple[int, str]:
     """What loading a save whose last entry is incomplete gives: its entries and its note."""
     loaded = saves.loads(text, where, continue_chance=False)
-    return len(loaded.table), loaded.note
+    return len(loaded.table), str(loaded.note)
 
 
 def incomplete(number: int) -> str:

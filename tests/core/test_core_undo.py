@@ -60,7 +60,7 @@ def test_another_seats_decision_is_a_barrier() -> None:
     s.table.decide(1, "warrior")
     s.table.decide(2, "mage")
     assert not s.table.can_undo(1)  # Chi's claim came after Bea's
-    assert "has decided since" in s.table.undo_refusal(1)
+    assert "has decided since" in str(s.table.undo_refusal(1))
     s.table.undo(2)  # Chi's claim
     assert not s.table.can_undo(1)  # Chi's undone claim waits for Chi's redo
     assert not s.table.can_undo(2)  # Bea's claim is behind Chi's
@@ -90,7 +90,7 @@ def test_a_bot_seats_decision_is_a_barrier() -> None:
     s.table.decide(2, "silent")  # seat 2 is a bot
     assert not s.table.can_undo(1)
     assert not s.table.can_undo(2)
-    assert s.table.undo_refusal(2) == "only a player may take back their own decisions"
+    assert str(s.table.undo_refusal(2)) == "only a player may take back their own decisions"
 
 
 @pytest.mark.parametrize("verdict", ["party", "give-up"])
@@ -104,9 +104,9 @@ def test_a_reveal_is_a_barrier(verdict: str) -> None:
         assert s.table.step.chance is not None  # not drawn yet: the party entry is the last
     assert not s.table.can_undo(0)
     if verdict == "party":
-        assert "revealed hidden information" in s.table.undo_refusal(0)
+        assert "revealed hidden information" in str(s.table.undo_refusal(0))
     else:  # the next turn's dice were drawn after the give-up
-        assert "dice or a shuffle" in s.table.undo_refusal(0)
+        assert "dice or a shuffle" in str(s.table.undo_refusal(0))
 
 
 def test_a_decision_followed_by_chance_cannot_be_undone() -> None:
@@ -117,7 +117,7 @@ def test_a_decision_followed_by_chance_cannot_be_undone() -> None:
     s.dice(3)  # Bea's Devil: reroll?
     s.table.decide(1, "reroll")  # draws the reroll at once
     assert len(s.table.log) > 0 and not s.table.can_undo(1)
-    assert "dice or a shuffle" in s.table.undo_refusal(1)
+    assert "dice or a shuffle" in str(s.table.undo_refusal(1))
 
 
 def test_a_new_decision_ends_redo() -> None:
@@ -212,7 +212,7 @@ def test_the_end_of_the_game_is_a_barrier() -> None:
     last = table.log[-1]
     assert table.over and isinstance(last, DecisionEntry) and table.seats[last.seat].is_human
     assert not table.can_undo(last.seat)
-    assert table.undo_refusal(last.seat) == "the game is over: its end cannot be undone"
+    assert str(table.undo_refusal(last.seat)) == "the game is over: its end cannot be undone"
     with pytest.raises(IllegalAction, match="the game is over"):
         table.undo(last.seat)
     assert table.over
@@ -288,7 +288,7 @@ def test_a_secret_choice_is_never_reopened_by_another_seat() -> None:
     table.decide(1, "paper")
     assert table.step.simultaneous and [d.seat for d in table.decisions()] == [0]
     assert not table.can_undo(0) and not table.can_undo(1)
-    assert table.undo_refusal(1) == "another player is choosing in secret: wait for the reveal"
+    assert str(table.undo_refusal(1)) == "another player is choosing in secret: wait for the reveal"
     with pytest.raises(IllegalAction):
         table.undo(0)
     table.decide(0, "rock")  # the reveal: a barrier
@@ -300,7 +300,7 @@ def test_a_seats_own_warm_up_can_be_undone_before_the_secret_choice_opens() -> N
     table.decide(0, "ok")
     assert table.step.simultaneous
     # Both seats are asked now and nobody has answered: Aki's earlier decision is Aki's to undo.
-    assert table.undo_refusal(0) == "another player is choosing in secret: wait for the reveal"
+    assert str(table.undo_refusal(0)) == "another player is choosing in secret: wait for the reveal"
     assert not table.can_undo(1)
 
 

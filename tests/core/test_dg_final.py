@@ -250,8 +250,8 @@ def test_a_secret_final_party_is_never_reopened_by_an_undo() -> None:
     g.decide(1, "final-party", tuple(sorted(g.state.players[1].party)))
     table = g.table
     assert table.step.simultaneous and [d.seat for d in table.decisions()] == [0]
-    assert table.undo_refusal(0) == "cannot undo: Bea has decided since your last decision"
-    assert table.undo_refusal(1) == "another player is choosing in secret: wait for the reveal"
+    assert str(table.undo_refusal(0)) == "cannot undo: Bea has decided since your last decision"
+    assert str(table.undo_refusal(1)) == "another player is choosing in secret: wait for the reveal"
     for seat in (0, 1):
         with pytest.raises(IllegalAction):
             table.undo(seat)

@@ -10,20 +10,19 @@ import pytest
 from test_serve_tables import Seen, make_hub, play_to_the_end, three_at_light_and_dark
 
 from core.decisions import IllegalAction
-from core.narration import text
+from core.i18n import translator
 from server.protocol import decode
 from tui.remote_session import RemoteSession
 
 
 def rebuilt_log(messages: list[dict[str, Any]]) -> list[tuple[int, str]]:
-    """The log a client holds after applying every state it got, as a client does (each line a
-    text, written out here in English, as Table.narration writes it)."""
+    """The log a client holds after applying every state it got, as a client does."""
     lines: list[tuple[int, str]] = []
     for message in messages:
         if message["type"] == "state" and "narration_keep" in message:
             keep = message["narration_keep"]
             lines = [line for line in lines if line[0] <= keep]
-            lines += [(number, text(decode(said))) for number, said in message["narration"]]
+            lines += [(number, str(decode(said))) for number, said in message["narration"]]
     return lines
 
 
@@ -102,6 +101,11 @@ def test_a_remote_session_holds_its_seats_view_decision_and_log_and_plays() -> N
     assert len(game) > before
     assert keep == before and lines == [line for line in game.narration(0) if line[0] > before]
     assert session.view() == game.view(0)
+    # The lines come as texts: a reader in Japanese gets the whole log again, in Japanese.
+    japanese = translator("ja").text
+    assert session.log_lines(japanese) == (0, game.narration(0, render=japanese))
+    assert session.log_lines(japanese) == (len(game), [])
+    assert any("役職" in said for _, said in game.narration(0, render=japanese))
 
 
 def test_a_watcher_gets_the_public_log_and_no_view_until_the_end() -> None:

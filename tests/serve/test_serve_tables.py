@@ -13,6 +13,7 @@ import pytest
 
 from core.bots.random_bot import random_choice
 from core.games.base import View
+from core.narration import Text
 from server import tables as tables_module
 from server.hub import TableServer
 from server.limits import Limits
@@ -208,6 +209,11 @@ def test_a_seat_gets_its_own_view_and_decision_and_plays_it() -> None:
     assert bea.last("state")["pending"] == [1]
 
 
+def sent(index: int, line: Text) -> bytes:
+    """Entry `index`'s `line` as a state message carries it."""
+    return json.dumps([index + 1, encode(line)], ensure_ascii=False).encode()
+
+
 def test_a_seat_never_receives_another_seats_secret_before_it_is_revealed() -> None:
     """The leak test at the hub: whatever seat 2 (Bea) may read alone (her role card in the log,
     in her view) never is in a byte Aki's client receives, and Aki's views hide her role until
@@ -219,32 +225,27 @@ def test_a_seat_never_receives_another_seats_secret_before_it_is_revealed() -> N
     assert game is not None
     assert game.view(1).board.roles[1] is not None and game.view(0).board.roles[1] is None
     play_to_the_end(hub, server_table, (aki, bea, cho))
-
-    # Log lines travel as texts (each client writes them out in its language), as
-    # [entry number, text]: a line is its text's encoding, byte for byte.
-    def line(index: int, text: object) -> bytes:
-        return json.dumps([index + 1, encode(text)], ensure_ascii=False).encode()
-
+    # Lines go as texts (Messages), each client writing them out in its own language.
     private = {
-        (index, text)
+        (index, line)
         for index in range(len(game))
-        for text in game.entry_texts(index, 1)
-        if text not in game.entry_texts(index, PUBLIC) and text not in game.entry_texts(index, 0)
+        for line in game.entry_texts(index, 1)
+        if line not in game.entry_texts(index, PUBLIC) and line not in game.entry_texts(index, 0)
     }
-    # Bea was told her role, alone.
-    assert any("You draw the" in str(text) for _, text in private)
-    for index, text in private:
-        assert line(index, text) not in aki.raw
+    # Bea was told her role, alone; Aki's log lines come as [entry number, line].
+    assert any("You draw the" in str(line) for _, line in private)
+    for index, line in private:
+        assert sent(index, line) not in aki.raw
     # ... while Aki's own private lines do come, written the same way.
     own = [
-        (index, text)
+        (index, line)
         for index in range(len(game))
-        for text in game.entry_texts(index, 0)
-        if text not in game.entry_texts(index, PUBLIC)
+        for line in game.entry_texts(index, 0)
+        if line not in game.entry_texts(index, PUBLIC)
     ]
     assert own
-    for index, text in own:
-        assert line(index, text) in aki.raw
+    for index, line in own:
+        assert sent(index, line) in aki.raw
     # Every view Aki got is the one core gives seat 1 at that point of the game: Bea's role in
     # it only once the rules reveal it.
     views = [

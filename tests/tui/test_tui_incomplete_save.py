@@ -49,10 +49,10 @@ def test_continue_opens_the_game_with_the_note(
     monkeypatch.setattr(cli, "_run_app", lambda args, **kwargs: opened.append(kwargs) or 0)
     assert cli.main(["continue", str(path)]) == 0
     (kwargs,) = opened
-    assert kwargs["notice"] == note and kwargs["save_path"] == path
+    assert str(kwargs["notice"]) == note and kwargs["save_path"] == path
     assert len(kwargs["table"]) >= whole and kwargs["table"].log == saves.load(path).table.log
     assert cli.main(["replay", str(path)]) == 0  # the replay says where it stops, and why
-    assert opened[1]["replay_note"] == note and len(opened[1]["replay"]) >= whole
+    assert str(opened[1]["replay_note"]) == note and len(opened[1]["replay"]) >= whole
 
 
 async def test_the_app_shows_the_note_and_its_first_write_repairs_the_file(

@@ -165,7 +165,7 @@ async def test_undo_is_explained_when_impossible(tmp_path: Path) -> None:
         await settle(pilot)
         assert not table.can_undo(0)
         await pilot.press("u")
-        assert table.undo_refusal(0).startswith("nothing to undo: you have not decided")
+        assert str(table.undo_refusal(0)).startswith("nothing to undo: you have not decided")
         assert "nothing to undo: you have" in screen_text(app)
 
 

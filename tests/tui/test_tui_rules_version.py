@@ -50,7 +50,7 @@ async def test_open_a_replay_shows_an_old_save_up_to_where_the_rules_stop_it(
     [row] = read_saves(tmp_path)
     checked = check(row)
     assert checked.rules_changed
-    assert "rules version 2, and this Partyline plays version 3" in checked.error
+    assert "rules version 2, and this Partyline plays version 3" in str(checked.error)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         text = await choose_the_save(pilot, "f4")

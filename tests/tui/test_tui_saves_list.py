@@ -68,8 +68,8 @@ def test_the_list_reads_headers_and_replays_nothing(tmp_path: Path) -> None:
         row = rows[name]
         assert row.state == "" and row.loaded is None  # nothing replayed
         if reason:
-            assert row.summary is None and row.error.startswith(f"{tmp_path / name}: {reason}")
-            assert "\n" not in row.error
+            assert row.summary is None and str(row.error).startswith(f"{tmp_path / name}: {reason}")
+            assert "\n" not in str(row.error)
         else:
             assert row.summary is not None and row.error == ""
     assert rows["going.toml"].summary == saves.Summary(
@@ -80,7 +80,7 @@ def test_the_list_reads_headers_and_replays_nothing(tmp_path: Path) -> None:
     done = check(rows["done.toml"])
     assert done.state == "finished" and done.result
     late = check(rows["broken-log.toml"])
-    assert late.error.endswith(
+    assert str(late.error).endswith(
         "broken-log.toml: entry 3: the boss's HP: a 6-sided die cannot show 9"
     )
     assert "entry 3" in str(describe(late, translator("en")))

@@ -15,8 +15,10 @@ from core.decisions import Decision, DecisionKind
 from core.games import get_game
 from core.games.dangerous.bot import strength
 from core.log import DecisionEntry
+from core.narration import Text as GameText
 from core.table import Seat, SeatKind, Table, new_table, replay
 from tui.app import PartylineApp
+from tui.lang import tr
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
 from tui.screens.gameover import GameOverScreen
@@ -57,8 +59,8 @@ class NotedApp(PartylineApp):
         super().__init__(**kwargs)
         self.notes: list[str] = []
 
-    def notify(self, message: str, **kwargs: Any) -> None:
-        self.notes.append(message)
+    def notify(self, message: str | GameText, **kwargs: Any) -> None:
+        self.notes.append(tr(self).text(message))  # as the viewer reads it
         super().notify(message, **kwargs)
 
 

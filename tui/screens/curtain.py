@@ -14,6 +14,7 @@ from textual.widgets import Static
 from core.i18n import N_
 from tui.lang import assemble, tr
 from tui.widgets.footer import KeysFooter
+from tui.wrapped import Wrapped
 
 READY = "ready"
 LEAVE = "leave"
@@ -60,7 +61,7 @@ class CurtainScreen(Screen[str]):
             justify="center",
         )
         with Middle(), Center():
-            yield Static(text, id="curtain-text")
+            yield Static(Wrapped(text), id="curtain-text")
         yield KeysFooter()
 
     def action_ready(self) -> None:

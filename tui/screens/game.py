@@ -23,6 +23,7 @@ from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 
 from core.decisions import Choice, Decision, IllegalAction
+from core.errors import os_reason
 from core.games.catalogue import decision_label
 from core.i18n import N_
 from tui.boards import board_kit
@@ -518,8 +519,10 @@ class GameScreen(BoardScreen):
 
     def action_explain_undo(self) -> None:
         _ = tr(self)
-        reason = self.session.undo_reason() or _("cannot undo now")
-        self.query_one(DecisionPrompt).show_error(reason)
+        reason = self.session.undo_reason()
+        self.query_one(DecisionPrompt).show_error(
+            _.text(reason) if reason else _("cannot undo now")
+        )
 
     def action_redo(self) -> None:
         try:
@@ -536,7 +539,7 @@ class GameScreen(BoardScreen):
         try:
             path = self.session.save()
         except OSError as error:
-            message = _("Could not save: {error}", error=error)
+            message = _("Could not save: {error}", error=_.text(os_reason(error)))
             self.notify(message, severity="error")
             return
         if path is None:
@@ -586,7 +589,7 @@ class GameScreen(BoardScreen):
         try:
             path = self.session.save()
         except OSError as error:
-            return _("Could not save: {error}", error=error)
+            return _("Could not save: {error}", error=_.text(os_reason(error)))
         return _("Saved to {path}", path=path) if path else _(self.session.unsaved())
 
     def action_chat(self) -> None:

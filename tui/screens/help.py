@@ -31,6 +31,7 @@ from core.i18n import N_, Translator
 from tui.boards import board_kit
 from tui.lang import tr
 from tui.widgets.footer import KeysFooter
+from tui.wrapped import Wrapped
 
 HelpKeys = tuple[tuple[str, str], ...]
 """(keys, what they do): keys a widget reads outside its bindings, for the help."""
@@ -172,10 +173,10 @@ class HelpScreen(ModalScreen[None]):
             keys.add_column(no_wrap=True, style="bold")
             keys.add_column(ratio=1)
             for key, does in section.keys:
-                keys.add_row(key, does)
+                keys.add_row(key, Wrapped(does))
             parts += [Text(f"\n{section.title}", style="bold underline"), keys]
         parts.append(
-            Text(
+            Wrapped(
                 "\n" + _("Escape goes back from every screen. The mouse works but is never needed.")
             )
         )
@@ -186,7 +187,7 @@ class HelpScreen(ModalScreen[None]):
             if rules:
                 parts += [
                     Text("\n" + _("The rules in short") + "\n", style="bold"),
-                    Text(_unwrap(_(rules))),
+                    Wrapped(_unwrap(_(rules))),
                 ]
         with VerticalScroll(id="help-body"):
             yield Static(Group(*parts), id="help-text")

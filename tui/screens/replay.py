@@ -18,9 +18,10 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from core.i18n import N_
+from core.narration import Text as GameText
 from core.replay import locked_reason, may_replay_as
 from core.table import Table
-from core.text import visible
+from core.text import one_line
 from tui.boards import board_kit
 from tui.lang import assemble, tr
 from tui.screens.boarded import BOARD_BINDINGS, LANGUAGE_BINDING, BoardScreen
@@ -69,7 +70,7 @@ class ReplayScreen(BoardScreen):
         table: Table,
         viewer: int | None = None,
         position: int | None = None,
-        note: str = "",
+        note: GameText = "",
     ):
         """`note` says why the replay ends before its file does (a save of older rules)."""
         if not may_replay_as(table, viewer):
@@ -87,7 +88,7 @@ class ReplayScreen(BoardScreen):
     def compose(self) -> ComposeResult:
         yield TitleBar(id="replay-title", classes="title-bar")
         if self.note:
-            yield Static(Text(visible(self.note), style="bold"), id="replay-note")
+            yield Static(Text(one_line(tr(self)(self.note)), style="bold"), id="replay-note")
         yield PlayersPanel(id="replay-players", classes="panel")
         with Horizontal(id="replay-body"):
             yield BoardPanel(self.kit, id="replay-board", classes="panel")
@@ -156,7 +157,7 @@ class ReplayScreen(BoardScreen):
         """Refuse (in one line) to show an unfinished game as anyone but the seat it opened as."""
         if self.table.over or self.viewer is None or wanted == self.viewer:
             return False
-        message = locked_reason(self.table, self.viewer)
+        message = tr(self)(locked_reason(self.table, self.viewer))
         self.notify(message, severity="warning", timeout=4)
         return True
 

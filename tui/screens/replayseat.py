@@ -18,6 +18,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.i18n import N_
+from core.narration import Text as GameText
 from core.replay import replay_seats
 from core.table import Table
 from tui.lang import tr
@@ -67,7 +68,7 @@ class ReplaySeatScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-def open_replay(app: App[Any], table: Table, note: str = "") -> None:
+def open_replay(app: App[Any], table: Table, note: GameText = "") -> None:
     """Show `table`'s replay: a finished game as everyone; a game still being played as the
     player chosen under the warning, once the curtain has passed the screen to them. `note`
     says why the replay ends before its file does (a save of older rules)."""

@@ -26,7 +26,7 @@ from textual.worker import get_current_worker
 from core import paths, saves
 from core.i18n import N_, Translator
 from core.narration import Text as GameText
-from core.text import visible
+from core.text import one_line, visible
 from tui.lang import assemble, tr
 from tui.widgets.footer import KeysFooter
 
@@ -38,7 +38,7 @@ class SaveRow:
     path: Path
     summary: saves.Summary | None
     """What the header says; None when the file cannot be read as a save (see `error`)."""
-    error: str = ""
+    error: GameText = ""
     state: str = ""
     """Once the log has been replayed: FINISHED or IN_PROGRESS ('' until then)."""
     result: GameText = ""
@@ -48,7 +48,7 @@ class SaveRow:
     rules_changed: bool = False
     """A save of older rules that today's rules stop replaying (`error` says where): its replay
     can still be opened, up to that entry."""
-    note: str = ""
+    note: GameText = ""
     """Why the chosen save's replay stops before the end of the file."""
 
 
@@ -108,7 +108,7 @@ def read_saves(folder: Path) -> list[SaveRow]:
         try:
             rows.append(SaveRow(path, saves.peek(path)))
         except saves.SaveError as error:
-            rows.append(SaveRow(path, None, str(error)))
+            rows.append(SaveRow(path, None, error.message))
     return rows
 
 
@@ -117,9 +117,9 @@ def check(row: SaveRow) -> SaveRow:
     try:
         table = saves.load(row.path, continue_chance=False).table
     except saves.RulesChanged as changed:
-        return replace(row, error=str(changed), rules_changed=True)
+        return replace(row, error=changed.message, rules_changed=True)
     except saves.SaveError as error:
-        return replace(row, error=str(error))
+        return replace(row, error=error.message)
     result = table.result()
     if result is None:
         return replace(row, state=IN_PROGRESS)
@@ -138,14 +138,14 @@ def describe(row: SaveRow, _: Translator) -> Text:
     text.append("\n  ")
     summary = row.summary
     if summary is None:
-        text.append(visible(row.error), style="red")
+        text.append(_shown(row.error, _), style="red")
         return text
     names = ", ".join(visible(name) for name in summary.names)
     text.append(f"{visible(_(summary.game))}: {names}\n  ")  # a game's title: translated
     if summary.entries is not None:
         text.append(_.ngettext("{n} entry, ", "{n} entries, ", summary.entries))
     if row.error:
-        text.append(visible(row.error), style="red")
+        text.append(_shown(row.error, _), style="red")
     elif row.state == FINISHED:
         text.append(_("finished: {result}", result=visible(_(row.result))), style="green")
     elif row.state == IN_PROGRESS:
@@ -154,6 +154,11 @@ def describe(row: SaveRow, _: Translator) -> Text:
     else:
         text.append(_("checking..."), style="dim")
     return text
+
+
+def _shown(error: GameText, _: Translator) -> str:
+    """Why a save does not load, in `_`'s language, on one line that is safe to show."""
+    return one_line(_(error))
 
 
 class SavesScreen(Screen[SaveRow | None]):
@@ -271,18 +276,18 @@ class SavesScreen(Screen[SaveRow | None]):
                 if self.purpose == "replay":  # watch it up to where today's rules stop it
                     row = replace(row, loaded=changed.accepted, note=changed.reason)
                 else:
-                    row = replace(row, error=str(changed), rules_changed=True)
+                    row = replace(row, error=changed.message, rules_changed=True)
                     self._checked(self._reads, row)
             except saves.SaveError as error:
-                row = replace(row, error=str(error))
+                row = replace(row, error=error.message)
                 self._checked(self._reads, row)
         if row.loaded is None:
-            self._status(visible(row.error), "bold red")
+            self._status(_shown(row.error, _), "bold red")
             return
         if self.purpose == "continue" and row.loaded.table.over:
             self.notify(_("That game is finished: opening its results."), timeout=3)
         if row.loaded.note:  # its last entry was incomplete: it goes on from the one before
-            self.notify(row.loaded.note, severity="warning", timeout=10)
+            self.notify(_(row.loaded.note), severity="warning", timeout=10)
         self.dismiss(replace(row, path=paths.followed(row.path)))
 
     def action_leave(self) -> None:

@@ -16,6 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from core.bots import bot_kinds, has_heuristic
+from core.errors import os_reason, reason_of
 from core.games import REGISTRY, get_game
 from core.games.base import GameInfo, GameOption
 from core.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator, is_language
@@ -332,7 +333,7 @@ class SetupScreen(Screen[None]):
                     seats.append(Seat(name, SeatKind.HUMAN))
             except BadText as error:  # the Seat checks its name: say which seat
                 raise ValueError(
-                    _("seat {number}: {error}", number=seat + 1, error=error)
+                    _("seat {number}: {error}", number=seat + 1, error=_.text(reason_of(error)))
                 ) from None
         return tuple(seats)
 
@@ -392,7 +393,7 @@ class SetupScreen(Screen[None]):
             practice = self.query_one("#practice", TickBox).value
             table = new_table(get_game(self.game_id), seats, options, seed, practice)
         except ValueError as error:
-            self._error(_("Cannot start: {error}.", error=error))
+            self._error(_("Cannot start: {error}.", error=_.text(reason_of(error))))
             return
         host = host_of(self.app)
         folder = host.save_dir
@@ -403,7 +404,7 @@ class SetupScreen(Screen[None]):
                 _(
                     "Cannot start: cannot create a save file in {folder}: {why}.",
                     folder=folder,
-                    why=error.strerror,
+                    why=_.text(os_reason(error)),
                 )
             )
             return

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core import chance
 from core.chance import Outcome
 from core.decisions import Choice, Decision, Option, choose_one, choose_several
+from core.fastenum import members
 from core.frozen import replace
 from core.games.base import Applied, Result, Step
 from core.games.base import View as TableView
@@ -37,6 +38,9 @@ FORM_PARTY = "party"
 REROLL = "reroll"
 KEEP = "keep"
 DRAW = "draw"
+
+if not TYPE_CHECKING:  # every entry reads phases a dozen times: plain attributes, see fastenum
+    Phase, Effect = members(Phase), members(Effect)
 
 
 def role(role_id: str) -> Role:
