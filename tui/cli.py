@@ -589,7 +589,7 @@ def _verify_json(path: Path | None, loaded: Loaded | None, error: str | None) ->
         "score_name": table.game.score_name,
         "scores": scores,
         "winners": [table.seats[seat].name for seat in result.winners] if result else [],
-        "result": result.summary if result else None,
+        "result": text(result.summary) if result else None,  # a game's text, in English
         "note": text(loaded.note) or None,
         "error": None,
     }
