@@ -11,8 +11,8 @@ import re
 import signal
 from pathlib import Path
 
+from mirrorkit import TablePlay, create_table, login, prompt_region
 from sshkit import TIMEOUT, Server, SSHTerminal
-from tablekit import TablePlay, create_table, login, prompt_region
 from test_serve_play import WIDE, defaults
 
 SERVE = ("--guests", "--bot-pace", "instant")
