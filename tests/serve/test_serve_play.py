@@ -1,5 +1,5 @@
 """Whole games at the server's tables over real SSH: people in their own terminals create a
-table, sit, start and play it to its results by keys (tests/tablekit.py), each seeing only their
+table, sit, start and play it to its results by keys (tests/mirrorkit.py), each seeing only their
 seat; what one seat may read alone never reaches another's terminal; the table chat; a refused
 request is one line and changes nothing."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mirrorkit import TablePlay, create_table, login
 from sshkit import Server, SSHTerminal
-from tablekit import TablePlay, create_table, login
 
 from core.games import REGISTRY
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
+from mirrorkit import create_table
 from sshkit import (
     FIRST_QUESTION,
     FIRST_ROLE,
@@ -25,7 +26,6 @@ from sshkit import (
     environ,
     run,
 )
-from tablekit import create_table
 
 from server.child import TOKEN_VARIABLE
 from server.protocol import dump
