@@ -11,8 +11,8 @@ from rich.text import Text
 from core.games.base import View
 from core.games.dangerous.content import content
 from core.games.dangerous.view import Board, BossView
-from core.i18n import DEFAULT_LANGUAGE, Translator, translator
-from core.narration import Name
+from core.i18n import DEFAULT_LANGUAGE, N_, Translator, translator
+from core.narration import LIST_SEPARATOR, Joined, Name
 from tui.boards.dangerous.common import (
     BOSS_ABBREV,
     boss_title,
@@ -44,6 +44,10 @@ def _turn_line(view: View, board: Board, names: tuple[str, ...], _: Translator) 
         line.append("  ")
         line.append_text(assemble(_("start {seat}"), seat=who(names, board.start)))
     return line
+
+
+DECK_NAMES = {"lv3": N_("Lv3"), "transfer": N_("transfer students")}
+"""The face-down decks by name (translated where shown)."""
 
 
 def render_table(view: View, names: tuple[str, ...], _: Translator | None = None) -> RenderableType:
@@ -85,7 +89,15 @@ def render_table(view: View, names: tuple[str, ...], _: Translator | None = None
         parts.append(line)
     rest = [name for name, count in board.decks.items() if name not in ("lv1", "lv2")]
     if rest:
-        hidden = ", ".join(f"{name} {board.decks[name]}" for name in rest)
+        hidden = _.text(
+            Joined(
+                tuple(
+                    _("{deck} {count}", deck=_(DECK_NAMES.get(name, name)), count=board.decks[name])
+                    for name in rest
+                ),
+                LIST_SEPARATOR,
+            )
+        )
         parts.append(Text(_("Face-down decks: {decks}", decks=hidden), style="dim"))
     return Group(*parts)
 
