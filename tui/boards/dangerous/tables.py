@@ -18,6 +18,7 @@ from tui.boards.dangerous.common import (
     boss_title,
     card,
     card_label,
+    card_list,
     seat_mark,
     space_name,
     timing_name,
@@ -72,7 +73,9 @@ def render_table(view: View, names: tuple[str, ...], _: Translator | None = None
         parts.append(_ability(top, _, indent=2))
     tokens = Text(_("Lv2 tokens") + " ", style="bold")
     if board.tokens:
-        on_board = ", ".join(_.text(space_name(space)) for space in board.tokens)
+        on_board = _.text(
+            Joined(tuple(space_name(space) for space in board.tokens), LIST_SEPARATOR)
+        )
         tokens.append(
             _("{spaces}; {supply} in the supply", spaces=on_board, supply=board.token_supply)
         )
@@ -110,7 +113,7 @@ def _boss_state(boss: BossView, names: tuple[str, ...], _: Translator) -> Text:
     hidden = sum(1 for c in boss.cards if c is None)
     seen = [c for c in boss.cards if c is not None]
     if seen:
-        text.append(", ".join(f"{card(c).name} Lv{card(c).level}" for c in seen))
+        text.append(card_list(seen, _))
     if hidden:
         text.append(("; " if seen else "") + _("{count} face down", count=hidden), style="dim")
     if not boss.cards:
