@@ -13,12 +13,14 @@ from typing import Any
 from langkit import KEY_NAMES, english_left, japanese_left, read_after
 from test_tui_dangerous_full import Driver
 from textual.pilot import Pilot
-from tuikit import SIZE, make_app, screen_text
+from tuikit import SIZE, make_app, page_text, screen_text
 
 from core.decisions import Decision
 from core.games import get_game
 from core.games.dangerous.content import content
+from core.i18n import translator
 from core.table import Seat, SeatKind, Table, new_table
+from tui.boards.dangerous.cards import card_pages
 from tui.boards.dangerous.common import boss_code
 from tui.screens.cards import CardsScreen
 from tui.screens.game import GameScreen
@@ -129,3 +131,24 @@ async def test_a_whole_game_of_dangerous_in_english_shows_no_japanese_but_names(
     async with app.run_test(size=SIZE) as pilot:
         assert await play_reading(pilot, read) > 3
     assert not found, "\n\n".join(f"{run!r} on:\n{screen}" for run, screen in found.items())
+
+
+def test_the_card_viewer_reads_in_the_viewers_language_and_wraps_japanese() -> None:
+    table = dg_table(JAPANESE_SEATS, seed=5)
+    table.resolve_chance()
+    view = table.view(0)
+    first = view.board.players[0].party[0]
+    found = content().card(first)
+    ja = card_pages(view, table.names, translator("ja"))
+    title, body = ja[0]
+    assert title == f"A あき、{content().board.spaces['spring'].name}にいる"
+    text = page_text(body)
+    assert "パーティー、先頭から（3）" in text
+    assert found.text_en not in text and found.english not in text
+    # The ability's name and its rules text start on one row: Japanese breaks between
+    # characters (a Rich Text would move the whole text, with no space in it, a row down).
+    assert f"{found.ability}: {found.text_ja[:10]}" in text
+    assert not english_left(text) - {"Lv"} - {word.upper() for word in RULEBOOK_WORDS}
+    en = card_pages(view, table.names, translator("en"))
+    assert f"{found.english} Lv{found.level}" in page_text(en[0][1])
+    assert found.text_ja not in page_text(en[0][1])

@@ -15,6 +15,7 @@ from core.narration import Name, listing
 from tui.boards import CardInfo
 from tui.boards.dangerous.common import LETTERS, boss_title, card, space_name, timing_name
 from tui.boards.dangerous.tables import render_table
+from tui.wrapped import Wrapped
 
 
 def card_info(option: OptionId) -> CardInfo | None:
@@ -28,7 +29,8 @@ def card_info(option: OptionId) -> CardInfo | None:
 
 def card_block(index: int | None, instance: str, _: Translator) -> Text:
     """A card in full: level, name, timing, its ability and rules text in the reader's
-    language (the English name beside the Japanese in English only)."""
+    language (the English name beside the Japanese in English only). Shown Wrapped: Japanese
+    breaks between characters."""
     found = card(instance)
     text = Text()
     if index is not None:
@@ -71,7 +73,7 @@ def card_pages(
         final = board.final
         if final is not None and final.own is not None and seat == view.viewer:
             parts.append(Text(_("Your secret final party, front first"), style="bold reverse"))
-            parts.extend(card_block(i + 1, c, _) for i, c in enumerate(final.own))
+            parts.extend(Wrapped(card_block(i + 1, c, _)) for i, c in enumerate(final.own))
         count = len(player.party)
         head = (
             _("Final party, front first ({count})", count=count)
@@ -79,17 +81,17 @@ def card_pages(
             else _("Party, front first ({count})", count=count)
         )
         parts.append(Text(head, style="bold reverse"))
-        parts.extend(card_block(i + 1, c, _) for i, c in enumerate(player.party))
+        parts.extend(Wrapped(card_block(i + 1, c, _)) for i, c in enumerate(player.party))
         if not player.party:
             parts.append(Text("   " + _("no card"), style="dim"))
         parts.append(Text(_("Items ({count})", count=len(player.items)), style="bold reverse"))
-        parts.extend(item_block(item, _) for item in player.items)
+        parts.extend(Wrapped(item_block(item, _)) for item in player.items)
         if player.tokens:
             tokens = _.text(listing([boss_title(token) for token in player.tokens]))
             parts.append(Text(_("Boss tokens: {tokens}", tokens=tokens), style="bold"))
         discard = _("Discard pile ({count})", count=len(player.discard))
         parts.append(Text(discard, style="bold reverse"))
-        parts.extend(card_block(None, c, _) for c in player.discard)
+        parts.extend(Wrapped(card_block(None, c, _)) for c in player.discard)
         title = _("{letter} {name}", letter=LETTERS[seat], name=names[seat])
         if board.phase not in ("final", "over"):
             place = _.text(space_name(player.space))

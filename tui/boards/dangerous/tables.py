@@ -25,6 +25,7 @@ from tui.boards.dangerous.common import (
     who,
 )
 from tui.lang import assemble
+from tui.wrapped import Wrapped
 
 # --- decks, tokens, bosses ---------------------------------------------------------------------
 
@@ -70,7 +71,7 @@ def render_table(view: View, names: tuple[str, ...], _: Translator | None = None
             continue
         head.append_text(assemble(_(", top: {card}"), card=card_label(top)))
         parts.append(head)
-        parts.append(_ability(top, _, indent=2))
+        parts.append(Wrapped(_ability(top, _, indent=2)))
     tokens = Text(_("Lv2 tokens") + " ", style="bold")
     if board.tokens:
         on_board = _.text(
