@@ -102,7 +102,7 @@ class Menu(Task[S]):
 
     name: ClassVar[str]
     """The decision's name (what a save records)."""
-    done: ClassVar[Option | None] = Option("done", "Done")
+    done: ClassVar[Option | None] = Option("done", Message("Done"))
     """The option that closes the menu; None when only an action ends it (see `again`)."""
 
     @abstractmethod

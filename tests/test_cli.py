@@ -29,6 +29,16 @@ def test_games_lists_ids_titles_and_player_counts(capsys: pytest.CaptureFixture[
     code, out, _ = run(capsys, "games")
     assert code == 0
     assert "light-and-dark" in out and "3-6 players" in out
+    assert "Dangerous (戦闘破壊学園ダンゲロス)" in out
+
+
+def test_games_lists_the_titles_in_the_runs_language(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--lang", "ja", "games")
+    assert code == 0
+    rows = dict(line.split(maxsplit=1) for line in out.splitlines())
+    assert rows["dangerous"].startswith("戦闘破壊学園ダンゲロス  (")
+    assert rows["light-and-dark"].startswith("光と闇の勇者  (")
+    assert "Dangerous" not in out and "Light and Dark" not in out
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

@@ -415,7 +415,7 @@ def cmd_games(args: argparse.Namespace) -> int:
     width = max(len(game_id) for game_id in REGISTRY)
     for game_id, info in REGISTRY.items():
         players = _("{low}-{high} players", low=info.min_players, high=info.max_players)
-        say(f"{game_id:<{width}}  {info.title}  ({players})")
+        say(f"{game_id:<{width}}  {_(info.title)}  ({players})")
     return 0
 
 

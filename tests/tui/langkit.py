@@ -67,8 +67,8 @@ def japanese_left(text: str, names: Iterable[str]) -> set[str]:
 
 async def play_reading(pilot: Pilot[Any], read: Callable[[str], None], limit: int = 400) -> int:
     """Play the game on screen to its end by keys (tuikit.play_one), giving `read` every screen
-    on the way: the game screen at each step, the game-over screen, then the replay it opens
-    stepped back a few entries. Returns the decisions made by keys."""
+    on the way: the game screen at each step, then the screens after the game (read_after).
+    Returns the decisions made by keys."""
     decided = 0
     for step in range(limit):
         read(screen_text(pilot.app))
@@ -78,6 +78,13 @@ async def play_reading(pilot: Pilot[Any], read: Callable[[str], None], limit: in
         decided += outcome == "decided"
     else:
         raise AssertionError("the game did not end")
+    await read_after(pilot, read)
+    return decided
+
+
+async def read_after(pilot: Pilot[Any], read: Callable[[str], None]) -> None:
+    """Give `read` the game-over screen, then the replay it opens stepped back a few entries,
+    then the game's help and rules summary page by page."""
     assert isinstance(pilot.app.screen, GameOverScreen)
     read(screen_text(pilot.app))
     await pilot.press("p")  # the replay
@@ -94,4 +101,3 @@ async def play_reading(pilot: Pilot[Any], read: Callable[[str], None], limit: in
         await pilot.press("pagedown")
         await pilot.pause()
         read(screen_text(pilot.app))
-    return decided

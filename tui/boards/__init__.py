@@ -73,8 +73,11 @@ class BoardKit:
     seat_mark: Callable[[int], Text] | None = None
     seat_note: Callable[[View, int], Said] | None = None
     card_info: Callable[[OptionId], CardInfo | None] | None = None
-    card_pages: Callable[[View, tuple[str, ...]], list[tuple[str, RenderableType]]] | None = None
-    """Pages for the card viewer (`c`): (title, contents), e.g. one per player."""
+    card_pages: (
+        Callable[[View, tuple[str, ...], Translator], list[tuple[str, RenderableType]]] | None
+    ) = None
+    """Pages for the card viewer (`c`): (title, contents), e.g. one per player, in a viewer's
+    language."""
     keys: tuple[tuple[str, str], ...] = field(default=())
     """Notes for the help screen beyond the keys' own (the mouse in the party-ordering prompt)."""
 

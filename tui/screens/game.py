@@ -554,7 +554,8 @@ class GameScreen(BoardScreen):
         if view is None or self.kit.card_pages is None:
             return
         names = self.session.names
-        self.app.push_screen(CardsScreen(self.kit.card_pages(view, names), view.viewer))
+        pages = self.kit.card_pages(view, names, tr(self))
+        self.app.push_screen(CardsScreen(pages, view.viewer))
 
     def action_help(self) -> None:
         _ = tr(self)

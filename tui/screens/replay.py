@@ -200,7 +200,7 @@ class ReplayScreen(BoardScreen):
         if self.kit.card_pages is None:
             return
         view = self.shown.view_at(self.position, self.viewer)
-        pages = self.kit.card_pages(view, self.shown.names)
+        pages = self.kit.card_pages(view, self.shown.names, tr(self))
         self.app.push_screen(CardsScreen(pages, self.viewer))
 
     def action_help(self) -> None:

@@ -73,7 +73,7 @@ class GridMap(ScrollView, can_focus=False):
     }
     """
 
-    HELP_TITLE = "the map, while you may choose a square on it (m)"
+    HELP_TITLE = N_("the map, while you may choose a square on it (m)")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # One footer entry for the four arrows (the footer shows the focused pane's keys).

@@ -20,6 +20,7 @@ from core.games.dangerous import INFO
 from core.games.dangerous.setup import SETUP_AGENDA
 from core.games.dangerous.state import Player, State
 from core.games.dangerous.view import build_view
+from core.i18n import N_
 from core.narration import LIST_SEPARATOR, Joined, Lines, Message, listing
 
 ENGINE: Agenda[State] = Agenda("dangerous")
@@ -34,7 +35,7 @@ class Dangerous:
     # (R24), 白金 (R35), 友釣り (R36). Version-1 saves that no longer replay open as replays.
     rules_version = 2
     older_rules: Mapping[int, Mapping[str, Any]] = {}
-    score_name = "boss tokens"
+    score_name = N_("boss tokens")
 
     def initial_state(self, names: tuple[str, ...], options: dict[str, Any]) -> State:
         chosen = {option.name: options.get(option.name, option.default) for option in self.options}

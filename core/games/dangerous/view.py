@@ -167,6 +167,8 @@ PHASES: dict[str, Text] = {
     "setup": Message("setup"),
     "meeting": Message("strategy meeting"),
     "exploration": Message("field exploration"),
+    "final": Message("final parties"),
+    "over": Message("results"),
 }
 BATTLES: dict[str, Text] = {
     "lv1": Message("battle (lv1)"),

@@ -17,7 +17,7 @@ from core.games.dangerous.tally import Parts, part_name
 from core.games.dangerous.view import Board, CombatView, FinalView
 from core.i18n import DEFAULT_LANGUAGE, N_, Translator, translator
 from core.narration import Text as Said
-from tui.boards.dangerous.common import boss_title, card, card_label, seat_mark, who
+from tui.boards.dangerous.common import boss_title, card, card_label, card_list, seat_mark, who
 from tui.lang import assemble
 
 ENEMY = N_("Enemy")
@@ -118,7 +118,7 @@ def _combat(
             verdict = _("Result {mine} vs {theirs}: loss for the left", mine=mine, theirs=theirs)
         parts.append(Text(verdict, style="bold"))
     if combat.defeated:
-        beaten = ", ".join(f"{card(c).name} Lv{card(c).level}" for c in combat.defeated)
+        beaten = card_list(combat.defeated, _)
         parts.append(assemble(_("Beaten: {cards}"), cards=Text(beaten)))
     return parts
 
@@ -187,11 +187,7 @@ def _final(
     grid.add_column(ratio=1)
     for seat, player in enumerate(board.players):
         if final.revealed:
-            state = (
-                Text(_("out"), style="dim")
-                if player.out
-                else Text(", ".join(f"{card(c).name} Lv{card(c).level}" for c in player.party))
-            )
+            state = Text(_("out"), style="dim") if player.out else Text(card_list(player.party, _))
         else:
             size = final.size[seat] if seat < len(final.size) else 0
             ready = final.ready[seat] if seat < len(final.ready) else False

@@ -10,9 +10,12 @@ from core.decisions import OptionId
 from core.games.base import View
 from core.games.dangerous.content import content
 from core.games.dangerous.view import Board
+from core.i18n import Translator
+from core.narration import Name, listing
 from tui.boards import CardInfo
 from tui.boards.dangerous.common import LETTERS, boss_title, card, space_name, timing_name
 from tui.boards.dangerous.tables import render_table
+from tui.wrapped import Wrapped
 
 
 def card_info(option: OptionId) -> CardInfo | None:
@@ -24,67 +27,79 @@ def card_info(option: OptionId) -> CardInfo | None:
     return CardInfo(found.name, found.level, timing, found.ability, found.text)
 
 
-def card_block(index: int | None, instance: str) -> Text:
-    """A card in full: level, name, timing, its ability in English and Japanese."""
+def card_block(index: int | None, instance: str, _: Translator) -> Text:
+    """A card in full: level, name, timing, its ability and rules text in the reader's
+    language (the English name beside the Japanese in English only). Shown Wrapped: Japanese
+    breaks between characters."""
     found = card(instance)
     text = Text()
     if index is not None:
         text.append(f"{index}. ", style="bold")
-    text.append(found.name, style="bold")
+    text.append(_.text(Name(found.name, found.english)), style="bold")
     text.append(f" Lv{found.level}", style="bold")
-    text.append(f" {found.english}", style="dim")
-    text.append(f"  [{timing_name(found.timing)}]\n", style="italic")
+    text.append(f"  [{_(timing_name(found.timing))}]\n", style="italic")
     if found.ability:
-        text.append(f"   {found.ability}: ", style="bold")
+        text.append(f"   {_.text(Name(found.ability, found.ability_en))}: ", style="bold")
     else:
         text.append("   ")
-    text.append(found.text_en)
-    if found.text_ja:
-        text.append(f"\n   {found.text_ja}", style="dim")
+    text.append(_.text(found.text))
     return text
 
 
-def item_block(item_id: str) -> Text:
+def item_block(item_id: str, _: Translator) -> Text:
     item = content().items.get(item_id)
     if item is None:
         return Text(item_id)
     # The item die's number goes last, named: "2. 刀" under "Items (1)" read as a miscount.
     text = Text()
-    text.append(item.name, style="bold")
-    text.append(f" {item.english}", style="dim")
-    text.append(f"  [{timing_name(item.timing)}]", style="italic")
-    text.append(f"  item die: {item.number}\n", style="dim")
-    text.append(f"   {item.text_en}")
+    text.append(_.text(Name(item.name, item.english)), style="bold")
+    text.append(f"  [{_(timing_name(item.timing))}]", style="italic")
+    text.append("  " + _("item die: {number}", number=item.number) + "\n", style="dim")
+    text.append(f"   {_.text(item.text)}")
     return text
 
 
-def card_pages(view: View, names: tuple[str, ...]) -> list[tuple[str, RenderableType]]:
+def card_pages(
+    view: View, names: tuple[str, ...], _: Translator
+) -> list[tuple[str, RenderableType]]:
     """One page per player (party front first, secret final party for its owner only, items,
-    boss tokens, discard pile), then the decks and bosses."""
+    boss tokens, discard pile), then the decks and bosses, in `_`'s language."""
     board = view.board
     if not isinstance(board, Board):
-        return [("Board", Text(str(board)))]
+        return [(_("Board"), Text(str(board)))]
     pages: list[tuple[str, RenderableType]] = []
     for seat, player in enumerate(board.players):
         parts: list[RenderableType] = []
         final = board.final
         if final is not None and final.own is not None and seat == view.viewer:
-            parts.append(Text("Your secret final party, front first", style="bold reverse"))
-            parts.extend(card_block(i + 1, c) for i, c in enumerate(final.own))
-        head = "Final party, front first" if final and final.revealed else "Party, front first"
-        parts.append(Text(f"{head} ({len(player.party)})", style="bold reverse"))
-        parts.extend(card_block(i + 1, c) for i, c in enumerate(player.party))
+            parts.append(Text(_("Your secret final party, front first"), style="bold reverse"))
+            parts.extend(Wrapped(card_block(i + 1, c, _)) for i, c in enumerate(final.own))
+        count = len(player.party)
+        head = (
+            _("Final party, front first ({count})", count=count)
+            if final and final.revealed
+            else _("Party, front first ({count})", count=count)
+        )
+        parts.append(Text(head, style="bold reverse"))
+        parts.extend(Wrapped(card_block(i + 1, c, _)) for i, c in enumerate(player.party))
         if not player.party:
-            parts.append(Text("   no card", style="dim"))
-        parts.append(Text(f"Items ({len(player.items)})", style="bold reverse"))
-        parts.extend(item_block(item) for item in player.items)
+            parts.append(Text("   " + _("no card"), style="dim"))
+        parts.append(Text(_("Items ({count})", count=len(player.items)), style="bold reverse"))
+        parts.extend(Wrapped(item_block(item, _)) for item in player.items)
         if player.tokens:
-            tokens = ", ".join(str(boss_title(token)) for token in player.tokens)
-            parts.append(Text(f"Boss tokens: {tokens}", style="bold"))
-        parts.append(Text(f"Discard pile ({len(player.discard)})", style="bold reverse"))
-        parts.extend(card_block(None, c) for c in player.discard)
-        where = "" if board.phase in ("final", "over") else f", at {space_name(player.space)}"
-        out = ", out" if player.out else ""
-        pages.append((f"{LETTERS[seat]} {names[seat]}{where}{out}", Group(*parts)))
-    pages.append(("Decks and bosses", render_table(view, names)))
+            tokens = _.text(listing([boss_title(token) for token in player.tokens]))
+            parts.append(Text(_("Boss tokens: {tokens}", tokens=tokens), style="bold"))
+        discard = _("Discard pile ({count})", count=len(player.discard))
+        parts.append(Text(discard, style="bold reverse"))
+        parts.extend(Wrapped(card_block(None, c, _)) for c in player.discard)
+        title = _("{letter} {name}", letter=LETTERS[seat], name=names[seat])
+        if board.phase not in ("final", "over"):
+            place = _.text(space_name(player.space))
+            title = _(
+                "{letter} {name}, at {place}", letter=LETTERS[seat], name=names[seat], place=place
+            )
+        if player.out:
+            title = _("{who}, out", who=title)
+        pages.append((title, Group(*parts)))
+    pages.append((_("Decks and bosses"), render_table(view, names, _)))
     return pages

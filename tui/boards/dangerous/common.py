@@ -8,8 +8,8 @@ from core.games.base import View
 from core.games.dangerous.board import space_label
 from core.games.dangerous.content import Card, content
 from core.games.dangerous.view import Board
-from core.i18n import N_
-from core.narration import Message, Name
+from core.i18n import N_, Translator
+from core.narration import LIST_SEPARATOR, Joined, Message, Name
 from core.narration import Text as Said
 
 LETTERS = "ABCDEF"
@@ -58,6 +58,12 @@ def timing_name(timing: str) -> str:
 def card_label(instance: str) -> Text:
     found = card(instance)
     return Text.assemble((found.name, "bold"), (f" Lv{found.level}", "dim"))
+
+
+def card_list(instances: list[str] | tuple[str, ...], _: Translator) -> str:
+    """Cards in a row ("name Lv1"), in their order, parted by the reader's list separator."""
+    labels = tuple(f"{card(c).name} Lv{card(c).level}" for c in instances)
+    return _.text(Joined(labels, LIST_SEPARATOR))
 
 
 def boss_code(space_id: str) -> str:

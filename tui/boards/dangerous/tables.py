@@ -11,19 +11,21 @@ from rich.text import Text
 from core.games.base import View
 from core.games.dangerous.content import content
 from core.games.dangerous.view import Board, BossView
-from core.i18n import DEFAULT_LANGUAGE, Translator, translator
-from core.narration import Name
+from core.i18n import DEFAULT_LANGUAGE, N_, Translator, translator
+from core.narration import LIST_SEPARATOR, Joined, Name
 from tui.boards.dangerous.common import (
     BOSS_ABBREV,
     boss_title,
     card,
     card_label,
+    card_list,
     seat_mark,
     space_name,
     timing_name,
     who,
 )
 from tui.lang import assemble
+from tui.wrapped import Wrapped
 
 # --- decks, tokens, bosses ---------------------------------------------------------------------
 
@@ -46,6 +48,10 @@ def _turn_line(view: View, board: Board, names: tuple[str, ...], _: Translator) 
     return line
 
 
+DECK_NAMES = {"lv3": N_("Lv3"), "transfer": N_("transfer students")}
+"""The face-down decks by name (translated where shown)."""
+
+
 def render_table(view: View, names: tuple[str, ...], _: Translator | None = None) -> RenderableType:
     _ = _ or translator(DEFAULT_LANGUAGE)
     board = view.board
@@ -65,10 +71,12 @@ def render_table(view: View, names: tuple[str, ...], _: Translator | None = None
             continue
         head.append_text(assemble(_(", top: {card}"), card=card_label(top)))
         parts.append(head)
-        parts.append(_ability(top, _, indent=2))
+        parts.append(Wrapped(_ability(top, _, indent=2)))
     tokens = Text(_("Lv2 tokens") + " ", style="bold")
     if board.tokens:
-        on_board = ", ".join(_.text(space_name(space)) for space in board.tokens)
+        on_board = _.text(
+            Joined(tuple(space_name(space) for space in board.tokens), LIST_SEPARATOR)
+        )
         tokens.append(
             _("{spaces}; {supply} in the supply", spaces=on_board, supply=board.token_supply)
         )
@@ -85,7 +93,15 @@ def render_table(view: View, names: tuple[str, ...], _: Translator | None = None
         parts.append(line)
     rest = [name for name, count in board.decks.items() if name not in ("lv1", "lv2")]
     if rest:
-        hidden = ", ".join(f"{name} {board.decks[name]}" for name in rest)
+        hidden = _.text(
+            Joined(
+                tuple(
+                    _("{deck} {count}", deck=_(DECK_NAMES.get(name, name)), count=board.decks[name])
+                    for name in rest
+                ),
+                LIST_SEPARATOR,
+            )
+        )
         parts.append(Text(_("Face-down decks: {decks}", decks=hidden), style="dim"))
     return Group(*parts)
 
@@ -98,7 +114,7 @@ def _boss_state(boss: BossView, names: tuple[str, ...], _: Translator) -> Text:
     hidden = sum(1 for c in boss.cards if c is None)
     seen = [c for c in boss.cards if c is not None]
     if seen:
-        text.append(", ".join(f"{card(c).name} Lv{card(c).level}" for c in seen))
+        text.append(card_list(seen, _))
     if hidden:
         text.append(("; " if seen else "") + _("{count} face down", count=hidden), style="dim")
     if not boss.cards:
