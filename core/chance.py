@@ -13,10 +13,12 @@ session would have drawn, without any RNG state in the file.
 
 from __future__ import annotations
 
+import _random
 import random
 from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
+from hashlib import sha512
 
 from core.frozen import fast_init
 
@@ -80,8 +82,23 @@ def pick(choices: tuple[int, ...] | tuple[str, ...], label: str) -> ChanceReques
     return ChanceRequest(_PICK, label, choices=choices)
 
 
+def seeded(text: str) -> random.Random:
+    """`random.Random(text)`, the very same generator, made without the Python layers of
+    `Random.__init__` and `Random.seed` (a string seeds as its bytes followed by their SHA-512):
+    every log entry and every bot's answer seeds one."""
+    rng = _new_random(random.Random)
+    raw = text.encode()
+    _seed_random(rng, int.from_bytes(raw + sha512(raw).digest(), "big"))
+    rng.gauss_next = None  # type: ignore[attr-defined]
+    return rng
+
+
+_new_random = random.Random.__new__
+_seed_random = _random.Random.seed
+
+
 def rng_for(seed: int, position: int) -> random.Random:
-    return random.Random(f"partyline:{seed}:{position}")
+    return seeded(f"partyline:{seed}:{position}")
 
 
 def draw(request: ChanceRequest, seed: int, position: int) -> Outcome:

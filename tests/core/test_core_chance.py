@@ -217,3 +217,16 @@ def test_a_partial_game_continued_draws_what_the_original_drew() -> None:
     table = saves.loads(saves.dumps(table)).table
     BotDriver(table, bots=bot_players(4, "random")).play_until_human()
     assert table.log == whole.log
+
+
+# --- seeded ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["partyline:1:0", "partyline:123456789:4321", "bot:7:55:3", ""])
+def test_seeded_is_the_generator_random_random_makes_from_the_same_text(text: str) -> None:
+    import random
+
+    ours, theirs = chance.seeded(text), random.Random(text)
+    assert ours.getstate() == theirs.getstate()
+    assert [ours.randint(1, 6) for _ in range(20)] == [theirs.randint(1, 6) for _ in range(20)]
+    assert ours.gauss(0, 1) == theirs.gauss(0, 1)
