@@ -16,11 +16,15 @@ from __future__ import annotations
 import _random
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from hashlib import sha512
+from typing import TypeVar
 
 from core.frozen import fast_init
+
+T = TypeVar("T")
 
 Outcome = tuple[int, ...] | tuple[str, ...]
 
@@ -101,15 +105,44 @@ def rng_for(seed: int, position: int) -> random.Random:
     return seeded(f"partyline:{seed}:{position}")
 
 
+def roll(rng: random.Random, count: int, sides: int) -> tuple[int, ...]:
+    """`count` times `rng.randint(1, sides)`, drawing the very same bits (Python 3.11's
+    `randint` -> `randrange` -> `_randbelow`: `sides.bit_length()` bits, again while they
+    exceed the sides), without three calls a die."""
+    bits = rng.getrandbits
+    width = sides.bit_length()
+    faces = []
+    for _ in range(count):
+        face = bits(width)
+        while face >= sides:
+            face = bits(width)
+        faces.append(face + 1)
+    return tuple(faces)
+
+
+def shuffled(rng: random.Random, items: Sequence[T]) -> list[T]:
+    """`items` in the order `rng.shuffle` puts a list of them in, drawing the very same bits
+    (Python 3.11's Fisher-Yates from the end, `_randbelow(i + 1)` for each place i), without
+    a call to `_randbelow` a card."""
+    order = list(items)
+    bits = rng.getrandbits
+    for place in range(len(order) - 1, 0, -1):
+        size = place + 1
+        width = size.bit_length()
+        other = bits(width)
+        while other >= size:
+            other = bits(width)
+        order[place], order[other] = order[other], order[place]
+    return order
+
+
 def draw(request: ChanceRequest, seed: int, position: int) -> Outcome:
     rng = rng_for(seed, position)
     kind = request.kind
     if kind is _DICE:
-        return tuple(rng.randint(1, request.sides) for _ in range(request.count))
+        return roll(rng, request.count, request.sides)
     if kind is _SHUFFLE:
-        items = list(request.items)
-        rng.shuffle(items)
-        return tuple(items)
+        return tuple(shuffled(rng, request.items))
     return (rng.choice(request.choices),)  # type: ignore[return-value]
 
 

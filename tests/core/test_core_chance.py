@@ -230,3 +230,26 @@ def test_seeded_is_the_generator_random_random_makes_from_the_same_text(text: st
     assert ours.getstate() == theirs.getstate()
     assert [ours.randint(1, 6) for _ in range(20)] == [theirs.randint(1, 6) for _ in range(20)]
     assert ours.gauss(0, 1) == theirs.gauss(0, 1)
+
+
+@pytest.mark.parametrize("sides", [1, 2, 3, 4, 6, 8, 10, 12, 20, 100])
+def test_roll_draws_what_randint_draws(sides: int) -> None:
+    import random
+
+    for seed in range(30):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert chance.roll(ours, 7, sides) == tuple(theirs.randint(1, sides) for _ in range(7))
+        assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 5, 17, 40, 129])
+def test_shuffled_orders_as_random_shuffle_does(size: int) -> None:
+    import random
+
+    items = tuple(f"card{index % 9}" for index in range(size))
+    for seed in range(30):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        expected = list(items)
+        theirs.shuffle(expected)
+        assert chance.shuffled(ours, items) == expected
+        assert ours.getstate() == theirs.getstate()
