@@ -105,6 +105,20 @@ def rng_for(seed: int, position: int) -> random.Random:
     return seeded(f"partyline:{seed}:{position}")
 
 
+def below(rng: random.Random, count: int) -> int:
+    """`rng._randbelow(count)`: an index of a `count`-long sequence, as `rng.choice` draws it
+    (Python 3.11: `count.bit_length()` bits, again while they are too high), in one call
+    instead of two. IndexError for nothing to choose from, as `choice` says."""
+    if count <= 0:
+        raise IndexError("Cannot choose from an empty sequence")
+    bits = rng.getrandbits
+    width = count.bit_length()
+    index = bits(width)
+    while index >= count:
+        index = bits(width)
+    return index
+
+
 def roll(rng: random.Random, count: int, sides: int) -> tuple[int, ...]:
     """`count` times `rng.randint(1, sides)`, drawing the very same bits (Python 3.11's
     `randint` -> `randrange` -> `_randbelow`: `sides.bit_length()` bits, again while they

@@ -253,3 +253,23 @@ def test_shuffled_orders_as_random_shuffle_does(size: int) -> None:
         theirs.shuffle(expected)
         assert chance.shuffled(ours, items) == expected
         assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 7, 8, 9, 33])
+def test_below_picks_what_random_choice_picks(count: int) -> None:
+    import random
+
+    items = list(range(count))
+    for seed in range(30):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert [chance.below(ours, count) for _ in range(5)] == [
+            theirs.choice(items) for _ in range(5)
+        ]
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_below_nothing_is_an_index_error() -> None:
+    import random
+
+    with pytest.raises(IndexError):
+        chance.below(random.Random(1), 0)

@@ -15,7 +15,7 @@ from core.games.dangerous.board import cell_of, space_label, token_spaces
 from core.games.dangerous.cards import ability_name, card_label, card_name
 from core.games.dangerous.content import Action, content
 from core.games.dangerous.state import Meeting, State
-from core.narration import Lines, Message, Name, Text, say
+from core.narration import Lines, Message, Text, say
 
 AP_BASE = 3
 AP_MAX = 6
@@ -240,7 +240,7 @@ class ApPlace(Asking[State]):
             say(
                 "{name} puts 1 AP on {action}.",
                 name=state.names[self.seat],
-                action=Name(name.name, name.english),
+                action=name.title,
             )
         ]
 
@@ -271,7 +271,7 @@ def _ap_option(action_id: str, mine: int, total: int, cap: int, full: Text) -> O
         if cap
         else Message("yours {mine}, all {total}. {help}", mine=mine, total=total, help=action.words)
     )
-    return Option(action.id, Name(action.name, action.english), detail, unavailable=full)
+    return Option(action.id, action.title, detail, unavailable=full)
 
 
 @dataclass(frozen=True)
@@ -292,8 +292,8 @@ class ApMove(Asking[State]):
                 if target.id != source.id:
                     label = Message(
                         "{source} -> {target}",
-                        source=Name(source.name, source.english),
-                        target=Name(target.name, target.english),
+                        source=source.title,
+                        target=target.title,
                     )
                     why = full(state, target)
                     options.append(Option(f"{source.id}>{target.id}", label, unavailable=why))
@@ -314,7 +314,7 @@ class ApMove(Asking[State]):
             counts[self.seat] += delta
             placed[action] = tuple(counts)
         state = replace(state, meeting=replace(current, placed=placed))
-        names = {action.id: Name(action.name, action.english) for action in content().actions}
+        names = {action.id: action.title for action in content().actions}
         name = state.names[self.seat]
         return state, [
             say(
@@ -366,7 +366,7 @@ def gain_item(state: State, seat: int, item_id: str, face: int, bonus: int) -> D
     item = content().items[item_id]
     name = state.names[seat]
     rolled = f"{face}" + (f" + {bonus}" if bonus else "")
-    gained = Name(item.name, item.english)
+    gained = item.title
     if item_id in state.players[seat].items:
         return state, [
             say(

@@ -62,7 +62,7 @@ class Boss:
     faces: str
     provisional: bool = False
 
-    @property
+    @cached_property
     def label(self) -> Name:
         return Name(self.name, self.english)
 
