@@ -13,12 +13,18 @@ session would have drawn, without any RNG state in the file.
 
 from __future__ import annotations
 
+import _random
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from hashlib import sha512
+from typing import TypeVar
 
 from core.frozen import fast_init
+
+T = TypeVar("T")
 
 Outcome = tuple[int, ...] | tuple[str, ...]
 
@@ -80,19 +86,77 @@ def pick(choices: tuple[int, ...] | tuple[str, ...], label: str) -> ChanceReques
     return ChanceRequest(_PICK, label, choices=choices)
 
 
+def seeded(text: str) -> random.Random:
+    """`random.Random(text)`, the very same generator, made without the Python layers of
+    `Random.__init__` and `Random.seed` (a string seeds as its bytes followed by their SHA-512):
+    every log entry and every bot's answer seeds one."""
+    rng = _new_random(random.Random)
+    raw = text.encode()
+    _seed_random(rng, int.from_bytes(raw + sha512(raw).digest(), "big"))
+    rng.gauss_next = None  # type: ignore[attr-defined]
+    return rng
+
+
+_new_random = random.Random.__new__
+_seed_random = _random.Random.seed
+
+
 def rng_for(seed: int, position: int) -> random.Random:
-    return random.Random(f"partyline:{seed}:{position}")
+    return seeded(f"partyline:{seed}:{position}")
+
+
+def below(rng: random.Random, count: int) -> int:
+    """`rng._randbelow(count)`: an index of a `count`-long sequence, as `rng.choice` draws it
+    (Python 3.11: `count.bit_length()` bits, again while they are too high), in one call
+    instead of two. IndexError for nothing to choose from, as `choice` says."""
+    if count <= 0:
+        raise IndexError("Cannot choose from an empty sequence")
+    bits = rng.getrandbits
+    width = count.bit_length()
+    index = bits(width)
+    while index >= count:
+        index = bits(width)
+    return index
+
+
+def roll(rng: random.Random, count: int, sides: int) -> tuple[int, ...]:
+    """`count` times `rng.randint(1, sides)`, drawing the very same bits (Python 3.11's
+    `randint` -> `randrange` -> `_randbelow`: `sides.bit_length()` bits, again while they
+    exceed the sides), without three calls a die."""
+    bits = rng.getrandbits
+    width = sides.bit_length()
+    faces = []
+    for _ in range(count):
+        face = bits(width)
+        while face >= sides:
+            face = bits(width)
+        faces.append(face + 1)
+    return tuple(faces)
+
+
+def shuffled(rng: random.Random, items: Sequence[T]) -> list[T]:
+    """`items` in the order `rng.shuffle` puts a list of them in, drawing the very same bits
+    (Python 3.11's Fisher-Yates from the end, `_randbelow(i + 1)` for each place i), without
+    a call to `_randbelow` a card."""
+    order = list(items)
+    bits = rng.getrandbits
+    for place in range(len(order) - 1, 0, -1):
+        size = place + 1
+        width = size.bit_length()
+        other = bits(width)
+        while other >= size:
+            other = bits(width)
+        order[place], order[other] = order[other], order[place]
+    return order
 
 
 def draw(request: ChanceRequest, seed: int, position: int) -> Outcome:
     rng = rng_for(seed, position)
     kind = request.kind
     if kind is _DICE:
-        return tuple(rng.randint(1, request.sides) for _ in range(request.count))
+        return roll(rng, request.count, request.sides)
     if kind is _SHUFFLE:
-        items = list(request.items)
-        rng.shuffle(items)
-        return tuple(items)
+        return tuple(shuffled(rng, request.items))
     return (rng.choice(request.choices),)  # type: ignore[return-value]
 
 

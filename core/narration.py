@@ -203,11 +203,20 @@ Lines = list[Narration]
 """The lines one log entry produced, in order."""
 
 
+_bare_message = object.__new__
+
+
 def say(template: Text, /, **params: object) -> Narration:
     """A line every seat reads the same way: `template` (a message id: pybabel extracts it)
     filled with `params` when read, or a Message made already."""
     if isinstance(template, str):
-        return Narration(Message(template, **params))
+        # Message(template, **params) without packing the values a second time: a game says
+        # a few lines every entry.
+        message = _bare_message(Message)
+        message.template = template
+        message.params = params
+        message._text = None
+        return Narration(message)
     assert not params, "a Message is given whole, without values"
     return Narration(template)
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 
+from core import chance
 from core.bots import make_bot
 from core.bots.base import Bot
 from core.bots.random_bot import RandomBot, random_choice
@@ -38,7 +38,7 @@ class BotDriver:
         seat = decision.seat
         bot = self.bots[seat]
         table = self.table
-        rng = random.Random(f"bot:{table.seed}:{len(table)}:{seat}")
+        rng = chance.seeded(f"bot:{table.seed}:{len(table)}:{seat}")
         if isinstance(bot, RandomBot):
             # It reads no view, and building one cost a third of a random game's time.
             choice = random_choice(decision, rng)

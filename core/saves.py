@@ -34,7 +34,7 @@ from typing import Any, AnyStr
 
 import tomli_w
 
-from core import __version__, paths, save_log
+from core import __version__, gcpause, paths, save_log
 from core.errors import Explained, at_entry, os_reason, reason_of
 from core.games import UnknownGame, get_game
 from core.games.base import Game
@@ -399,14 +399,15 @@ def loads(text: str | bytes, where: str = "<save>", *, continue_chance: bool = T
     except (LogError, _HeaderError) as error:
         raise SaveError.at(where, error) from None
     note = _incomplete_note(where, len(entries)) if torn else ""
-    for entry in entries:
-        try:
-            table.apply(entry)
-        except LogError as error:
-            if version < table.game.rules_version:
-                accepted = Loaded(table, created, version, note)
-                raise _rules_changed(where, accepted, error) from None
-            raise SaveError.at(where, error) from None
+    with gcpause.paused():
+        for entry in entries:
+            try:
+                table.apply(entry)
+            except LogError as error:
+                if version < table.game.rules_version:
+                    accepted = Loaded(table, created, version, note)
+                    raise _rules_changed(where, accepted, error) from None
+                raise SaveError.at(where, error) from None
     declared = data.get("entries")
     if declared is not None and declared != len(entries):
         raise SaveError.at(

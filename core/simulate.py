@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from core import gcpause
 from core.games import get_game
 from core.games.base import Game, GameOption
 from core.log import DecisionEntry
@@ -96,8 +97,9 @@ def play_one(
     table = bot_table(game_id, players, seed, bot, options)
     table.resolve_chance()
     driver = BotDriver(table)
-    while len(table) < max_entries and driver.play_one():
-        pass
+    with gcpause.paused():
+        while len(table) < max_entries and driver.play_one():
+            pass
     return table
 
 

@@ -225,7 +225,11 @@ class Table:
             else:
                 decision = self._expected_decision(entry)
                 normalised = self._normalise(decision, entry.choice)
-                applied = DecisionEntry(entry.seat, entry.decision, normalised)
+                applied = (
+                    entry  # the usual case: the entry as read is already in canonical form
+                    if normalised is entry.choice and entry.__class__ is DecisionEntry
+                    else DecisionEntry(entry.seat, entry.decision, normalised)
+                )
         except (IllegalAction, ImpossibleOutcome) as error:
             raise LogError(number, reason_of(error)) from None
         self._redo.clear()  # a new entry ends redo, as a new decision does

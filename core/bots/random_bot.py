@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from core import chance
 from core.decisions import Choice, Decision, DecisionKind
 from core.games.base import View
 
@@ -25,7 +26,8 @@ def random_choice(decision: Decision, rng: random.Random) -> Choice:
     if kind is _ALLOCATE:
         return _random_allocation(decision, rng)
     if kind is not _SEVERAL and kind is not _ORDER:  # one option: choose-one, confirm
-        return rng.choice(decision.available).id
+        available = decision.available
+        return available[chance.below(rng, len(available))].id  # rng.choice(available)
     ids = [option.id for option in decision.available]
     if kind is _SEVERAL:
         count = rng.randint(decision.min_count, decision.max_count)

@@ -217,3 +217,59 @@ def test_a_partial_game_continued_draws_what_the_original_drew() -> None:
     table = saves.loads(saves.dumps(table)).table
     BotDriver(table, bots=bot_players(4, "random")).play_until_human()
     assert table.log == whole.log
+
+
+# --- seeded ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["partyline:1:0", "partyline:123456789:4321", "bot:7:55:3", ""])
+def test_seeded_is_the_generator_random_random_makes_from_the_same_text(text: str) -> None:
+    import random
+
+    ours, theirs = chance.seeded(text), random.Random(text)
+    assert ours.getstate() == theirs.getstate()
+    assert [ours.randint(1, 6) for _ in range(20)] == [theirs.randint(1, 6) for _ in range(20)]
+    assert ours.gauss(0, 1) == theirs.gauss(0, 1)
+
+
+@pytest.mark.parametrize("sides", [1, 2, 3, 4, 6, 8, 10, 12, 20, 100])
+def test_roll_draws_what_randint_draws(sides: int) -> None:
+    import random
+
+    for seed in range(30):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert chance.roll(ours, 7, sides) == tuple(theirs.randint(1, sides) for _ in range(7))
+        assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 5, 17, 40, 129])
+def test_shuffled_orders_as_random_shuffle_does(size: int) -> None:
+    import random
+
+    items = tuple(f"card{index % 9}" for index in range(size))
+    for seed in range(30):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        expected = list(items)
+        theirs.shuffle(expected)
+        assert chance.shuffled(ours, items) == expected
+        assert ours.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 7, 8, 9, 33])
+def test_below_picks_what_random_choice_picks(count: int) -> None:
+    import random
+
+    items = list(range(count))
+    for seed in range(30):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert [chance.below(ours, count) for _ in range(5)] == [
+            theirs.choice(items) for _ in range(5)
+        ]
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_below_nothing_is_an_index_error() -> None:
+    import random
+
+    with pytest.raises(IndexError):
+        chance.below(random.Random(1), 0)

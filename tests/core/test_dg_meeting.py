@@ -380,3 +380,22 @@ def test_a_roll_with_no_free_square_or_no_lv2_deck_does_nothing() -> None:
         line.public for line in applied.narration
     ]
     assert applied.state.tokens == ()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_has_room_until_every_capped_action_is_full(players: int) -> None:
+    from core.games.dangerous.meeting import has_room
+    from core.games.dangerous.state import Meeting
+
+    actions = content().actions
+    caps = {action.id: action.cap(players) for action in actions}
+    seats = (0,) * (players - 1)
+    filled = {action: (cap, *seats) for action, cap in caps.items()}
+    meeting = Meeting(ap_left=(1,) * players, placed={}, order=tuple(range(players)))
+    assert has_room(meeting, players)
+    everything_full = dataclasses.replace(meeting, placed=filled)
+    # From five players on no action has a cap, so there is always room.
+    assert has_room(everything_full, players) is (players >= 5)
+    for action, cap in caps.items():
+        one_short = {**filled, action: (cap - 1, *seats)} if cap else filled
+        assert has_room(dataclasses.replace(meeting, placed=one_short), players)

@@ -92,7 +92,7 @@ class AmbushItems(Menu[State]):
             lines,
             "{name} uses {item} on {target}.",
             name=state.names[owner],
-            item=Name(item.name, item.english),
+            item=item.title,
             target=card_name(target),
         )
         return push(state, ItemSnipe(self.side, item.id, target)), lines
@@ -183,7 +183,7 @@ class AmbushFire(Automatic[State]):
         target_side, target = ambush_target(state, self.side, instance)
         if target is None:
             return state, lines
-        ability = ambusher.ability or Name(ambusher.name, ambusher.english)
+        ability = ambusher.ability or ambusher.title
         mirror = reflector(state, 1 - self.side) if target_side == self.side else None
         if mirror is not None:
             state = tell(

@@ -14,7 +14,7 @@ from core.frozen import replace
 from core.games.dangerous.content import Card, content
 from core.games.dangerous.state import Combat, State
 from core.i18n import N_
-from core.narration import Lines, Message, Name, Text, say
+from core.narration import Lines, Message, Text, say
 
 DICE_EFFECTS = ("extra_dice", "extra_dice_first", "lock_dice", "final_three")
 
@@ -106,7 +106,7 @@ def side_name(state: State, side: int) -> Text:
         return state.names[seat]
     if fight.kind == "boss":
         site = content().board.boss(fight.boss)
-        return Message("the {boss} boss", boss=Name(site.name, site.english))
+        return Message("the {boss} boss", boss=site.title)
     if fight.kind == "lv1":
         return Message("the Lv1 enemy")
     if fight.kind == "lv2":

@@ -19,7 +19,7 @@ from core.games.dangerous.final import FinalStart
 from core.games.dangerous.meeting import ItemRoll
 from core.games.dangerous.piles import DrawRandom, top_up
 from core.games.dangerous.state import State
-from core.narration import Lines, Message, Name, listing, say
+from core.narration import Lines, Message, listing, say
 
 OLD_BUILDING = "old-building"
 
@@ -103,7 +103,7 @@ class BossCleared(Automatic[State]):
         line = say(
             "{name} defeats the {boss} boss and takes its token.",
             name=state.names[self.seat],
-            boss=Name(site.name, site.english),
+            boss=site.title,
         )
         tasks: list[Task[State]] = [ItemRoll(self.seat, site.item_bonus, reward=True)]
         if self.boss == OLD_BUILDING:

@@ -123,13 +123,9 @@ def space_label(space_id: str) -> Text:
         return Name("泉", "Spring")
     if space.kind == "boss":
         site = content().board.bosses_at(space_id)[0]
-        return (
-            Name("教室", "Classroom")
-            if site.id.startswith("classroom")
-            else Name(site.name, site.english)
-        )
+        return Name("教室", "Classroom") if site.id.startswith("classroom") else site.title
     if space.name:
-        name = Name(space.name, space.english)
+        name = space.title
         return (
             Message("{space} ({number})", space=name, number=space.number) if space.number else name
         )

@@ -20,7 +20,7 @@ def card_name(instance: str) -> str:
 def card_label(instance: str) -> Text:
     """A card as an option names it: its name (the English beside it in English) and level."""
     card = content().card(instance)
-    return Message("{card} (Lv{level})", card=Name(card.name, card.english), level=card.level)
+    return Message("{card} (Lv{level})", card=card.title, level=card.level)
 
 
 @cache

@@ -10,11 +10,11 @@ instance id is unique so that shuffles are permutations and cards can be followe
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from core.content import TOML_KEY, ContentError, by_id, entry, load, one_of
-from core.narration import Worded
+from core.narration import Name, Worded
 
 HERE = Path(__file__).parent
 
@@ -39,8 +39,21 @@ TIMINGS = (
 )
 
 
+class _Titled:
+    """What has a `name` and its `english`: `title`, the Name made of them, made once (a Name
+    is built for every line and option that shows one)."""
+
+    name: str
+    english: str
+
+    @cached_property
+    def title(self) -> Name:
+        """Its name: Japanese, with the English beside it in English."""
+        return Name(self.name, self.english)
+
+
 @dataclass(frozen=True)
-class Card:
+class Card(_Titled):
     id: str
     name: str
     english: str
@@ -69,14 +82,14 @@ class Card:
     def label(self) -> str:
         return f"{self.name} Lv{self.level}"
 
-    @property
+    @cached_property
     def text(self) -> Worded:
         """The card's rules text in the reader's language."""
         return Worded(self.text_ja, self.text_en)
 
 
 @dataclass(frozen=True)
-class Item:
+class Item(_Titled):
     number: int
     id: str
     name: str
@@ -91,14 +104,14 @@ class Item:
     def param(self, name: str, default: int = 0) -> int:
         return int(self.params.get(name, default))
 
-    @property
+    @cached_property
     def text(self) -> Worded:
         """The item's rules text in the reader's language."""
         return Worded(self.text_ja, self.text_en)
 
 
 @dataclass(frozen=True)
-class Space:
+class Space(_Titled):
     id: str
     kind: str
     number: int
@@ -111,7 +124,7 @@ class Space:
 
 
 @dataclass(frozen=True)
-class BossSite:
+class BossSite(_Titled):
     id: str
     name: str
     english: str
@@ -123,7 +136,7 @@ class BossSite:
 
 
 @dataclass(frozen=True)
-class Action:
+class Action(_Titled):
     id: str
     name: str
     english: str
@@ -132,7 +145,7 @@ class Action:
     caps: dict[int, int]
     provisional: bool = False
 
-    @property
+    @cached_property
     def words(self) -> Worded:
         """What the action does, in the reader's language."""
         return Worded(self.help_ja, self.help)

@@ -323,7 +323,7 @@ def after_options(state: State, side: int) -> list[Option]:
         for item_id in state.players[seat].items:
             item = content().items[item_id]
             if item.timing == "after_dice" and item.effect in ("bump", "reroll", "support_minus"):
-                options.append(Option(f"item:{item_id}", Name(item.name, item.english), item.text))
+                options.append(Option(f"item:{item_id}", item.title, item.text))
     return options
 
 
@@ -369,7 +369,7 @@ class AfterDice(Menu[State]):
                 lines,
                 "{name} uses {item}.",
                 name=state.names[owner],
-                item=Name(item.name, item.english),
+                item=item.title,
             )
         else:
             found = card(ident)

@@ -23,7 +23,7 @@ from core.games.dangerous.combat import start_combat
 from core.games.dangerous.content import content
 from core.games.dangerous.piles import DrawRandom, top_up
 from core.games.dangerous.state import Combat, State
-from core.narration import Message, Name, Text, say
+from core.narration import Message, Text, say
 
 
 def event_text(state: State, seat: int, space: str) -> Text:
@@ -120,7 +120,7 @@ class ChooseBoss(Asking[State]):
     def ask(self, state: State) -> Decision:
         board = content().board
         options = tuple(
-            Option(boss, Name(board.boss(boss).name, board.boss(boss).english))
+            Option(boss, board.boss(boss).title)
             for boss in fightable_bosses(state, self.seat, self.space)
         )
         return choose_one(self.seat, "boss", Message("Which boss do you fight?"), options)

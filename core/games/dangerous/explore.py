@@ -22,7 +22,7 @@ from core.games.dangerous.cards import (
 from core.games.dangerous.content import content
 from core.games.dangerous.events import Event, event_text
 from core.games.dangerous.state import State
-from core.narration import Message, Name, Text, listing, say
+from core.narration import Message, Text, listing, say
 
 REORDER = "reorder"
 USED_THIS_TURN = Message("already used this turn")
@@ -63,16 +63,14 @@ def field_options(
             label: Text = Message(
                 "{ability} ({card})",
                 ability=ability_name(instance),
-                card=Name(found.name, found.english),
+                card=found.title,
             )
             options.append(Option(f"card:{instance}", label, found.text, unavailable=why))
     for item_id in state.players[seat].items:
         item = content().items[item_id]
         if item.timing == "field" and (effects is None or item.effect in effects):
             why = NO_DISCARD if item.effect == "heal" and not state.players[seat].discard else ""
-            options.append(
-                Option(f"item:{item_id}", Name(item.name, item.english), item.text, unavailable=why)
-            )
+            options.append(Option(f"item:{item_id}", item.title, item.text, unavailable=why))
     return options
 
 
@@ -252,7 +250,7 @@ def _field_item(state: State, seat: int, item_id: str) -> Done[State]:
     line = say(
         "{name} uses {item}.",
         name=state.names[seat],
-        item=Name(item.name, item.english),
+        item=item.title,
     )
     if item.effect == "extra_move":
         return _extra_move(state, seat, item.param("amount", 1)), [line]

@@ -15,7 +15,7 @@ from core.games.dangerous.board import cell_of, space_label, token_spaces
 from core.games.dangerous.cards import ability_name, card_label, card_name
 from core.games.dangerous.content import Action, content
 from core.games.dangerous.state import Meeting, State
-from core.narration import Lines, Message, Name, Text, say
+from core.narration import Lines, Message, Text, say
 
 AP_BASE = 3
 AP_MAX = 6
@@ -156,17 +156,28 @@ class MeetingAbilities(Menu[State]):
 # --- AP placement ---------------------------------------------------------------------------------
 
 
-def room(state: State, action: Action) -> bool:
-    return not full(state, action)
-
-
 def full(state: State, action: Action) -> Text:
     """Why `action` takes no more AP ("" while it does)."""
-    cap = action.cap(state.player_count)
-    total = meeting(state).total(action.id)
+    return _full(action.cap(state.player_count), meeting(state).total(action.id))
+
+
+@cache
+def _full(cap: int, total: int) -> Text:
+    """Why an action of `cap` AP at most (0: no limit) holding `total` takes no more ("" while
+    it does); a handful of pairs, asked for every action at every AP placed."""
     if cap and total >= cap:
         return Message("full: {total} of {cap} AP placed", total=total, cap=cap)
     return ""
+
+
+def has_room(current: Meeting, players: int) -> bool:
+    """Whether some action still takes an AP."""
+    placed = current.placed
+    for action in content().actions:
+        cap = action.cap(players)
+        if not cap or sum(placed.get(action.id, ())) < cap:
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -181,7 +192,7 @@ class ApRound(Automatic[State]):
             seat = current.order[index]
             if current.ap_left[seat] == 0:
                 continue
-            if not any(room(state, action) for action in content().actions):
+            if not has_room(current, state.player_count):
                 ap = list(current.ap_left)
                 ap[seat] = 0
                 state = replace(state, meeting=replace(current, ap_left=tuple(ap)))
@@ -203,23 +214,17 @@ class ApPlace(Asking[State]):
     def ask(self, state: State) -> Decision:
         current = meeting(state)
         players = state.player_count
-        options = []
+        placed = current.placed
+        seat = self.seat
         # Every action, a full one too (unavailable, saying so): an option keeps its place
         # while the other seats place their AP between this seat's placements.
-        for action in content().actions:
-            cap = action.cap(players)
-            options.append(
-                _ap_option(
-                    action.id,
-                    current.count(action.id, self.seat),
-                    current.total(action.id),
-                    cap,
-                    full(state, action),
-                )
-            )
-        left = current.ap_left[self.seat]
+        options = tuple(
+            _ap_choice(action.id, placed.get(action.id), seat, players)
+            for action in content().actions
+        )
+        left = current.ap_left[seat]
         prompt = Message("Place one AP ({left} left).", left=left)
-        return choose_one(self.seat, "ap", prompt, tuple(options))
+        return choose_one(seat, "ap", prompt, options)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         current = meeting(state)
@@ -235,9 +240,19 @@ class ApPlace(Asking[State]):
             say(
                 "{name} puts 1 AP on {action}.",
                 name=state.names[self.seat],
-                action=Name(name.name, name.english),
+                action=name.title,
             )
         ]
+
+
+@cache
+def _ap_choice(action_id: str, counts: tuple[int, ...] | None, seat: int, players: int) -> Option:
+    """The option of putting `seat`'s AP on an action already holding `counts` (per seat; None:
+    nothing yet), in a game of `players`."""
+    cap = content().action(action_id).cap(players)
+    total = sum(counts) if counts else 0
+    mine = counts[seat] if counts else 0
+    return _ap_option(action_id, mine, total, cap, _full(cap, total))
 
 
 @cache
@@ -256,7 +271,7 @@ def _ap_option(action_id: str, mine: int, total: int, cap: int, full: Text) -> O
         if cap
         else Message("yours {mine}, all {total}. {help}", mine=mine, total=total, help=action.words)
     )
-    return Option(action.id, Name(action.name, action.english), detail, unavailable=full)
+    return Option(action.id, action.title, detail, unavailable=full)
 
 
 @dataclass(frozen=True)
@@ -277,8 +292,8 @@ class ApMove(Asking[State]):
                 if target.id != source.id:
                     label = Message(
                         "{source} -> {target}",
-                        source=Name(source.name, source.english),
-                        target=Name(target.name, target.english),
+                        source=source.title,
+                        target=target.title,
                     )
                     why = full(state, target)
                     options.append(Option(f"{source.id}>{target.id}", label, unavailable=why))
@@ -299,7 +314,7 @@ class ApMove(Asking[State]):
             counts[self.seat] += delta
             placed[action] = tuple(counts)
         state = replace(state, meeting=replace(current, placed=placed))
-        names = {action.id: Name(action.name, action.english) for action in content().actions}
+        names = {action.id: action.title for action in content().actions}
         name = state.names[self.seat]
         return state, [
             say(
@@ -351,7 +366,7 @@ def gain_item(state: State, seat: int, item_id: str, face: int, bonus: int) -> D
     item = content().items[item_id]
     name = state.names[seat]
     rolled = f"{face}" + (f" + {bonus}" if bonus else "")
-    gained = Name(item.name, item.english)
+    gained = item.title
     if item_id in state.players[seat].items:
         return state, [
             say(

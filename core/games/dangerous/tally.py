@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from core.games.dangerous.content import content
-from core.narration import Joined, Message, Name, Text
+from core.narration import Joined, Message, Text
 
 DIE = "die"  # the highest attack die (after nothing: penalties are their own parts)
 NO_DICE = "no-dice"  # rolled with no dice: the result counts 3
@@ -79,7 +79,7 @@ def part_name(part: Part) -> Text:
         return label
     if part.kind == ITEM:
         item = content().items[part.source]
-        return Name(item.name, item.english)
+        return item.title
     found = content().card(part.source)
     if part.kind == SUPPORT:
         return Message("{card} support", card=found.name)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 from core.content import by_id, entry, load, one_of
@@ -43,12 +43,12 @@ class Role:
     evidence: str  # the rulebook lines the values rest on
     provisional: bool = False
 
-    @property
+    @cached_property
     def label(self) -> Name:
         """The card's name: '悪魔' in Japanese, '悪魔 Devil' in English."""
         return Name(self.name, self.english)
 
-    @property
+    @cached_property
     def sided(self) -> Message:
         """The label with the card's side: '悪魔 Devil (red side)'."""
         return Message("{card} ({side})", card=self.label, side=SIDE_NAMES[self.colour])
@@ -62,7 +62,7 @@ class Boss:
     faces: str
     provisional: bool = False
 
-    @property
+    @cached_property
     def label(self) -> Name:
         return Name(self.name, self.english)
 
