@@ -79,7 +79,7 @@ async def test_a_full_action_stays_dimmed_and_its_key_says_why(tmp_path: Path) -
         decision = prompt.decision
         assert decision is not None
         combat = decision.options[1]
-        assert combat.id == "combat" and combat.unavailable == "full: 2 of 2 AP placed"
+        assert combat.id == "combat" and str(combat.unavailable) == "full: 2 of 2 AP placed"
         text = screen_text(app)
         assert "2. 戦闘力 Combat  (full" in text  # in its place, with its reason
         before = len(table)

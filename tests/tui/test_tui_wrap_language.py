@@ -72,7 +72,7 @@ async def test_the_help_wraps_japanese_between_characters(tmp_path: Path) -> Non
 async def test_textuals_own_keys_are_in_our_words_in_both_languages(tmp_path: Path) -> None:
     shown = {}
     for language in ("en", "ja"):
-        app = make_app(tmp_path, table=ld_table(seats=HOT_SEAT), language=language)
+        app = make_app(tmp_path, table=ld_table(), language=language)
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             await pilot.press("question_mark")
