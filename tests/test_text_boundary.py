@@ -22,6 +22,7 @@ from hostile import unchecked_seat
 
 from core import saves
 from core.games import get_game
+from core.narration import Text
 from core.table import Seat, new_table
 from core.text import is_control, visible
 from tui import cli
@@ -212,6 +213,7 @@ def test_a_table_holding_text_that_is_not_utf8_fails_to_save_as_one_clean_oserro
     assert failed.value.errno == errno.EILSEQ
     assert str(failed.value.strerror) == 'not valid UTF-8: "name = "A\\udcff""'
     assert list(tmp_path.iterdir()) == []  # no file, no temporary file
-    errors: list[str] = []
+    errors: list[Text] = []  # (a text, written out in the reader's language)
     saves.Autosave(table, path, on_error=errors.append).save()
-    assert errors == [f'{path}: could not save: not valid UTF-8: "name = "A\\udcff""']
+    written = f'{path}: could not save: not valid UTF-8: "name = "A\\udcff""'
+    assert list(map(str, errors)) == [written]
