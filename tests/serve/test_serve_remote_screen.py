@@ -139,3 +139,6 @@ async def test_escape_at_a_servers_table_is_labelled_lobby(tmp_path: Path) -> No
         assert lines[-1].rstrip().endswith("esc Lobby"), lines[-1]
         assert "Setup" not in "\n".join(lines)
         assert app.screen.active_bindings["escape"].binding.description == "Lobby"
+        # q, too, says where the game goes on: at the server, not on a setup screen here.
+        quit_key = app.screen.active_bindings["q"].binding
+        assert "connect again" in quit_key.tooltip and "setup" not in quit_key.tooltip

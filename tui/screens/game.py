@@ -106,9 +106,15 @@ class GameScreen(BoardScreen):
         ),
         Binding(
             "q",
-            "quit_game",
+            "quit_game('setup')",
             N_("Quit"),
             tooltip=N_("quit (the game stays saved; continue it from the setup screen)"),
+        ),
+        Binding(
+            "q",
+            "quit_game('lobby')",
+            N_("Quit"),
+            tooltip=N_("quit (the seat stays yours: connect again and sit at the table)"),
         ),
         Binding(
             "pageup",
@@ -483,7 +489,7 @@ class GameScreen(BoardScreen):
             return not self._holding and self.session.bot_to_play()
         if action == "results":
             return self.session.over
-        if action == "leave":  # one key, labelled where it goes: the setup screen or a lobby
+        if action in ("leave", "quit_game"):  # one key each, worded for where the game goes on
             return (parameters == ("lobby",)) == self.session.from_lobby
         if action == "chat":
             chat = self.query(ChatPanel)
@@ -619,5 +625,5 @@ class GameScreen(BoardScreen):
         self.notify(self._save_quietly())
         host_of(self.app).show_setup()
 
-    def action_quit_game(self) -> None:
+    def action_quit_game(self, _to: str = "setup") -> None:
         self.app.exit(message=self._save_quietly())
