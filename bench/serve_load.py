@@ -34,8 +34,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+from mirrorkit import create_table, login
 from sshkit import FIRST_OPTION, SECOND_OPTION, SEED, Server, SSHTerminal
-from tablekit import create_table, login
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
