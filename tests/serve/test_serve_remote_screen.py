@@ -11,9 +11,12 @@ from typing import Any
 
 from test_serve_tables import Seen, make_hub, three_at_light_and_dark
 
+from core.games import REGISTRY
+from core.i18n import translator
 from tui.app import PartylineApp
 from tui.remote_session import RemoteSession
 from tui.screens.game import GameScreen
+from tui.screens.lobby import table_row
 from tui.widgets.chat import ChatPanel
 from tui.widgets.prompt import DecisionPrompt
 
@@ -142,3 +145,25 @@ async def test_escape_at_a_servers_table_is_labelled_lobby(tmp_path: Path) -> No
         # q, too, says where the game goes on: at the server, not on a setup screen here.
         quit_key = app.screen.active_bindings["q"].binding
         assert "connect again" in quit_key.tooltip and "setup" not in quit_key.tooltip
+
+
+def test_a_lobby_row_escapes_the_wire_and_titles_games_in_its_own_words() -> None:
+    """The lobby's words for a table come from the app (the game's title by its id, in the
+    viewer's language); what the wire says (a number, a name, an unknown game) is escaped."""
+    english, japanese = translator("en"), translator("ja")
+    row = {
+        "id": "1\x1b[2J",
+        "game": "light-and-dark",
+        "title": "\x1b]0;pwned\x07",
+        "state": "open",
+        "seats": ["Aki\x1b[31m", None],
+        "free": 1,
+        "waiting": ["Bea\x07"],
+        "spectators": ["\x1b[5mCho"],
+    }
+    shown = table_row(row, english).plain
+    assert "\x1b" not in shown and "\x07" not in shown and "pwned" not in shown
+    assert "Light and Dark" in shown and "Aki" in shown and "Cho" in shown
+    assert japanese(REGISTRY["light-and-dark"].title) in table_row(row, japanese).plain
+    unknown = table_row(row | {"game": "no-such\x1b[2Jgame"}, english).plain
+    assert "\x1b" not in unknown and "no-such" in unknown

@@ -170,8 +170,11 @@ def table_row(table: dict[str, Any], _: Translator) -> Text:
     """One table in the lobby: number, game, state, seats; who waits and who watches."""
     states = {"open": _("open"), "playing": _("playing"), "over": _("over")}
     text = Text()
-    text.append(f"#{table['id']} ", style="bold")
-    text.append(_(str(table.get("title", ""))), style="bold")
+    # The title is this app's own, by the game's id: a screen never trusts the wire's words.
+    info = REGISTRY.get(str(table.get("game")))
+    title = _(info.title) if info is not None else visible(str(table.get("game", "?"))[:40])
+    text.append(f"#{visible(str(table['id']))} ", style="bold")
+    text.append(title, style="bold")
     text.append(f"  {states.get(table.get('state', ''), '')}  ")
     text.append(_("seats: {seats}", seats=", ".join(seat_word(s, _) for s in table["seats"])))
     free = int(table.get("free", 0))
@@ -448,7 +451,7 @@ class WaitingScreen(TablesScreen):
         self.state = state
         table = state["table"]
         seat = state.get("seat")
-        self.title_line(_("Table {number}", number=table["id"]))
+        self.title_line(_("Table {number}", number=visible(str(table["id"]))))
         text = table_row(table, _)
         text.append("\n\n")
         if seat is None:
