@@ -13,13 +13,16 @@ language, looking the template up as the message id; `str()` of it is the Englis
 A card's or a place's name is a `Name`: Japanese in both languages, the English beside it in
 English only.
 
-It depends on nothing else in the core, so any module of any game can import it.
+It depends on nothing else in the core but core.viewer (whose eyes a line is for), so any module
+of any game can import it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+
+from core.viewer import PUBLIC, Viewer
 
 
 class Message:
@@ -171,16 +174,19 @@ class Narration:
     def full(self) -> str:
         return text(self._full)
 
-    def message_for(self, viewer: int | None) -> Text:
-        """The line `viewer` reads, as the rules gave it (None: a viewer who sees everything)."""
+    def message_for(self, viewer: Viewer) -> Text:
+        """The line `viewer` reads, as the rules gave it (None: a viewer who sees everything;
+        `PUBLIC`: the public sentence, what a seat without a private version reads)."""
         if viewer is None:
             return self._full or self._public
+        if viewer is PUBLIC:
+            return self._public
         for seat, said in self._secret:
             if seat == viewer:
                 return said
         return self._public
 
-    def for_viewer(self, viewer: int | None) -> str:
+    def for_viewer(self, viewer: Viewer) -> str:
         return text(self.message_for(viewer))
 
     def __eq__(self, other: object) -> bool:

@@ -16,7 +16,17 @@ from core import chance
 from core.chance import ImpossibleOutcome
 from core.decisions import Choice, Decision, IllegalAction
 from core.errors import Explained, at_entry, reason_of
-from core.games.base import Applied, Game, Narration, Result, Step, View, check_options
+from core.games.base import (
+    PUBLIC,
+    Applied,
+    Game,
+    Narration,
+    Result,
+    Step,
+    View,
+    Viewer,
+    check_options,
+)
 from core.log import TOML_INTEGERS, ChanceEntry, DecisionEntry, Entry
 from core.narration import Message, Text, text
 from core.text import check_name
@@ -25,9 +35,6 @@ Render = Callable[[Text], str]
 """How a log line is written out: `core.narration.text` (English) or a translator's `text`."""
 
 SNAPSHOT_EVERY = 64
-
-NO_SEAT = -1
-"""A reader who holds no seat, so sees only what is public."""
 
 
 class SeatKind(Enum):
@@ -153,10 +160,10 @@ class Table:
                 return decision
         return None
 
-    def view(self, viewer: int | None) -> View:
+    def view(self, viewer: Viewer) -> View:
         return self.game.view(self._state, viewer)
 
-    def view_at(self, position: int, viewer: int | None) -> View:
+    def view_at(self, position: int, viewer: Viewer) -> View:
         """The view after the first `position` entries (the replay viewer's cursor)."""
         return self.game.view(self._state_at(position), viewer)
 
@@ -164,7 +171,7 @@ class Table:
         return self.game.result(self._state)
 
     def narration(
-        self, viewer: int | None, upto: int | None = None, render: Render = text
+        self, viewer: Viewer, upto: int | None = None, render: Render = text
     ) -> list[tuple[int, str]]:
         """Every log line as `viewer` may read it, as (entry number, text) pairs, each written
         out by `render` (a viewer's translator's `text`; English by default)."""
@@ -173,13 +180,13 @@ class Table:
             lines.extend((number, render(line.message_for(viewer))) for line in meta.narration)
         return lines
 
-    def entry_narration(self, index: int, viewer: int | None, render: Render = text) -> list[str]:
+    def entry_narration(self, index: int, viewer: Viewer, render: Render = text) -> list[str]:
         return [render(said) for said in self.entry_texts(index, viewer)]
 
-    def entry_texts(self, index: int, viewer: int | None) -> list[Text]:
-        """Entry `index`'s lines as `viewer` may read them, not yet written out (a viewer that
-        is no seat, such as -1, reads the public lines): for a reader in another process, who
-        writes them out in its own language."""
+    def entry_texts(self, index: int, viewer: Viewer) -> list[Text]:
+        """Entry `index`'s lines as `viewer` may read them, not yet written out (`PUBLIC` reads
+        the public lines): for a reader in another process, who writes them out in its own
+        language."""
         return [line.message_for(viewer) for line in self._meta[index].narration]
 
     def notable(self, index: int) -> bool:
@@ -188,9 +195,10 @@ class Table:
         return meta.reveals or meta.decides
 
     def public_narration(self, index: int, render: Render = text) -> list[str]:
-        """How entry `index` reads to a seat that saw nothing private (save-file comments),
-        written out by `render` (the saver's language; English by default)."""
-        return [render(line.message_for(NO_SEAT)) for line in self._meta[index].narration]
+        """How entry `index` reads to the public eyes, a seat's that saw nothing private
+        (save-file comments), written out by `render` (the saver's language; English by
+        default)."""
+        return self.entry_narration(index, PUBLIC, render)
 
     # --- acting ------------------------------------------------------------------------------
 

@@ -3,10 +3,10 @@
 The authoritative `Table` of every game lives here, in the server. A client (one app child) is
 told only what core gives its seat: `Table.view(seat)`, `Table.narration(seat)`,
 `Table.decision_for(seat)`, and the game's result once it is over; a spectator gets the public
-view (`viewer=None` is everything only once the game is over; before, a spectator sees the view
-and log of no seat, i.e. the public narration). Every request is checked here: a decision for a
-seat the client does not hold, an illegal choice, a start before the seats are filled... each gets
-one line back (`Refused`) and changes nothing.
+view and log (core's `PUBLIC` eyes: what every seat may see, no seat's secret) while the game is
+under way, and everything (`viewer=None`) once it is over. Every request is checked here: a
+decision for a seat the client does not hold, an illegal choice, a start before the seats are
+filled... each gets one line back (`Refused`) and changes nothing.
 
 `Hub.handle(client, message)` takes one checked protocol message; the socket layer
 (server.hub) reads and writes the lines and plays the bots at their pace (`bot_to_play`,
@@ -23,7 +23,7 @@ from typing import Any
 from core.bots import bot_kinds
 from core.decisions import IllegalAction
 from core.games import REGISTRY, get_game
-from core.games.base import BadOption, check_options
+from core.games.base import PUBLIC, BadOption, Viewer, check_options
 from core.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Language, is_language, translator
 from core.narration import text
 from core.runner import BotDriver
@@ -41,8 +41,6 @@ OPEN = "open"
 PLAYING = "playing"
 OVER = "over"
 NOT_SENT = -2
-PUBLIC = -1
-"""A watcher's eyes before the end: the public lines, no view."""
 
 
 class Refused(Exception):
@@ -84,7 +82,7 @@ class Client:
         """The seat it holds at `table` (None there: a spectator)."""
         self.entries_sent = 0
         """The log entries whose lines it has (each state sends only the lines after them)."""
-        self.sent_as: int | None = NOT_SENT
+        self.sent_as: Viewer = NOT_SENT
         """The eyes those lines were read with (a watcher's change at the end of the game)."""
 
 
@@ -494,7 +492,7 @@ class Hub:
                 entries=len(game),
                 names=list(game.names),
                 bots=[not s.is_human for s in game.seats],
-                view=encode(game.view(viewer)) if viewer != PUBLIC else None,
+                view=encode(game.view(viewer)),
                 decision=encode(game.decision_for(seat)) if seat is not None else None,
                 narration_keep=keep,
                 # Lines as texts, not sentences: each client writes them out in its language.

@@ -17,6 +17,10 @@ from core.decisions import Choice, Decision
 from core.frozen import fast_init
 from core.narration import Message, Text
 from core.narration import Narration as Narration  # defined there, part of the contract here
+from core.viewer import PUBLIC as PUBLIC  # defined there, part of the contract here
+from core.viewer import Viewer as Viewer
+from core.viewer import seat_of as seat_of
+from core.viewer import sees_secrets_of as sees_secrets_of
 
 if TYPE_CHECKING:
     from core.bots.base import Bot
@@ -146,14 +150,20 @@ class SeatSummary:
 
 @dataclass(frozen=True)
 class View:
-    """Everything one seat may know (viewer None: everyone, as in a finished game's replay)."""
+    """What `viewer` may know (core.viewer): a seat's view, the public's (`PUBLIC`: what every
+    seat may see, a spectator's), or everything (None: a finished game's replay)."""
 
-    viewer: int | None
+    viewer: Viewer
     turn: Text
     phase: Text
     seats: tuple[SeatSummary, ...]
     board: Any
     over: bool = False
+
+    @property
+    def seat(self) -> int | None:
+        """The seat whose view this is (None: the public's or everyone's)."""
+        return seat_of(self.viewer)
 
 
 @dataclass(frozen=True)
@@ -220,6 +230,9 @@ class Game(Protocol[State]):
 
     def apply_chance(self, state: State, outcome: Outcome) -> Applied[State]: ...
 
-    def view(self, state: State, viewer: int | None) -> View: ...
+    def view(self, state: State, viewer: Viewer) -> View:
+        """What `viewer` may know of `state`: a seat's secrets only for that seat (or None);
+        for `PUBLIC`, each seat's as for a seat that does not hold them (`sees_secrets_of`)."""
+        ...
 
     def result(self, state: State) -> Result | None: ...

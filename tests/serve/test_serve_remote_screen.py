@@ -1,6 +1,6 @@
 """The game screen at a server's table, at 80x24 (a Pilot, the hub in the same process): the
 seat to act gets the bell, a bold prompt frame and "your turn" once per question; the others
-see whose turn it is; a watcher watches; the chat row shows the newest line and takes the keys
+see whose turn it is; the chat row shows the newest line and takes the keys
 of a line, without the game's keys acting on them (typed at once after `t`, as over SSH:
 tests/serve/test_serve_play.py)."""
 
@@ -117,19 +117,6 @@ async def test_a_chat_lines_keys_go_to_the_chat_not_to_the_game(
         assert bea.last("chat") == {"v": 2, "type": "chat", "from": "Aki", "text": "1 said so"}
         await pilot.pause()
         assert theirs.screen.query_one(ChatPanel).text == "Aki: 1 said so"
-
-
-async def test_a_watcher_sees_whose_turn_it_is_and_no_board(tmp_path: Path) -> None:
-    hub, _ = make_hub()
-    three_at_light_and_dark(hub)
-    dan = Seen(hub, "Dan")
-    dan.say(type="watch", table=1)
-    app = SeatApp(dan, tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert app.session.spectator and app.session.view() is None
-        assert "Waiting for Aki to claim" in app.screen.query_one(DecisionPrompt).waiting
-        assert app.bells == 0
 
 
 async def test_escape_at_a_servers_table_is_labelled_lobby(tmp_path: Path) -> None:

@@ -106,25 +106,3 @@ def test_a_remote_session_holds_its_seats_view_decision_and_log_and_plays() -> N
     assert session.log_lines(japanese) == (0, game.narration(0, render=japanese))
     assert session.log_lines(japanese) == (len(game), [])
     assert any("役職" in said for _, said in game.narration(0, render=japanese))
-
-
-def test_a_watcher_gets_the_public_log_and_no_view_until_the_end() -> None:
-    hub, _ = make_hub()
-    aki, bea, cho = three_at_light_and_dark(hub)
-    dan = Seen(hub, "Dan")
-    dan.say(type="watch", table=1)
-    table = hub.tables[1]
-    game = table.table
-    assert game is not None
-    session, _sent = session_of(dan)
-    assert session.spectator and session.view() is None and session.my_decision() is None
-    public = [
-        (index + 1, line) for index in range(len(game)) for line in game.public_narration(index)
-    ]
-    assert session.log_lines()[1] == public
-    play_to_the_end(hub, table, (aki, bea, cho))
-    session, _sent = session_of(dan)
-    assert session.over and session.view() == game.view(None)
-    assert session.log_lines()[1] == game.narration(None)
-    result = session.result()
-    assert result is not None and result == game.result()

@@ -93,8 +93,8 @@ def render(view: View, names: tuple[str, ...], _: Translator | None = None) -> R
         if held is not None:
             parent.append(_(", holds the {card}", card=_(sided(held))), style="dim")
         grid.add_row(_("Parent"), parent)
-        own = board.roles[view.viewer] if view.viewer is not None else None
-        if own is not None and view.viewer != board.parent:
+        own = board.roles[view.seat] if view.seat is not None else None
+        if own is not None and view.seat != board.parent:
             grid.add_row(_("You hold"), Text(_(sided(own)), style=colour(own)))
     grid.add_row(_("Deck"), _("{count} role cards left", count=board.role_deck_left))
     grid.add_row(_("Discard"), _discard(board, _))

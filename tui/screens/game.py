@@ -236,15 +236,12 @@ class GameScreen(BoardScreen):
             self.query_one(TitleBar).show(Text(), _(session.game.title))
             self.query_one(PlayersPanel).update("")
             self.query_one(BoardPanel).show(None, names)
-            if session.sees:  # a watcher at a server table: the board shows at the end
-                prompt.show(None, self._waiting_text())
-            else:
-                prompt.show(None, _("Waiting for a player to take the keyboard."))
+            prompt.show(None, _("Waiting for a player to take the keyboard."))
             self.query_one(LogPanel).update(*session.log_lines(_.text))
             return
         title = Text()
-        if view.viewer is not None:
-            title.append(assemble(_("you are {name}"), name=Text(names[view.viewer], "bold")))
+        if view.seat is not None:
+            title.append(assemble(_("you are {name}"), name=Text(names[view.seat], "bold")))
         elif session.spectator:
             title.append(
                 _("watching") if session.turn_alert else _("watching the bots"), style="bold"
@@ -261,7 +258,13 @@ class GameScreen(BoardScreen):
             prompt.border_title = _("Your move")
             prompt.show(decision, banner=acting_banner(decision.acting_for, names, _))
         else:
-            prompt.border_title = _("Game over") if session.over else _("Waiting")
+            prompt.border_title = (
+                _("Game over")
+                if session.over
+                else _("Watching")
+                if session.spectator
+                else _("Waiting")
+            )
             waiting = self._waiting_text()
             if hint:
                 waiting, hint = f"{waiting}\n{hint}", ""
@@ -479,6 +482,8 @@ class GameScreen(BoardScreen):
     # --- actions -----------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "redo") and self.session.spectator:
+            return False  # nothing of a spectator's to take back
         if action == "undo":
             return True if self.session.can_undo() else None
         if action == "redo":
@@ -561,7 +566,7 @@ class GameScreen(BoardScreen):
             return
         names = self.session.names
         pages = self.kit.card_pages(view, names, tr(self))
-        self.app.push_screen(CardsScreen(pages, view.viewer))
+        self.app.push_screen(CardsScreen(pages, view.seat))
 
     def action_help(self) -> None:
         _ = tr(self)

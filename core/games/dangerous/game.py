@@ -14,7 +14,7 @@ from typing import Any
 from core.agenda import Agenda
 from core.chance import Outcome
 from core.decisions import Choice
-from core.games.base import Applied, Result, Step
+from core.games.base import Applied, Result, Step, Viewer
 from core.games.base import View as TableView
 from core.games.dangerous import INFO
 from core.games.dangerous.setup import SETUP_AGENDA
@@ -60,7 +60,7 @@ class Dangerous:
             decides=after.duels_decided > before.duels_decided,
         )
 
-    def view(self, state: State, viewer: int | None) -> TableView:
+    def view(self, state: State, viewer: Viewer) -> TableView:
         return build_view(state, viewer, self.pending(state))
 
     def result(self, state: State) -> Result | None:

@@ -3,7 +3,8 @@
 Public: the map, pieces, tokens, every party in exploration, discard piles, items, boss tokens,
 the top card of the face-up Lv1 and Lv2 decks, AP placements, battles. Hidden: the order of the
 decks below the top card, face-down boss cards until they are fought, another player's draft
-packet, and another player's final party until the reveal.
+packet, and another player's final party until the reveal. The public (a spectator) sees what a
+seat sees, less its own packet and party.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.agenda import pending_gather
-from core.games.base import SeatSummary, Step, View
+from core.games.base import SeatSummary, Step, View, Viewer, seat_of, sees_secrets_of
 from core.games.dangerous.content import content
 from core.games.dangerous.final import ready, secret_party
 from core.games.dangerous.outcome import parts
@@ -92,7 +93,7 @@ class Board:
     turn_limit: int
 
 
-def build_view(state: State, viewer: int | None, step: Step) -> View:
+def build_view(state: State, viewer: Viewer, step: Step) -> View:
     fight = state.combat
     combat_view = None
     if fight is not None:
@@ -188,20 +189,22 @@ def _parts(state: State) -> tuple[Parts, Parts]:
     return (parts(state, 0), parts(state, 1))
 
 
-def _party(state: State, seat: int, viewer: int | None) -> tuple[str, ...]:
+def _party(state: State, seat: int, viewer: Viewer) -> tuple[str, ...]:
     """Parties are open (R30), except the cards drafted so far: they stay face down until the
     draft is over (a seat sees its own, with the card it keeps this round)."""
-    if state.draft and viewer is not None and viewer != seat:
+    if state.draft and not sees_secrets_of(viewer, seat):
         return ()
     return (*state.players[seat].party, *_kept(state, seat))
 
 
-def _packet(state: State, viewer: int | None) -> tuple[str, ...] | None:
-    """The viewer's own draft packet, less the card it keeps this round."""
-    if not state.draft or viewer is None:
+def _packet(state: State, viewer: Viewer) -> tuple[str, ...] | None:
+    """The viewer's own draft packet, less the card it keeps this round (None: not a seat's
+    eyes)."""
+    seat = seat_of(viewer)
+    if not state.draft or seat is None:
         return None
-    kept = _kept(state, viewer)
-    return tuple(card for card in state.draft[viewer] if card not in kept)
+    kept = _kept(state, seat)
+    return tuple(card for card in state.draft[seat] if card not in kept)
 
 
 def _kept(state: State, seat: int) -> tuple[str, ...]:
@@ -221,13 +224,14 @@ def _bosses(state: State) -> tuple[BossView, ...]:
     return tuple(views)
 
 
-def _final(state: State, viewer: int | None) -> FinalView | None:
+def _final(state: State, viewer: Viewer) -> FinalView | None:
     current = state.final
     if current is None:
         return None
     own = None
-    if not current.revealed and viewer is not None:
-        own = secret_party(state, viewer)
+    seat = seat_of(viewer)
+    if not current.revealed and seat is not None:
+        own = secret_party(state, seat)
     return FinalView(current.order, current.size, ready(state), own, current.revealed)
 
 

@@ -17,7 +17,7 @@ from core.chance import Outcome
 from core.decisions import Choice, Decision, Option, choose_one, choose_several
 from core.fastenum import members
 from core.frozen import replace
-from core.games.base import Applied, Result, Step
+from core.games.base import Applied, Result, Step, Viewer
 from core.games.base import View as TableView
 from core.games.light_and_dark import INFO
 from core.games.light_and_dark.content import COLOUR_NAMES, Colour, Effect, Role, content
@@ -311,7 +311,7 @@ class LightAndDark:
 
     # --- views -------------------------------------------------------------------------------
 
-    def view(self, state: State, viewer: int | None) -> TableView:
+    def view(self, state: State, viewer: Viewer) -> TableView:
         return build_view(state, viewer, self.pending(state), turn_limit(state))
 
     def result(self, state: State) -> Result | None:

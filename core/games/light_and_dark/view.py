@@ -1,14 +1,15 @@
 """What one seat may see of a light-and-dark game.
 
 A seat sees its own card, cards revealed to everyone, claims, dice and scores; never another
-seat's face-down card, the order of the role deck or the card left in the hero deck.
+seat's face-down card, the order of the role deck or the card left in the hero deck. The public
+(a spectator) sees what a seat sees, less its own card.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from core.games.base import SeatSummary, Step, View
+from core.games.base import SeatSummary, Step, View, Viewer, sees_secrets_of
 from core.games.light_and_dark.content import content
 from core.games.light_and_dark.state import SILENT, Phase, Roll, State, TurnRecord
 from core.narration import Message, Text
@@ -70,11 +71,9 @@ class Board:
         return sum(self.boss_dice)
 
 
-def visible_roles(state: State, viewer: int | None) -> tuple[str | None, ...]:
+def visible_roles(state: State, viewer: Viewer) -> tuple[str | None, ...]:
     return tuple(
-        card
-        if card is not None and (viewer is None or viewer == seat or state.public[seat])
-        else None
+        card if card is not None and (state.public[seat] or sees_secrets_of(viewer, seat)) else None
         for seat, card in enumerate(state.hands)
     )
 
@@ -86,7 +85,7 @@ def turn_text(turn: int, limit: int, certain: bool) -> Message:
     return Message("{turn} of up to {limit}", turn=turn, limit=limit)
 
 
-def build_view(state: State, viewer: int | None, step: Step, limit: tuple[int, bool]) -> View:
+def build_view(state: State, viewer: Viewer, step: Step, limit: tuple[int, bool]) -> View:
     """`limit`: the last turn the game can reach and whether it surely will (rules.turn_limit)."""
     roles = visible_roles(state, viewer)
     revealed = state.phase in (Phase.ROLL, Phase.REROLL, Phase.REROLL_ROLL, Phase.CHOOSE)

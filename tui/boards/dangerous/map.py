@@ -54,7 +54,7 @@ def school_map(view: View, names: tuple[str, ...]) -> GridModel:
     assert isinstance(board, Board)
     spaces = content().board.spaces
     by_cell = {(space.x, space.y): space for space in spaces.values()}
-    pieces = _pieces(board, view.viewer)
+    pieces = _pieces(board, view.seat)
     seats = sorted({seat for here in pieces.values() for seat in here})
     on_map = Key(N_("pieces"), tuple((seat_letter(seat), seat_style(seat)) for seat in seats))
     cells: dict[tuple[int, int], MapCell] = {}
