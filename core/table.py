@@ -16,20 +16,11 @@ from core import chance
 from core.chance import ImpossibleOutcome
 from core.decisions import Choice, Decision, IllegalAction
 from core.errors import Explained, at_entry, reason_of
-from core.games.base import (
-    PUBLIC,
-    Applied,
-    Game,
-    Narration,
-    Result,
-    Step,
-    View,
-    Viewer,
-    check_options,
-)
+from core.games.base import Applied, Game, Narration, Result, Step, View, check_options
 from core.log import TOML_INTEGERS, ChanceEntry, DecisionEntry, Entry
 from core.narration import Message, Text, text
 from core.text import check_name
+from core.viewer import PUBLIC, Viewer
 
 Render = Callable[[Text], str]
 """How a log line is written out: `core.narration.text` (English) or a translator's `text`."""
