@@ -18,7 +18,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -48,19 +50,22 @@ def main() -> None:
         """Is the first screen up?"""
         return True
 
+    after: Callable[[Any], None] | None = None
+
     if sys.argv[1] == "partyline":
         from tui.app import PartylineApp
 
         app: App[None] = PartylineApp(save_dir=Path(tempfile.mkdtemp()))
     elif sys.argv[1] == "continue":
-        from core import saves
         from core.paths import followed
         from tui.app import PartylineApp
+        from tui.cli import keep_for_resume, load_save
         from tui.screens.game import GameScreen
 
         path = Path(sys.argv[2])
-        table = saves.load(path).table
+        table = load_save(path).table  # as `partyline continue`: from the resume cache if kept
         app = PartylineApp(save_dir=path.parent, table=table, save_path=followed(path))
+        after = keep_for_resume  # ... which keeps the game there once the app has closed
 
         def up(app: App[object]) -> bool:
             """The game screen is up, its log laid out and in sight."""
@@ -85,6 +90,8 @@ def main() -> None:
         pilot.app.exit(len(list(pilot.app.screen.walk_children(with_self=True))))
 
     widgets = app.run(headless=True, size=(80, 24), auto_pilot=first_screen)
+    if after is not None:
+        after(app)
     print(widgets)
 
 

@@ -171,6 +171,10 @@ class Narration:
     def full(self) -> str:
         return text(self._full)
 
+    def parts(self) -> tuple[Text, tuple[tuple[int, Text], ...], Text]:
+        """(public, secret, full) as given: what makes the line again (core/plain.py)."""
+        return self._public, self._secret, self._full
+
     def message_for(self, viewer: int | None) -> Text:
         """The line `viewer` reads, as the rules gave it (None: a viewer who sees everything)."""
         if viewer is None:

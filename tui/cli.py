@@ -34,6 +34,7 @@ from tui.pace import (
 
 if TYPE_CHECKING:
     from core.saves import Loaded
+    from tui.app import PartylineApp
 
 DESCRIPTION = N_(
     "Partyline: Japanese tabletop games about heroes, demon lords and their parties, in the "
@@ -664,15 +665,15 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_continue(args: argparse.Namespace) -> int:
     from core.paths import followed
 
-    loaded = _load(args.path)
+    loaded = load_save(args.path)
     return _run_app(args, table=loaded.table, save_path=followed(args.path), notice=loaded.note)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from core import saves
+    from core import resume_cache, saves
 
     try:
-        loaded = saves.load(args.path)
+        loaded = resume_cache.load(args.path)
         table, note = loaded.table, loaded.note  # the note of an incomplete last entry, if any
     except saves.RulesChanged as changed:
         # An older rules version's save: watch it up to the last entry today's rules accept.
@@ -745,7 +746,17 @@ def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
     app.run()
     if app.exit_line:
         say(app.exit_line)
+    keep_for_resume(app)
     return 0
+
+
+def keep_for_resume(app: PartylineApp) -> None:
+    """Once the app has closed (its last line said), keep the replay of each game saved in it
+    in the resume cache (core/resume_cache.py): continuing it opens at once."""
+    from core import resume_cache
+
+    for path in app.saved_games():
+        resume_cache.remember(path)
 
 
 def _check_theme(theme: str) -> None:
@@ -761,11 +772,11 @@ def _check_theme(theme: str) -> None:
         )
 
 
-def _load(path: Path) -> Loaded:
-    from core import saves
+def load_save(path: Path) -> Loaded:
+    from core import resume_cache, saves
 
     try:
-        return saves.load(path)
+        return resume_cache.load(path)
     except saves.SaveError as error:
         raise CliError.of(error, code=1) from None
 
