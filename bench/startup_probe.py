@@ -57,13 +57,15 @@ def main() -> None:
 
         app: App[None] = PartylineApp(save_dir=Path(tempfile.mkdtemp()))
     elif sys.argv[1] == "continue":
+        from tui.cli import keep_for_resume, load_save, pause_collector_for_start_up
+
+        pause_collector_for_start_up()  # as `partyline continue`, ...
         from core.paths import followed
         from tui.app import PartylineApp
-        from tui.cli import keep_for_resume, load_save
         from tui.screens.game import GameScreen
 
         path = Path(sys.argv[2])
-        table = load_save(path).table  # as `partyline continue`: from the resume cache if kept
+        table = load_save(path).table  # ... from the resume cache if kept there
         app = PartylineApp(save_dir=path.parent, table=table, save_path=followed(path))
         after = keep_for_resume  # ... which keeps the game there once the app has closed
 

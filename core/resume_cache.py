@@ -283,7 +283,7 @@ def _entry(item: object, types: Types) -> Entry:
     if type(item) is not list:
         raise PlainError("a log entry that is not a list")
     if len(item) == 2:
-        return ChanceEntry(ChanceKind(item[0]), decode(item[1], types))
+        return ChanceEntry(_CHANCE_KINDS[item[0]], decode(item[1], types))
     seat, decision, choice = item
     if type(seat) is not int or type(decision) is not str:
         raise PlainError("a decision entry of the wrong shape")
@@ -316,6 +316,9 @@ def _place(items: list[T], place: object) -> T:
     if type(place) is not int or not 0 <= place < len(items):
         raise PlainError("a place out of the pool")
     return items[place]
+
+
+_CHANCE_KINDS = {kind.value: kind for kind in ChanceKind}
 
 
 def _meta(item: object, lines: list[Narration]) -> tuple[tuple[Narration, ...], bool, bool]:
