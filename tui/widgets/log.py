@@ -65,9 +65,7 @@ def line_breaks(text: str, width: int) -> list[int]:
     a row (Japanese has no spaces), by cell width: as Rich's `divide_line` breaks it, in a
     third of its time (a long game's log measures a thousand lines and more as it opens).
     A word longer than a row is left to `divide_line` itself."""
-    if cell_len(text) <= width:
-        return []
-    breaks: list[int] = []
+    breaks: list[int] = []  # (a line that fits has no word past the edge: none)
     offset = start = 0
     for word in _WORD.findall(text):  # (each word ends where the next begins)
         length = _cells(word)
