@@ -2,6 +2,7 @@
 
     python bench/startup_probe.py partyline      # Partyline's setup screen
     python bench/startup_probe.py continue SAVE  # a saved game's screen, as `partyline continue`
+    python bench/startup_probe.py continue SAVE first  # the same, not keeping it for resume
     python bench/startup_probe.py bare N         # a bare Textual app: header, N Statics, footer
 
 bench/bench.py and bench/openlong.py run this in fresh processes (`run_probe`), so interpreter
@@ -67,7 +68,8 @@ def main() -> None:
         path = Path(sys.argv[2])
         table = load_save(path).table  # ... from the resume cache if kept there
         app = PartylineApp(save_dir=path.parent, table=table, save_path=followed(path))
-        after = keep_for_resume  # ... which keeps the game there once the app has closed
+        if sys.argv[3:] != ["first"]:
+            after = keep_for_resume  # ... which keeps the game there once the app has closed
 
         def up(app: App[object]) -> bool:
             """The game screen is up, its log laid out and in sight."""

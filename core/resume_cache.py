@@ -81,6 +81,12 @@ def remember(path: Path) -> None:
     keep(key, loaded)
 
 
+def forget(path: Path) -> None:
+    """Drop what the cache keeps of the save at `path` as it is now, if anything."""
+    with contextlib.suppress(OSError, saves.SaveError):
+        _file(cache_key(saves.read_file(path))).unlink(missing_ok=True)
+
+
 def cache_key(data: bytes) -> str:
     digest = hashlib.sha256(b"partyline resume %d %s\0" % (FORMAT, core.__version__.encode()))
     digest.update(_core_files())
