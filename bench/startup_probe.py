@@ -43,6 +43,10 @@ def run_probe(*args: str) -> tuple[float, int]:
 
 def main() -> None:
     sys.path.insert(0, str(ROOT))  # this tree's code, whichever tree the venv was made for
+    if sys.argv[1] != "bare":
+        from tui.cli import pause_collector_for_start_up
+
+        pause_collector_for_start_up()  # as `partyline` does for the app, before Textual loads
     from textual.app import App, ComposeResult
     from textual.pilot import Pilot
     from textual.widgets import Footer, Header, Static
@@ -58,15 +62,13 @@ def main() -> None:
 
         app: App[None] = PartylineApp(save_dir=Path(tempfile.mkdtemp()))
     elif sys.argv[1] == "continue":
-        from tui.cli import keep_for_resume, load_save, pause_collector_for_start_up
-
-        pause_collector_for_start_up()  # as `partyline continue`, ...
         from core.paths import followed
         from tui.app import PartylineApp
+        from tui.cli import keep_for_resume, load_save
         from tui.screens.game import GameScreen
 
         path = Path(sys.argv[2])
-        table = load_save(path).table  # ... from the resume cache if kept there
+        table = load_save(path).table  # as `partyline continue`: from the resume cache if kept
         app = PartylineApp(save_dir=path.parent, table=table, save_path=followed(path))
         if sys.argv[3:] != ["first"]:
             after = keep_for_resume  # ... which keeps the game there once the app has closed

@@ -68,6 +68,8 @@ def remember(path: Path) -> None:
         data = saves.read_file(path)
     except saves.SaveError:
         return
+    if data.count(b"[[log]]") < MIN_ENTRIES:
+        return  # (too short to keep: not worth replaying to find out for sure)
     key = cache_key(data)
     cached = _file(key)
     if cached.exists():

@@ -54,10 +54,18 @@ def gutter_width(lines: Sequence[Line]) -> int:
     return max(GUTTER, len(str(lines[-1][0]))) if lines else GUTTER
 
 
-def visible_line(line: Line) -> Line:
-    """`line` with any control character made visible (itself, not a copy, when it has none)."""
-    text = visible(line[1])
-    return line if text is line[1] else (line[0], text)
+def visible_lines(lines: Sequence[Line]) -> list[Line]:
+    """`lines` with any control character made visible (each line itself, not a copy, when it
+    has none), each text looked at once (a long log says the same lines over and over)."""
+    seen: dict[str, str] = {}
+    shown = []
+    for line in lines:
+        text = line[1]
+        found = seen.get(text)
+        if found is None:
+            found = seen[text] = visible(text)
+        shown.append(line if found is text else (line[0], found))
+    return shown
 
 
 def line_breaks(text: str, width: int) -> list[int]:
@@ -163,7 +171,7 @@ class LogPanel(ScrollView, can_focus=True):
                 self._rows = self._starts[cut]
                 del self._starts[cut:]
             del self.shown[cut:]
-        self.shown.extend(map(visible_line, lines))
+        self.shown.extend(visible_lines(lines))
         self.current = current
         if len(self.shown) - len(self._starts) <= BATCH:
             self._settle()
