@@ -88,3 +88,21 @@ def test_partyline_continue_keeps_the_game_for_next_time(tmp_path: Path, own_cac
         term.press("q")
         assert term.wait_exit() == 0
     assert cached(path)
+
+
+async def test_escape_from_a_continued_game_leaves_it_for_the_setup_screen(
+    tmp_path: Path,
+) -> None:
+    """The game a continued app opens with is the bottom of its screens: Escape replaces it
+    with the setup screen (its session closed, its save kept for resume), not covers it."""
+    from tui.screens.setup import SetupScreen
+
+    path = long_save(tmp_path)
+    app = make_app(tmp_path, table=resume_cache.load(path).table, save_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert not [screen for screen in app.screen_stack if isinstance(screen, GameScreen)]
+        assert app.saved_games() == [path]
