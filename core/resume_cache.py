@@ -44,7 +44,7 @@ T = TypeVar("T")
 RESUME_FOLDER = "resume"
 FORMAT = 1
 KEEP = 12
-"""Cached games kept (the newest): a 5,000-entry game's takes about 1.5 MB."""
+"""Cached games kept (the newest): a 5,000-entry game's takes about 0.7 MB."""
 MAX_BYTES = 64 * 1024 * 1024
 """A cache file larger than this is not read (a save is at most 16 MiB)."""
 MIN_ENTRIES = SNAPSHOT_EVERY
@@ -129,16 +129,40 @@ def keep(key: str, loaded: saves.Loaded) -> None:
     except (TypeError, ValueError, RecursionError):
         return
     body = payload.encode()
+    content = hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+    if not _reads_back(key, content, table):
+        return
     target = _file(key)
     temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        temp.write_bytes(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+        temp.write_bytes(content)
         os.replace(temp, target)
         _prune(target.parent)
     except OSError:
         with contextlib.suppress(OSError):
             temp.unlink(missing_ok=True)
+
+
+def _reads_back(key: str, content: bytes, table: Table) -> bool:
+    """Does `content` read back as `table`: the same log, narration, snapshots and last state?
+    Only what comes back equal is kept (a value whose plain form lost something never is)."""
+    with gcpause.paused():
+        try:
+            loaded = _loaded(key, content)
+        except Exception:  # (as `read` takes it: then it is not kept)
+            return False
+        if loaded is None:
+            return False
+        restored = loaded.table
+        positions = range(0, len(table) + 1, SNAPSHOT_EVERY)
+        return (
+            restored._log == table._log
+            and restored._meta == table._meta
+            and all(restored._state_at(p) == table._state_at(p) for p in positions)
+            and restored._state == table._state
+            and restored.step == table.step
+        )
 
 
 def _document(key: str, loaded: saves.Loaded) -> dict[str, Any]:

@@ -221,3 +221,22 @@ def test_the_cache_keeps_the_newest_games_only(
         resume_cache.remember(copy)
     assert len(list((own_cache / resume_cache.RESUME_FOLDER).glob("*.json"))) == 2
     assert resume_cache.read(resume_cache.cache_key(copy.read_bytes())) is not None
+
+
+def test_what_would_not_read_back_equal_is_not_kept(
+    tmp_path: Path, own_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A plain form that loses something (here: a message's values) never reaches the cache:
+    what is kept is read back and compared with the replay first."""
+    from core import plain
+    from core.narration import Message
+
+    path = saved(tmp_path, "dangerous")
+    readers = {**plain._READERS, "m": lambda body, types: Message(body[0])}
+    monkeypatch.setattr(plain, "_READERS", readers)
+    resume_cache.remember(path)
+    assert not list((own_cache / resume_cache.RESUME_FOLDER).glob("*.json"))
+    monkeypatch.undo()
+    monkeypatch.setenv("PARTYLINE_CACHE_DIR", str(own_cache))
+    resume_cache.remember(path)
+    assert cache_file(own_cache).exists()
