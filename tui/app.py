@@ -211,7 +211,8 @@ class PartylineApp(App[None]):
         self.push_screen(GameScreen(session))
 
     def saved_games(self) -> list[Path]:
-        """The save files of the games played here whose screens have closed (the app's too)."""
+        """The save files of the games played in this app whose screens have closed (every one,
+        once the app has)."""
         return list(dict.fromkeys(s.saved_to for s in self._sessions if s.saved_to is not None))
 
     def written(self, value: GameText) -> str:

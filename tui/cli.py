@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import gc
 import os
@@ -771,8 +772,9 @@ def keep_for_resume(app: PartylineApp) -> None:
     in the resume cache (core/resume_cache.py): continuing it opens at once."""
     from core import resume_cache
 
-    for path in app.saved_games():
-        resume_cache.remember(path)
+    with contextlib.suppress(KeyboardInterrupt):  # (the game is saved: the cache can wait)
+        for path in app.saved_games():
+            resume_cache.remember(path)
 
 
 def _check_theme(theme: str) -> None:
