@@ -4,9 +4,11 @@
     python bench/openlong.py decision [REPEATS] # (b) below
 
 (a) Opening a 5,000-entry save to its first screen, as `partyline continue` does (load the
-    save, replay its log, show the game screen), against a bare Textual app with as many
-    widgets: wall-clock times of fresh processes (bench/startup_probe.py), taking turns; the
-    ratio of the medians (target <= 1.5).
+    save, from the resume cache when it holds it, else replaying its log; show the game screen;
+    once the app has closed, keep the game in the resume cache), against a bare Textual app
+    with as many widgets: wall-clock times of fresh processes (bench/startup_probe.py), taking
+    turns; the ratio of the medians (target <= 1.5). Also its first open, the save not in the
+    resume cache (and not kept: that is done once the player has quit).
 (b) One decision at log length 5,000 against the same decision at length 50, with the screen
     update and the autosave: the CPU time the app spends from the answer until it is idle
     again, the screen painted (CPU time, so that other work on a shared machine does not
@@ -21,12 +23,13 @@ person's; it ends where that person places AP in the meeting (the decision (b) m
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,7 +37,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
 
 from startup_probe import run_probe  # noqa: E402
 
-from core import saves  # noqa: E402
+from core import resume_cache, saves  # noqa: E402
 from core.bots.random_bot import random_choice  # noqa: E402
 from core.log import DecisionEntry, Entry  # noqa: E402
 from core.simulate import play_one  # noqa: E402
@@ -89,21 +92,38 @@ def bench_open(runs: int) -> None:
         made = write_saves(Path(folder))
         (short, short_save), (long, long_save) = sorted(made.items())
         loading = min(timed(lambda: saves.load(long_save)) for _ in range(3))
+        resume_cache.remember(long_save)
+        resumed = min(timed(lambda: resume_cache.load(long_save)) for _ in range(3))
         run_probe("bare", "0")  # warm the file cache for all
         widgets = run_probe("continue", str(long_save))[1]  # (and write the bytecode)
         overhead = run_probe("bare", "0")[1]
-        times: dict[str, list[float]] = {"long": [], "short": [], "bare": []}
+        times: dict[str, list[float]] = {"long": [], "short": [], "bare": [], "first": []}
         for _ in range(runs):  # taking turns: a busy machine slows all alike
             times["long"].append(run_probe("continue", str(long_save))[0])
             times["short"].append(run_probe("continue", str(short_save))[0])
             times["bare"].append(run_probe("bare", str(max(0, widgets - overhead)))[0])
-    mine, early, bare = (statistics.median(times[key]) for key in ("long", "short", "bare"))
+            with forgotten(long_save):  # (kept again after, unmeasured)
+                times["first"].append(run_probe("continue", str(long_save), "first")[0])
+    mine, early, bare, first = (
+        statistics.median(times[key]) for key in ("long", "short", "bare", "first")
+    )
     figure(f"open a {long:,}-entry save", f"{mine * 1000:8.0f} ms ({widgets} widgets)")
     figure("bare Textual app, same widgets", f"{bare * 1000:8.0f} ms")
     figure("open-long-save ratio", verdict(mine / bare))
+    figure("(first open, not in the resume cache", f"{first * 1000:8.0f} ms: {first / bare:.2f})")
     figure(f"(open the same game at {short:,} entries", f"{early * 1000:8.0f} ms)")
     figure(f"(of which loading: parse, replay {long:,}", f"{loading * 1000:8.0f} ms in-process)")
+    figure("(or from the resume cache", f"{resumed * 1000:8.0f} ms in-process)")
     print(f"(medians of {runs} fresh processes each, taking turns)")
+
+
+@contextlib.contextmanager
+def forgotten(save: Path) -> Iterator[None]:
+    """`save` out of the resume cache, so that it opens as the first time (its log replayed);
+    kept there again afterwards."""
+    resume_cache.forget(save)
+    yield
+    resume_cache.remember(save)
 
 
 def timed(action: Callable[[], object]) -> float:

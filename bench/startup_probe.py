@@ -2,6 +2,7 @@
 
     python bench/startup_probe.py partyline      # Partyline's setup screen
     python bench/startup_probe.py continue SAVE  # a saved game's screen, as `partyline continue`
+    python bench/startup_probe.py continue SAVE first  # the same, not keeping it for resume
     python bench/startup_probe.py bare N         # a bare Textual app: header, N Statics, footer
 
 bench/bench.py and bench/openlong.py run this in fresh processes (`run_probe`), so interpreter
@@ -18,7 +19,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,6 +43,10 @@ def run_probe(*args: str) -> tuple[float, int]:
 
 def main() -> None:
     sys.path.insert(0, str(ROOT))  # this tree's code, whichever tree the venv was made for
+    if sys.argv[1] != "bare":
+        from tui.cli import pause_collector_for_start_up
+
+        pause_collector_for_start_up()  # as `partyline` does for the app, before Textual loads
     from textual.app import App, ComposeResult
     from textual.pilot import Pilot
     from textual.widgets import Footer, Header, Static
@@ -48,19 +55,23 @@ def main() -> None:
         """Is the first screen up?"""
         return True
 
+    after: Callable[[Any], None] | None = None
+
     if sys.argv[1] == "partyline":
         from tui.app import PartylineApp
 
         app: App[None] = PartylineApp(save_dir=Path(tempfile.mkdtemp()))
     elif sys.argv[1] == "continue":
-        from core import saves
         from core.paths import followed
         from tui.app import PartylineApp
+        from tui.cli import keep_for_resume, load_save
         from tui.screens.game import GameScreen
 
         path = Path(sys.argv[2])
-        table = saves.load(path).table
+        table = load_save(path).table  # as `partyline continue`: from the resume cache if kept
         app = PartylineApp(save_dir=path.parent, table=table, save_path=followed(path))
+        if sys.argv[3:] != ["first"]:
+            after = keep_for_resume  # ... which keeps the game there once the app has closed
 
         def up(app: App[object]) -> bool:
             """The game screen is up, its log laid out and in sight."""
@@ -85,6 +96,8 @@ def main() -> None:
         pilot.app.exit(len(list(pilot.app.screen.walk_children(with_self=True))))
 
     widgets = app.run(headless=True, size=(80, 24), auto_pilot=first_screen)
+    if after is not None:
+        after(app)
     print(widgets)
 
 

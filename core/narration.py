@@ -174,6 +174,10 @@ class Narration:
     def full(self) -> str:
         return text(self._full)
 
+    def parts(self) -> tuple[Text, tuple[tuple[int, Text], ...], Text]:
+        """(public, secret, full) as given: what makes the line again (core/plain.py)."""
+        return self._public, self._secret, self._full
+
     def message_for(self, viewer: Viewer) -> Text:
         """The line `viewer` reads, as the rules gave it (None: a viewer who sees everything;
         `PUBLIC`: the public sentence, what a seat without a private version reads)."""

@@ -387,6 +387,11 @@ def load(path: Path, *, continue_chance: bool = True) -> Loaded:
     return loads(data, where, continue_chance=continue_chance)
 
 
+def read_file(path: Path) -> bytes:
+    """The bytes of the save at `path`, read as `load` reads them (SaveError if it cannot be)."""
+    return _read(path, display_path(path), MAX_FILE_BYTES + 1)[0]
+
+
 def loads(text: str | bytes, where: str = "<save>", *, continue_chance: bool = True) -> Loaded:
     """Load a save from its text (or its bytes, UTF-8); `where` names it in messages."""
     text, cut = _whole_lines(text)

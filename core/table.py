@@ -117,6 +117,25 @@ class Table:
         self._snapshots[0] = self._state
         self._tail = [self._state]
 
+    def restore(
+        self,
+        log: list[Entry],
+        meta: list[tuple[tuple[Narration, ...], bool, bool]],
+        snapshots: dict[int, Any],
+        state: Any,
+    ) -> None:
+        """Make this new table what replaying `log` made it, from what core/resume_cache.py kept
+        of that replay: each entry's (narration, reveals, decides), the states at the multiples
+        of SNAPSHOT_EVERY up to the log's length (a dict that may build them when first read)
+        and the last state."""
+        assert not self._log and len(meta) == len(log)
+        self._log = log
+        self._meta = [_new_meta(_Meta, item) for item in meta]
+        snapshots[0] = self._state
+        self._snapshots = snapshots
+        self._set_state(state)
+        self._tail = [state]
+
     # --- reading -----------------------------------------------------------------------------
 
     @property

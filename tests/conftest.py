@@ -5,8 +5,10 @@ language; settings and compiled catalogs in folders of the run's own, never the 
 
 import os
 import tempfile
+from pathlib import Path
 
 import profiles
+import pytest
 
 profiles.load()
 
@@ -15,3 +17,11 @@ for _name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
 os.environ["LANG"] = "C.UTF-8"
 os.environ["PARTYLINE_CONFIG_DIR"] = tempfile.mkdtemp(prefix="partyline-config-")
 os.environ["PARTYLINE_CACHE_DIR"] = tempfile.mkdtemp(prefix="partyline-cache-")
+
+
+@pytest.fixture
+def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cache folder of the test's own (the resume cache's files, compiled catalogs)."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("PARTYLINE_CACHE_DIR", str(folder))
+    return folder

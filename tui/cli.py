@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
+import gc
 import os
 import random
 import sys
@@ -34,6 +36,7 @@ from tui.pace import (
 
 if TYPE_CHECKING:
     from core.saves import Loaded
+    from tui.app import PartylineApp
 
 DESCRIPTION = N_(
     "Partyline: Japanese tabletop games about heroes, demon lords and their parties, in the "
@@ -80,12 +83,27 @@ def _run(argv: Sequence[str] | None) -> int:
     try:
         if hasattr(args, "theme"):
             _check_theme(args.theme)
+        if command in APP_COMMANDS:
+            pause_collector_for_start_up()
         return int(COMMANDS[command](args))
     except CliError as error:
         say(_("partyline: {error}", error=error.say(_)), error=True)
         return error.code
     except KeyboardInterrupt:
         return 130
+    finally:
+        gc.enable()
+
+
+APP_COMMANDS = frozenset({"app", "play", "continue", "replay"})
+
+
+def pause_collector_for_start_up() -> None:
+    """No cyclic garbage collection while the app starts: nearly everything start-up makes (the
+    modules, a continued game's table, the first screen) lives on, and the collector's passes
+    over it (about 50 ms in all) found nothing. The app collects and freezes it, and lets the
+    collector go on, once its first screen is up (tui.app.freeze_start_up)."""
+    gc.disable()
 
 
 def run_language(words: Sequence[str]) -> tuple[Language, str]:
@@ -664,15 +682,15 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_continue(args: argparse.Namespace) -> int:
     from core.paths import followed
 
-    loaded = _load(args.path)
+    loaded = load_save(args.path)
     return _run_app(args, table=loaded.table, save_path=followed(args.path), notice=loaded.note)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from core import saves
+    from core import resume_cache, saves
 
     try:
-        loaded = saves.load(args.path)
+        loaded = resume_cache.load(args.path)
         table, note = loaded.table, loaded.note  # the note of an incomplete last entry, if any
     except saves.RulesChanged as changed:
         # An older rules version's save: watch it up to the last entry today's rules accept.
@@ -745,7 +763,18 @@ def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:
     app.run()
     if app.exit_line:
         say(app.exit_line)
+    keep_for_resume(app)
     return 0
+
+
+def keep_for_resume(app: PartylineApp) -> None:
+    """Once the app has closed (its last line said), keep the replay of each game saved in it
+    in the resume cache (core/resume_cache.py): continuing it opens at once."""
+    from core import resume_cache
+
+    with contextlib.suppress(KeyboardInterrupt):  # (the game is saved: the cache can wait)
+        for path in app.saved_games():
+            resume_cache.remember(path)
 
 
 def _check_theme(theme: str) -> None:
@@ -761,11 +790,11 @@ def _check_theme(theme: str) -> None:
         )
 
 
-def _load(path: Path) -> Loaded:
-    from core import saves
+def load_save(path: Path) -> Loaded:
+    from core import resume_cache, saves
 
     try:
-        return saves.load(path)
+        return resume_cache.load(path)
     except saves.SaveError as error:
         raise CliError.of(error, code=1) from None
 

@@ -70,6 +70,8 @@ class Session:
             if save_path
             else None
         )
+        self.saved_to: Path | None = None
+        """Where the game was saved, once the session is closed (None: nowhere)."""
         self.looking: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.last_moment: int | None = None
         """The index of the last notable entry (a reveal, a fight's result), if any."""
@@ -351,4 +353,5 @@ class Session:
         self._unsubscribe = lambda: None
         if self.autosave is not None:
             self.autosave.close()
+            self.saved_to = self.autosave.path
             self.autosave = None

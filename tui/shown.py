@@ -67,6 +67,21 @@ def _shown(value: Any) -> Any:
     return value
 
 
+def once_each(render: Render) -> Render:
+    """`render` writing each text object out once: a game opened from the resume cache
+    (core/resume_cache.py) shares one object among all the lines that say the same (a long
+    log's ten thousand lines are a few hundred texts)."""
+    written: dict[int, tuple[object, str]] = {}
+
+    def once(value: Any) -> str:
+        found = written.get(id(value))
+        if found is None or found[0] is not value:  # (the text is held: its id stays its own)
+            found = written[id(value)] = (value, render(value))
+        return found[1]
+
+    return once
+
+
 class ShownTable:
     """The texts of a table as the screen shows them. Reading only: acting (decide, undo...)
     goes to the table itself.
@@ -104,6 +119,7 @@ class ShownTable:
     ) -> list[Line]:
         """The lines of entries `start` to `upto` (0-based, `upto` excluded; None: the last),
         written out by `render` (the viewer's translator's `text`)."""
+        render = once_each(render)
         if not start:
             return self._shown(self.table.narration(viewer, upto, render))
         stop = len(self.table) if upto is None else upto

@@ -11,6 +11,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from rich._wrap import divide_line
 from rich.cells import cell_len
 from textual.app import App, ComposeResult
 from textual.strip import Strip
@@ -34,7 +37,7 @@ from tui.screens.replay import ReplayScreen
 from tui.session import Session
 from tui.shown import Line
 from tui.widgets import log as log_module
-from tui.widgets.log import LogPanel
+from tui.widgets.log import LogPanel, line_breaks
 
 WIDTH = 40  # the panel's columns in the test app: 39 of text and gutter, 1 of scrollbar
 HEIGHT = 10
@@ -380,3 +383,16 @@ async def test_a_replay_step_changes_only_the_lines_stepped_over(
             assert log.shown == table.narration(0, upto=position) and log.current == position
             assert sum(given) == (len(table.narration(0, upto=1)) if key == "right" else 0)
             assert len(wrapped) <= log.scrollable_content_region.height
+
+
+WORDS = st.sampled_from(
+    ["a", "bb", "word", "x" * 14, " ", "  ", "\u3000", "韋駄天コハル", "テスト", "é", "(Lv1)", "\t"]
+)
+
+
+@given(st.lists(WORDS, max_size=30).map("".join) | st.text(max_size=60), st.integers(1, 60))
+def test_a_line_breaks_where_rich_breaks_it(text: str, width: int) -> None:
+    """The log's own line breaking (a third of Rich's time) gives Rich's breaks: between
+    words, inside a word longer than a row, by cell width (wide characters, wide spaces)."""
+    expected = [] if cell_len(text) <= width else divide_line(text, width, fold=True)
+    assert line_breaks(text, width) == expected

@@ -23,7 +23,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
-from core import paths, saves
+from core import paths, resume_cache, saves
 from core.i18n import N_, Translator
 from core.narration import Text as GameText
 from core.text import one_line, visible
@@ -271,7 +271,7 @@ class SavesScreen(Screen[SaveRow | None]):
         row = self.rows[index]
         if row.summary is not None and (not row.error or row.rules_changed):
             try:
-                row = replace(row, loaded=saves.load(row.path))
+                row = replace(row, loaded=resume_cache.load(row.path))
             except saves.RulesChanged as changed:
                 if self.purpose == "replay":  # watch it up to where today's rules stop it
                     row = replace(row, loaded=changed.accepted, note=changed.reason)

@@ -1,0 +1,382 @@
+"""The resume cache: a long game opens again without replaying its log.
+
+Loading a save replays its whole log, strictly (core/saves.py): a third of a second and more for
+a 5,000-entry game of Dangerous, every time it is continued. Once a save has been loaded, what
+the replay built (the log, each entry's narration and flags, the states at the table's snapshots
+and the last one) is kept in the user's cache folder, under the SHA-256 of the save's bytes, of
+Partyline's version and of its core's files; `load` of the same bytes again builds the table
+from that, without replaying, and the table is the one the replay made.
+
+What keeps it safe:
+- The key covers the save's every byte: a save changed in any way (by hand, by a tamperer, by a
+  newer game) never matches, and is replayed, and refused where the replay refuses it. So is a
+  save opened by a Partyline whose core changed (the key covers its files' sizes and times).
+- The cache is only ever written from a table that a replay of those bytes made.
+- It is read as untrusted: JSON only (never pickle or marshal: nothing read can run code), its
+  SHA-256 checked, every value built only as plain data or core's own types (core/plain.py),
+  the shape checked. Anything wrong, missing or unreadable, and the save is replayed as if
+  there were no cache, silently: the cache only ever saves time.
+Files: RESUME_FOLDER in core.i18n.cache_dir(), the newest KEEP kept.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import core
+from core import gcpause, saves
+from core.chance import ChanceKind
+from core.games import get_game
+from core.i18n import cache_dir
+from core.log import ChanceEntry, DecisionEntry, Entry
+from core.narration import Message, Name, Narration, Text, Worded
+from core.plain import PlainError, Types, decode, encode
+from core.table import SNAPSHOT_EVERY, Seat, SeatKind, Table
+
+T = TypeVar("T")
+
+RESUME_FOLDER = "resume"
+FORMAT = 1
+KEEP = 12
+"""Cached games kept (the newest): a 5,000-entry game's takes about 0.7 MB."""
+MAX_BYTES = 64 * 1024 * 1024
+"""A cache file larger than this is not read (a save is at most 16 MiB)."""
+MIN_ENTRIES = SNAPSHOT_EVERY
+"""Shorter games replay in a few milliseconds: they are not cached."""
+
+
+def load(path: Path) -> saves.Loaded:
+    """`saves.load(path)`, from the cache when it holds the replay of the file's bytes as they
+    are (else replayed, as `saves.load` does). Raises SaveError as `saves.load` does."""
+    data = saves.read_file(path)
+    loaded = read(cache_key(data))
+    return loaded if loaded is not None else saves.loads(data, saves.display_path(path))
+
+
+def remember(path: Path) -> None:
+    """Keep the replay of the save at `path` in the cache, unless it is there already: when a
+    game has been played and saved, so that continuing it later opens at once. It replays the
+    file as `load` would, so the cache only ever holds what a replay of those bytes made. A
+    file that does not load, or a cache that cannot be written, keeps nothing, silently."""
+    try:
+        data = saves.read_file(path)
+    except saves.SaveError:
+        return
+    if data.count(b"[[log]]") < MIN_ENTRIES:
+        return  # (too short to keep: not worth replaying to find out for sure)
+    key = cache_key(data)
+    cached = _file(key)
+    if cached.exists():
+        with contextlib.suppress(OSError):
+            os.utime(cached)  # (the newest are kept)
+        return
+    try:
+        loaded = saves.loads(data, saves.display_path(path))
+    except saves.SaveError:
+        return
+    keep(key, loaded)
+
+
+def forget(path: Path) -> None:
+    """Drop what the cache keeps of the save at `path` as it is now, if anything."""
+    with contextlib.suppress(OSError, saves.SaveError):
+        _file(cache_key(saves.read_file(path))).unlink(missing_ok=True)
+
+
+def cache_key(data: bytes) -> str:
+    digest = hashlib.sha256(b"partyline resume %d %s\0" % (FORMAT, core.__version__.encode()))
+    digest.update(_core_files())
+    digest.update(data)
+    return digest.hexdigest()
+
+
+def _core_files() -> bytes:
+    """Core's source and content files by name, size and modification time: a change to the
+    rules (an edited checkout, another install) makes another key."""
+    root = Path(core.__file__).parent
+    found = []
+    for folder, folders, files in os.walk(root):
+        folders[:] = sorted(name for name in folders if name != "__pycache__")
+        for name in sorted(files):
+            if name.endswith((".py", ".toml")):
+                info = os.stat(os.path.join(folder, name))
+                found.append(f"{folder}/{name}:{info.st_size}:{info.st_mtime_ns}")
+    return "\n".join(found).encode()
+
+
+def _file(key: str) -> Path:
+    return cache_dir() / RESUME_FOLDER / f"{key[:40]}.json"
+
+
+# --- writing -----------------------------------------------------------------------------------
+
+
+def keep(key: str, loaded: saves.Loaded) -> None:
+    """Keep `loaded` (the replay of the save whose bytes make `key`) in the cache. A game too
+    short to be worth it, a save with a note (an incomplete last entry), a value of no plain
+    form or a cache folder that cannot be written: nothing is kept, and nothing is said."""
+    table = loaded.table
+    if loaded.note or len(table) < MIN_ENTRIES:
+        return
+    try:
+        payload = _json(_document(key, loaded))
+    except (TypeError, ValueError, RecursionError):
+        return
+    body = payload.encode()
+    content = hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+    if not _reads_back(key, content, table):
+        return
+    target = _file(key)
+    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temp.write_bytes(content)
+        os.replace(temp, target)
+        _prune(target.parent)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
+
+
+def _reads_back(key: str, content: bytes, table: Table) -> bool:
+    """Does `content` read back as `table`: the same log, narration, snapshots and last state?
+    Only what comes back equal is kept (a value whose plain form lost something never is)."""
+    with gcpause.paused():
+        try:
+            loaded = _loaded(key, content)
+        except Exception:  # (as `read` takes it: then it is not kept)
+            return False
+        if loaded is None:
+            return False
+        restored = loaded.table
+        positions = range(0, len(table) + 1, SNAPSHOT_EVERY)
+        return (
+            restored._log == table._log
+            and restored._meta == table._meta
+            and all(restored._state_at(p) == table._state_at(p) for p in positions)
+            and restored._state == table._state
+            and restored.step == table.step
+        )
+
+
+def _document(key: str, loaded: saves.Loaded) -> dict[str, Any]:
+    table = loaded.table
+    types = Types()
+    log = [_entry_data(table.entry(index), types) for index in range(len(table))]
+    # A long game says the same few hundred lines over and over: each is kept (and read) once.
+    texts, lines = _Pool(lambda said: encode(said, types)), _Pool(lambda line: line)
+    meta = [
+        [[lines.index(_line_data(line, texts)) for line in narration], reveals, decides]
+        for narration, reveals, decides in table._meta
+    ]
+    snapshots = {
+        str(position): _json(encode(table._state_at(position), types))
+        for position in range(SNAPSHOT_EVERY, len(table) + 1, SNAPSHOT_EVERY)
+    }
+    return {
+        "format": FORMAT,
+        "key": key,
+        "game": table.game.id,
+        "seats": [[seat.name, seat.kind.value, seat.bot] for seat in table.seats],
+        "options": encode(table.options, types),
+        "seed": table.seed,
+        "practice": table.practice,
+        "created": loaded.created,
+        "rules_version": loaded.rules_version,
+        "log": log,
+        "texts": texts.items,
+        "lines": lines.items,
+        "meta": meta,
+        "snapshots": snapshots,
+        "state": encode(table._state_at(len(table)), types),
+        "types": types.names,
+    }
+
+
+class _Pool:
+    """Values kept once each, by their plain form: `index` gives a value's place."""
+
+    def __init__(self, plain: Callable[[Any], Any]) -> None:
+        self.plain = plain
+        self.items: list[Any] = []
+        self._places: dict[str, int] = {}
+
+    def index(self, value: Any) -> int:
+        data = self.plain(value)
+        form = _json(data)
+        place = self._places.get(form)
+        if place is None:
+            place = self._places[form] = len(self.items)
+            self.items.append(data)
+        return place
+
+
+def _line_data(line: Narration, texts: _Pool) -> list[Any]:
+    """A narration line by the places of its texts (core.narration.Narration's parts)."""
+    public, secret, full = line.parts()
+    pairs = [[seat, texts.index(said)] for seat, said in secret]
+    return [texts.index(public), pairs, texts.index(full)]
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _entry_data(entry: Entry, types: Types) -> list[Any]:
+    if isinstance(entry, ChanceEntry):
+        return [entry.chance.value, encode(entry.values, types)]
+    return [entry.seat, entry.decision, encode(entry.choice, types)]
+
+
+def _prune(folder: Path) -> None:
+    """Remove all but the KEEP newest cache files."""
+    files = sorted(folder.glob("*.json"), key=lambda path: path.stat().st_mtime, reverse=True)
+    for old in files[KEEP:]:
+        old.unlink(missing_ok=True)
+
+
+# --- reading -----------------------------------------------------------------------------------
+
+
+def read(key: str) -> saves.Loaded | None:
+    """The replay the cache keeps under `key`, or None (none kept; anything wrong with it)."""
+    try:
+        with open(_file(key), "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except OSError:
+        return None
+    try:
+        with gcpause.paused():  # (hundreds of thousands of objects, all kept)
+            return _loaded(key, raw)
+    except Exception:  # untrusted data: whatever is wrong with it, the save is replayed
+        return None
+
+
+def _loaded(key: str, raw: bytes) -> saves.Loaded | None:
+    digest, _, body = raw.partition(b"\n")
+    if len(raw) > MAX_BYTES or hashlib.sha256(body).hexdigest().encode() != digest:
+        return None
+    document = json.loads(body)
+    if type(document) is not dict or document.get("format") != FORMAT:
+        return None
+    if document.get("key") != key:
+        return None
+    types = Types(_strings(document["types"]))
+    seats = tuple(Seat(name, SeatKind(kind), bot) for name, kind, bot in document["seats"])
+    options = decode(document["options"], types)
+    if type(options) is not dict:
+        return None
+    table = Table(
+        get_game(document["game"]),
+        seats,
+        options,
+        document["seed"],
+        _boolean(document["practice"]),
+    )
+    log = [_entry(item, types) for item in document["log"]]
+    texts = [_text(decode(item, types)) for item in document["texts"]]
+    lines = [_line(item, texts) for item in document["lines"]]
+    meta = [_meta(item, lines) for item in document["meta"]]
+    if len(meta) != len(log):
+        return None
+    raw_snapshots = document["snapshots"]
+    positions = range(SNAPSHOT_EVERY, len(log) + 1, SNAPSHOT_EVERY)
+    if type(raw_snapshots) is not dict or set(raw_snapshots) != {str(p) for p in positions}:
+        return None
+    if not all(type(text) is str for text in raw_snapshots.values()):
+        return None
+    snapshots = _Snapshots({p: raw_snapshots[str(p)] for p in positions}, types)
+    table.restore(log, meta, snapshots, decode(document["state"], types))
+    created, version = document["created"], document["rules_version"]
+    if type(created) is not str or type(version) is not int:
+        return None
+    return saves.Loaded(table, created, version)
+
+
+def _strings(value: object) -> list[str]:
+    if type(value) is not list or not all(type(item) is str for item in value):
+        raise PlainError("a list of strings expected")
+    return value
+
+
+def _boolean(value: object) -> bool:
+    if type(value) is not bool:
+        raise PlainError("true or false expected")
+    return value
+
+
+def _entry(item: object, types: Types) -> Entry:
+    if type(item) is not list:
+        raise PlainError("a log entry that is not a list")
+    if len(item) == 2:
+        return ChanceEntry(_CHANCE_KINDS[item[0]], decode(item[1], types))
+    seat, decision, choice = item
+    if type(seat) is not int or type(decision) is not str:
+        raise PlainError("a decision entry of the wrong shape")
+    return DecisionEntry(seat, decision, decode(choice, types))
+
+
+def _text(value: Any) -> Text:
+    """`value` if it is a text a narration line may hold."""
+    if isinstance(value, str | Message | Name | Worded):
+        return value
+    raise PlainError("a narration line's text that is not a text")
+
+
+def _line(item: object, texts: list[Text]) -> Narration:
+    if type(item) is not list or len(item) != 3:
+        raise PlainError("a narration line of the wrong shape")
+    public, secret, full = item
+    pairs = tuple([(_seat(seat), _place(texts, said)) for seat, said in secret])
+    return Narration(_place(texts, public), pairs, _place(texts, full))
+
+
+def _seat(value: object) -> int:
+    if type(value) is not int:
+        raise PlainError("a seat that is not a number")
+    return value
+
+
+def _place(items: list[T], place: object) -> T:
+    """`items[place]`, `place` a whole number within them."""
+    if type(place) is not int or not 0 <= place < len(items):
+        raise PlainError("a place out of the pool")
+    return items[place]
+
+
+_CHANCE_KINDS = {kind.value: kind for kind in ChanceKind}
+
+
+def _meta(item: object, lines: list[Narration]) -> tuple[tuple[Narration, ...], bool, bool]:
+    if type(item) is not list or len(item) != 3:
+        raise PlainError("an entry's narration of the wrong shape")
+    places, reveals, decides = item
+    if type(places) is not list:
+        raise PlainError("an entry's narration of the wrong shape")
+    return tuple([_place(lines, place) for place in places]), _boolean(reveals), _boolean(decides)
+
+
+class _Snapshots(dict[int, Any]):
+    """The table's snapshots, each decoded when the table first reads it (undo past the last
+    snapshot, the replay's cursor): most opened games never read one."""
+
+    def __init__(self, raw: dict[int, Any], types: Types) -> None:
+        super().__init__(dict.fromkeys(raw, _UNREAD))
+        self._raw = raw
+        self._types = types
+
+    def __getitem__(self, position: int) -> Any:
+        value = super().__getitem__(position)
+        if value is _UNREAD:
+            value = decode(json.loads(self._raw.pop(position)), self._types)
+            super().__setitem__(position, value)
+        return value
+
+
+_UNREAD = object()
