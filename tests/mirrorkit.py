@@ -31,6 +31,11 @@ PROMPT_TITLES = ("Your move", "Waiting", "Game over")
 KEYED = (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM, DecisionKind.CHOOSE_SEVERAL)
 
 
+def defaults(game: str, **options: object) -> dict[str, object]:
+    """The options of `game` a new table starts with, but for `options`."""
+    return {option.name: option.default for option in REGISTRY[game].options} | options
+
+
 def login(term: SSHTerminal, name: str) -> None:
     """A guest gives `name` and reaches the lobby."""
     term.wait_for("Your name at the tables")
@@ -76,12 +81,25 @@ def prompt_region(term: SSHTerminal) -> str:
         if not found:
             continue
         left = max(line.rfind(corner, 0, found[0]) for corner in "╭┏+")
+        column = cell_len(line[:left])  # a wide character left of the panel takes two cells
         region = [line[left:]]
         for below in lines[top + 1 :]:
-            region.append(below[left:])
-            if below[left : left + 1] in ("╰", "┗", "+"):
+            part = from_column(below, column)
+            region.append(part)
+            if part[:1] in ("╰", "┗", "+"):
                 break
         return "\n".join(region)
+    return ""
+
+
+def from_column(line: str, column: int) -> str:
+    """The part of a screen line from the cell `column` on (a line holds a wide character once,
+    for its two cells)."""
+    cells = 0
+    for index, char in enumerate(line):
+        if cells >= column:
+            return line[index:]
+        cells += cell_len(char)
     return ""
 
 
@@ -211,3 +229,13 @@ class TablePlay:
                 if part and not any(part in other_line for other_line in theirs):
                     found.add(part)
         return found
+
+
+def assert_secret_kept(play: TablePlay, seat: int, from_seat: int) -> None:
+    """Nothing `seat`'s log tells it alone reaches `from_seat`'s terminal; the check sees such
+    text: it does reach `seat`'s own (both terminals are wide enough that a log line is one
+    row, so a line on screen is a run of bytes)."""
+    secrets = play.secrets(seat, from_seat)
+    assert secrets, "the game had no secret of that seat"
+    assert [words for words in secrets if words.encode() in play.terms[from_seat].raw] == []
+    assert any(words.encode() in play.terms[seat].raw for words in secrets)
