@@ -13,6 +13,7 @@ the seat is shown. An answer is taken once the prompt waits or the bell rings fo
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 
 from rich.cells import cell_len
@@ -184,8 +185,9 @@ class TablePlay:
             self.answer(next(d for d in self.mirror.decisions() if d.seat in self.terms))
         raise AssertionError(f"the game did not end in {limit} decisions")
 
-    def answer(self, decision: Decision) -> None:
-        """Type the seat's choice once its terminal shows the question; then the mirror's."""
+    def answer(self, decision: Decision) -> float:
+        """Type the seat's choice once its terminal shows the question; then the mirror's.
+        The seconds from its last key until the screen showed the answer taken."""
         term = self.terms[decision.seat]
         first_words = str(decision.prompt)[:16]  # as an English screen writes it out
         term.wait_until(
@@ -194,16 +196,21 @@ class TablePlay:
         )
         bells = term.raw.count(BELL)
         wanted = self.intent(decision)
-        term.press(*self._key_presses(decision.seat, decision, wanted))
+        *first, last = self._key_presses(decision.seat, decision, wanted)
+        term.press(*first)
+        pressed = time.monotonic()
+        term.press(last)
         # Taken: the prompt waits for others, or the seat's next question rang the bell (the
         # same question asked again looks the same).
         term.wait_until(
             lambda: "Your move" not in prompt_region(term) or term.raw.count(BELL) > bells,
             f"the answer to {decision.prompt!r}",
         )
+        taken = time.monotonic() - pressed
         self.mirror.decide(decision.seat, wanted)
         self.decided += 1
         self._follow_keys()
+        return taken
 
     def secrets(self, seat: int, other: int, most: int = 30) -> set[str]:
         """What `seat`'s log tells it alone, as `other` may not read it: of each of its lines
