@@ -30,12 +30,15 @@ from core.runner import BotDriver
 from core.table import Change, ChangeKind, Seat, SeatKind, Table, check_seed, new_table
 from core.text import BadText, check_line, visible
 from server.protocol import encode
-from server.store import TableSettings, TableStore
+from server.store import (
+    CHAT_KEPT,
+    MAX_CHAT_CELLS,
+    MAX_CHAT_CHARS,
+    THE_CHAT_LINE,
+    TableSettings,
+    TableStore,
+)
 
-MAX_CHAT_CELLS = 200
-MAX_CHAT_CHARS = 400
-CHAT_KEPT = 50
-"""Chat lines a table keeps (a newcomer sees these)."""
 MAX_TABLES = 64
 OPEN = "open"
 PLAYING = "playing"
@@ -95,7 +98,6 @@ class ServerTable(TableSettings):
     clients: list[Client] = field(default_factory=list)
     table: Table | None = None
     driver: BotDriver | None = None
-    chat: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def state(self) -> str:
@@ -314,11 +316,11 @@ class Hub:
                 break
         if table.sitting.get(seat) != client.name:
             table.sitting[seat] = client.name
-            self._seats_changed(table)
+            self._write_table_file(table)
         self._arrive(client, table, seat)
 
-    def _seats_changed(self, table: ServerTable) -> None:
-        """Write the table's file (who holds which seat is what a restart needs)."""
+    def _write_table_file(self, table: ServerTable) -> None:
+        """Write the table's file (who holds which seat, and the chat: what a restart needs)."""
         if self._store is None:
             return
         codes = {
@@ -354,7 +356,7 @@ class Hub:
                 if self._store is not None:
                     self._store.ended(table.id)
             else:
-                self._seats_changed(table)
+                self._write_table_file(table)
         self._leave_table(client)
         self.send_lobby(client)
         self._lobby_changed()
@@ -435,12 +437,11 @@ class Hub:
         if not isinstance(text, str):
             raise Refused(N_("a chat line is text"))
         try:
-            check_line(
-                text, what="the chat line", max_cells=MAX_CHAT_CELLS, max_chars=MAX_CHAT_CHARS
-            )
+            check_line(text, what=THE_CHAT_LINE, max_cells=MAX_CHAT_CELLS, max_chars=MAX_CHAT_CHARS)
         except BadText as error:
             raise Refused(str(error)) from None
         table.chat = [*table.chat, (client.name, text)][-CHAT_KEPT:]
+        self._write_table_file(table)
         for other in table.clients:
             other.send({"type": "chat", "from": client.name, "text": text})
 
