@@ -25,7 +25,7 @@ from core.decisions import IllegalAction
 from core.games import REGISTRY, get_game
 from core.games.base import BadOption, check_options
 from core.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Language, is_language, translator
-from core.narration import text
+from core.narration import Message, text
 from core.runner import BotDriver
 from core.table import Change, ChangeKind, Seat, SeatKind, Table, check_seed, new_table
 from core.text import BadText, check_line, visible
@@ -53,20 +53,28 @@ class Refused(Exception):
     the English line; `message(language)` the client's (a text from core, not in the catalogs,
     stays as core wrote it)."""
 
-    def __init__(self, message: str, /, **values: str | int) -> None:
+    def __init__(self, message: str, /, **values: str | int | Message) -> None:
         super().__init__(message.format(**values) if values else message)
         self.template = message
         self.values = values
 
     def to_client(self, language: Language) -> dict[str, Any]:
         """The `error` message: the line in `language`, and its message id and values (so a
-        client may render it itself)."""
+        client may render it itself; a value that is a sentence of its own, in English)."""
         return {
             "type": "error",
             "message": translator(language)(self.template, **self.values),
             "id": self.template,
-            "values": self.values,
+            "values": {
+                name: value if isinstance(value, str | int) else text(value)
+                for name, value in self.values.items()
+            },
         }
+
+    @classmethod
+    def of(cls, message: Message) -> Refused:
+        """The refusal that `message` (a catalog Message) says."""
+        return cls(message.template, **message.params)  # type: ignore[arg-type]
 
 
 class Client:
