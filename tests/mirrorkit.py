@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rich.cells import cell_len
@@ -90,6 +91,15 @@ def prompt_region(term: SSHTerminal) -> str:
             if part[:1] in ("╰", "┗", "+"):
                 break
         return "\n".join(region)
+    return ""
+
+
+def cursor_line(term: SSHTerminal) -> str:
+    """The prompt's option at the cursor (its row, marked "> "), or "" when none is marked."""
+    for row in prompt_region(term).splitlines()[1:]:
+        inside = row[1:].lstrip()
+        if inside.startswith("> "):
+            return inside
     return ""
 
 
@@ -185,15 +195,20 @@ class TablePlay:
             self.answer(next(d for d in self.mirror.decisions() if d.seat in self.terms))
         raise AssertionError(f"the game did not end in {limit} decisions")
 
-    def answer(self, decision: Decision) -> float:
-        """Type the seat's choice once its terminal shows the question; then the mirror's.
-        The seconds from its last key until the screen showed the answer taken."""
+    def answer(
+        self, decision: Decision, before: Callable[[SSHTerminal], None] | None = None
+    ) -> float:
+        """Type the seat's choice once its terminal shows the question (after `before(term)`,
+        if given); then the mirror's. The seconds from its last key until the screen showed
+        the answer taken."""
         term = self.terms[decision.seat]
         first_words = str(decision.prompt)[:16]  # as an English screen writes it out
         term.wait_until(
             lambda: "Your move" in (region := prompt_region(term)) and first_words in region,
             f"seat {decision.seat + 1}'s prompt: {decision.prompt!r}",
         )
+        if before is not None:
+            before(term)
         bells = term.raw.count(BELL)
         wanted = self.intent(decision)
         *first, last = self._key_presses(decision.seat, decision, wanted)
