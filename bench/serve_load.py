@@ -52,6 +52,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from mirrorkit import TablePlay, create_table, cursor_line, defaults, login
 from sshkit import Server, SSHTerminal
 
+from core.decisions import Decision, DecisionKind
+
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -154,7 +156,8 @@ class LoadTable:
                 if play.mirror.over:
                     return
                 decision = next(d for d in play.mirror.decisions() if d.seat in play.terms)
-                latency = play.answer(decision, self.move_cursor)
+                cursor = self.move_cursor if has_cursor(decision) else None
+                latency = play.answer(decision, cursor)
                 if latency is None:
                     self.unseen += 1  # the screen cannot show the server's answer apart
                 else:
@@ -174,6 +177,12 @@ class LoadTable:
             term.press(key)
             term.wait_until(moved or (lambda: cursor_line(term) == first), f"the cursor {key}")
             self.cursor_latencies.append(time.monotonic() - began)
+
+
+def has_cursor(decision: Decision) -> bool:
+    """A question whose prompt has a cursor to move: a choice among two options or more."""
+    kinds = (DecisionKind.CHOOSE_ONE, DecisionKind.CHOOSE_SEVERAL)
+    return decision.kind in kinds and len(decision.options) >= 2
 
 
 def in_threads(doers: list[Player] | list[LoadTable], work: str, *args: object) -> None:
