@@ -45,11 +45,12 @@ import sys
 import tempfile
 import threading
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from mirrorkit import TablePlay, create_table, cursor_line, defaults, login
+from mirrorkit import TablePlay, create_table, cursor_key, defaults, login
 from sshkit import Server, SSHTerminal
 
 from core.decisions import Decision, DecisionKind
@@ -156,8 +157,10 @@ class LoadTable:
                 if play.mirror.over:
                     return
                 decision = next(d for d in play.mirror.decisions() if d.seat in play.terms)
-                cursor = self.move_cursor if has_cursor(decision) else None
-                latency = play.answer(decision, cursor)
+                latency = play.answer(
+                    decision,
+                    partial(self.move_cursor, decision=decision) if has_cursor(decision) else None,
+                )
                 if latency is None:
                     self.unseen += 1  # the screen cannot show the server's answer apart
                 else:
@@ -166,23 +169,28 @@ class LoadTable:
         except BaseException as error:
             self.error = error
 
-    def move_cursor(self, term: SSHTerminal) -> None:
-        """Down and Up on a question of several options: the cursor's latency (the app child
-        alone draws it; the server is not asked)."""
-        first = cursor_line(term)
-        if not first:
+    def move_cursor(self, term: SSHTerminal, decision: Decision) -> None:
+        """Down and Up (Up and Down at the last option) on a question of several options: the
+        cursor's latency (the app child alone draws it; the server is not asked)."""
+        at = cursor_key(term)
+        keys = self.play.keys.get(decision.seat) if self.play is not None else None
+        if not at or keys is None:
             return
-        for key, moved in (("down", lambda: cursor_line(term) != first), ("up", None)):
+        last = [option.id for option in decision.options if not option.unavailable][-1]
+        order = ("up", "down") if at == str(keys.by_id[last]) else ("down", "up")
+        moved = (lambda: cursor_key(term) != at, lambda: cursor_key(term) == at)
+        for key, done in zip(order, moved, strict=True):
             began = time.monotonic()
             term.press(key)
-            term.wait_until(moved or (lambda: cursor_line(term) == first), f"the cursor {key}")
+            term.wait_until(done, f"the cursor {key} from {at}")
             self.cursor_latencies.append(time.monotonic() - began)
 
 
 def has_cursor(decision: Decision) -> bool:
     """A question whose prompt has a cursor to move: a choice among two options or more."""
     kinds = (DecisionKind.CHOOSE_ONE, DecisionKind.CHOOSE_SEVERAL)
-    return decision.kind in kinds and len(decision.options) >= 2
+    available = [option for option in decision.options if not option.unavailable]
+    return decision.kind in kinds and len(available) >= 2
 
 
 def in_threads(doers: list[Player] | list[LoadTable], work: str, *args: object) -> None:

@@ -96,12 +96,13 @@ def prompt_region(term: SSHTerminal) -> str:
     return ""
 
 
-def cursor_line(term: SSHTerminal) -> str:
-    """The prompt's option at the cursor (its row, marked "> "), or "" when none is marked."""
+def cursor_key(term: SSHTerminal) -> str:
+    """The key of the prompt's option at the cursor (its row is marked "> 3."), or "" when no
+    option on the screen is marked."""
     for row in prompt_region(term).splitlines()[1:]:
-        inside = row[1:].lstrip()
-        if inside.startswith("> "):
-            return inside
+        words = row[1:].split()
+        if len(words) > 1 and words[0] == ">" and words[1].endswith("."):
+            return words[1][:-1]
     return ""
 
 
