@@ -1,24 +1,39 @@
-"""Load on `partyline serve`: N players at once over real SSH, each in a game pressing keys.
+"""Load on `partyline serve`: N players at once over real SSH, at the server's tables, each
+pressing keys that play the game.
 
     python bench/serve_load.py                      # N = 1, 10, 20, 40
-    python bench/serve_load.py --sessions 20 --presses 40 --think 0.1
+    python bench/serve_load.py --sessions 20 --decisions 40 --think 0.25
 
-For each N: a fresh server (--guests) on a free port; N asyncssh clients with a terminal (read with
-pyte, as the tests do) connect at once and start a Light and Dark game (F2), then each presses
-Down and Up in turn, waiting after each key until its screen shows the prompt's cursor moved, and
-thinks for --think seconds before the next. Printed per N:
+For each N: a fresh server (--guests, bots instant) on a free port; N asyncssh clients with a
+terminal (read with pyte, as the tests do) connect at once and give their names. Then, table by
+table, one player makes a table of Dangerous for two (seeded, no turn limit) in the lobby, a
+second sits at it (an odd player out gets a bot instead) and the maker starts it. Then every
+table plays at once: the people's choices are typed by keys, as tests/mirrorkit.py does (a mirror
+of the table knows the question; the answer is the option's key, Enter for an order), --think
+seconds apart, until each player has made --decisions decisions. Every key that answers goes
+through the server: the app child sends the decision to the table, the table sends both seats
+their new state, and both children draw it. Printed per N:
 
-- start: seconds from connecting to the setup screen (median, slowest): the app child's start;
-- key: key-to-screen latency as the client sees it, p50 and p99 over every press of every player;
-- memory of one app child: RSS, PSS (its share of pages shared with other processes) and USS
-  (its own pages: what one more player costs), from /proc/PID/smaps_rollup;
-- CPU while the keys are pressed: the server's and all children's, as cores in use, and per key.
+- start: seconds from connecting to the name's screen (median, slowest): the app child's start;
+- answer key: key-to-screen latency as the client sees it, p50 and p99 over the answers of
+  every player: from an answer's last key until the player's screen shows the table's answer
+  from the server (the player's next question, with its bell; whom the table waits for now; the
+  end), as tests/mirrorkit.py's `TablePlay.answer` waits for it. An answer after which the
+  table waits for the same seat and question as the app's own "sent" shows cannot be timed so,
+  and is counted apart (answers "timed of all");
+- cursor key: before each answer to a question of several options the player presses Down and
+  Up, each timed until the prompt's cursor has moved (the app child alone draws it);
+- memory of one app child after its game: RSS, PSS (its share of pages shared with other
+  processes) and USS (its own pages: what one more player costs), from /proc/PID/smaps_rollup;
+  and the server's RSS;
+- CPU while the games are played: the server's and all children's, as cores in use, and per
+  answer.
 
-The clients run on this machine too (pyte is not free): their CPU is printed beside, since on a
-2-core machine it competes with the server's.
+The clients run on this machine too (pyte and the mirrors are not free): their CPU is printed
+beside, since on a 2-core machine it competes with the server's.
 
-Then the target of issue 12 at N=20 (or the N nearest it): key p50 under 100 ms and an app child
-under 60 MB (RSS), each as a ratio (figure / target, met when below 1).
+Then the target of issue 12 at N=20 (or the N nearest it): answer key p50 under 100 ms and an
+app child under 60 MB (RSS), each as a ratio (figure / target, met when below 1).
 """
 
 from __future__ import annotations
@@ -30,12 +45,15 @@ import sys
 import tempfile
 import threading
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from mirrorkit import create_table, login
-from sshkit import FIRST_OPTION, SECOND_OPTION, SEED, Server, SSHTerminal
+from mirrorkit import TablePlay, create_table, cursor_key, defaults, login
+from sshkit import Server, SSHTerminal
+
+from core.decisions import Decision, DecisionKind
 
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -67,56 +85,132 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
+CURSOR_TIMEOUT = 10.0
+"""Seconds a cursor key may take before its move counts as lost (see LoadTable.move_cursor)."""
+GAME = "dangerous"
+SEED = 7
+"""Table k plays the game of seed SEED + k."""
+
+
 class Player:
-    """One client: connects, starts a game, presses keys; records its latencies."""
+    """One client: connects and gives its name."""
 
     def __init__(self, server: Server, number: int) -> None:
         self.server = server
-        self.number = number
+        self.name = f"p{number}"
         self.term: SSHTerminal | None = None
         self.start_seconds = 0.0
-        self.latencies: list[float] = []
         self.error: BaseException | None = None
 
     def connect(self) -> None:
         try:
             began = time.monotonic()
-            self.term = SSHTerminal.connect(self.server, f"p{self.number}", size=(80, 24))
+            self.term = SSHTerminal.connect(self.server, self.name, size=(80, 24))
             self.term.wait_for("Your name at the tables", timeout=300)
             self.start_seconds = time.monotonic() - began
-            # A table of its own with three bots, seeded: the seeded game's first question.
-            login(self.term, f"p{self.number}")
-            create_table(self.term, "light-and-dark", 4, bots=(1, 2, 3), seed=SEED)
-            self.term.wait_for("F2 starts the game")
-            self.term.press("f2")
-            self.term.wait_for(FIRST_OPTION, timeout=300)
+            login(self.term, self.name)
         except BaseException as error:
             self.error = error
 
-    def play(self, presses: int, think: float) -> None:
-        term = self.term
-        assert term is not None
+
+class LoadTable:
+    """One table: its maker, the player who sits (None: a bot), and its latencies."""
+
+    def __init__(self, number: int, maker: Player, sitter: Player | None) -> None:
+        self.number = number
+        self.players = [maker] if sitter is None else [maker, sitter]
+        self.latencies: list[float] = []
+        self.cursor_latencies: list[float] = []
+        self.unseen = 0
+        self.cursor_lost = 0
+        self.error: BaseException | None = None
+        self.play: TablePlay | None = None
+
+    def terms(self) -> list[SSHTerminal]:
+        found = [player.term for player in self.players]
+        assert all(term is not None for term in found)
+        return [term for term in found if term is not None]
+
+    def set_up(self) -> None:
+        """Made in the lobby, sat at and started. Tables are set up one by one, so this one
+        is the lobby's last: End highlights it."""
+        terms = self.terms()
+        maker = terms[0]
+        bots = () if len(terms) == 2 else (1,)
+        seed = SEED + self.number
+        create_table(maker, GAME, 2, bots=bots, seed=seed)
+        if len(terms) == 2:
+            sitter = terms[1]
+            sitter.wait_for(f"#{self.number} Dangerous", timeout=120)
+            sitter.press("end", "enter")
+            sitter.wait_for("You are at seat 2.", timeout=120)
+        maker.wait_for("F2 starts the game", timeout=120)
+        maker.press("f2")
+        names = tuple(player.name for player in self.players) + (("",) if bots else ())
+        self.play = TablePlay.of(GAME, names, bots, defaults(GAME), seed, dict(enumerate(terms)))
+
+    def run(self, decisions: int, think: float) -> None:
+        """Answer the people's questions by keys until each has made `decisions` (or the game
+        ends), `think` seconds apart; every answer's latency."""
+        play = self.play
+        assert play is not None
         try:
-            for press in range(presses):
-                key, shows = ("down", SECOND_OPTION) if press % 2 == 0 else ("up", FIRST_OPTION)
-                began = time.monotonic()
-                term.press(key)
-                term.wait_for(shows, timeout=120)
-                self.latencies.append(time.monotonic() - began)
+            while play.decided < decisions * len(self.players):
+                play.play_bots()
+                if play.mirror.over:
+                    return
+                decision = next(d for d in play.mirror.decisions() if d.seat in play.terms)
+                latency = play.answer(
+                    decision,
+                    partial(self.move_cursor, decision=decision) if has_cursor(decision) else None,
+                )
+                if latency is None:
+                    self.unseen += 1  # the screen cannot show the server's answer apart
+                else:
+                    self.latencies.append(latency)
                 time.sleep(think)
         except BaseException as error:
             self.error = error
 
+    def move_cursor(self, term: SSHTerminal, decision: Decision) -> None:
+        """Down and Up (Up and Down at the last option) on a question of several options: the
+        cursor's latency (the app child alone draws it; the server is not asked)."""
+        at = cursor_key(term)
+        keys = self.play.keys.get(decision.seat) if self.play is not None else None
+        if not at or keys is None:
+            return
+        last = [option.id for option in decision.options if not option.unavailable][-1]
+        order = ("up", "down") if at == str(keys.by_id[last]) else ("down", "up")
+        moved = (lambda: cursor_key(term) != at, lambda: cursor_key(term) == at)
+        for key, done in zip(order, moved, strict=True):
+            began = time.monotonic()
+            term.press(key)
+            try:
+                term.wait_until(done, f"the cursor {key} from {at}", timeout=CURSOR_TIMEOUT)
+            except TimeoutError:
+                # The table's news redrew the question meanwhile (its cursor where it starts):
+                # that move is not timed; the answer goes on by its key, wherever the cursor is.
+                self.cursor_lost += 1
+                return
+            self.cursor_latencies.append(time.monotonic() - began)
 
-def in_threads(players: list[Player], work: str, *args: object) -> None:
-    threads = [threading.Thread(target=getattr(player, work), args=args) for player in players]
+
+def has_cursor(decision: Decision) -> bool:
+    """A question whose prompt has a cursor to move: a choice among two options or more."""
+    kinds = (DecisionKind.CHOOSE_ONE, DecisionKind.CHOOSE_SEVERAL)
+    available = [option for option in decision.options if not option.unavailable]
+    return decision.kind in kinds and len(available) >= 2
+
+
+def in_threads(doers: list[Player] | list[LoadTable], work: str, *args: object) -> None:
+    threads = [threading.Thread(target=getattr(doer, work), args=args) for doer in doers]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    failed = [player.error for player in players if player.error is not None]
+    failed = [doer.error for doer in doers if doer.error is not None]
     if failed:
-        raise RuntimeError(f"{len(failed)} players failed; the first: {failed[0]!r}")
+        raise RuntimeError(f"{len(failed)} failed; the first: {failed[0]!r}")
 
 
 TARGET_SESSIONS = 20
@@ -124,41 +218,61 @@ TARGET_P50_MS = 100.0
 TARGET_RSS_MB = 60.0
 
 
-def run_load(count: int, presses: int, think: float) -> tuple[float, float]:
+def run_load(count: int, decisions: int, think: float) -> tuple[float, float]:
     """Run N players and print the figures; (key p50 in ms, mean child RSS in MB)."""
     with tempfile.TemporaryDirectory() as home:
         limit = str(count + 8)
         args = ("--guests", "--max-sessions", limit, "--max-per-address", limit)
-        with Server.start(Path(home), *args) as server:
+        with Server.start(Path(home), *args, "--bot-pace", "instant") as server:
             players = [Player(server, number) for number in range(count)]
             in_threads(players, "connect")
+            tables = [
+                LoadTable(
+                    number // 2 + 1,
+                    players[number],
+                    players[number + 1] if number + 1 < count else None,
+                )
+                for number in range(0, count, 2)
+            ]
+            began = time.monotonic()
+            for table in tables:
+                table.set_up()
+            set_up = time.monotonic() - began
             children = server.children()
-            memory = [memory_kb(pid) for pid in children]
             pids = [server.process.pid, *children]
-            cpu_before = sum(cpu_seconds(pid) for pid in pids)
+            cpu_before = [cpu_seconds(pid) for pid in pids]
             own_before = time.process_time()
             began = time.monotonic()
-            in_threads(players, "play", presses, think)
+            in_threads(tables, "run", decisions, think)
             wall = time.monotonic() - began
-            cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
+            used = [cpu_seconds(pid) - before for pid, before in zip(pids, cpu_before, strict=True)]
+            cpu, server_cpu = sum(used), used[0]
             own = time.process_time() - own_before
+            memory = [memory_kb(pid) for pid in children]
             server_kb = memory_kb(server.process.pid)["rss"]
             for player in players:
                 assert player.term is not None
                 player.term.close()
             server.wait_until(lambda: not server.children(), "every app child reaped", 120)
             server.stop()
-    latencies = [latency for player in players for latency in player.latencies]
+    latencies = [latency for table in tables for latency in table.latencies]
+    cursor = [latency for table in tables for latency in table.cursor_latencies] or [0.0]
     starts = [player.start_seconds for player in players]
-    keys = len(latencies)
+    keys = len(latencies) + sum(table.unseen for table in tables)
     mean = {kind: statistics.mean(m[kind] for m in memory) / 1024 for kind in ("rss", "pss", "uss")}
     print(
-        f"N={count:>3}  start {statistics.median(starts):5.2f}s (slowest {max(starts):5.2f}s)  "
-        f"key p50 {percentile(latencies, 0.5) * 1000:6.1f} ms  p99 "
-        f"{percentile(latencies, 0.99) * 1000:6.1f} ms  ({keys} keys)  "
-        f"child RSS {mean['rss']:5.1f} MB  PSS {mean['pss']:5.1f} MB  USS {mean['uss']:5.1f} MB  "
-        f"server RSS {server_kb / 1024:5.1f} MB  "
-        f"CPU {cpu / wall:4.2f} cores ({cpu / keys * 1000:5.1f} ms a key), "
+        f"N={count:>3} ({len(tables)} tables)  start {statistics.median(starts):5.2f}s "
+        f"(slowest {max(starts):5.2f}s), tables set up in {set_up:5.1f}s\n"
+        f"       answer key p50 {percentile(latencies, 0.5) * 1000:6.1f} ms  p99 "
+        f"{percentile(latencies, 0.99) * 1000:6.1f} ms  ({len(latencies)} of {keys} answers "
+        f"in {wall:5.1f}s);  "
+        f"cursor key p50 {percentile(cursor, 0.5) * 1000:6.1f} ms  p99 "
+        f"{percentile(cursor, 0.99) * 1000:6.1f} ms "
+        f"({sum(table.cursor_lost for table in tables)} moves lost)\n"
+        f"       child RSS {mean['rss']:5.1f} MB  PSS {mean['pss']:5.1f} MB  "
+        f"USS {mean['uss']:5.1f} MB  server RSS {server_kb / 1024:5.1f} MB;  "
+        f"CPU {cpu / wall:4.2f} cores ({cpu / keys * 1000:5.1f} ms an answer with its cursor "
+        f"keys, the server {server_cpu / keys * 1000:4.1f} ms of it), "
         f"clients {own / wall:4.2f} cores",
         flush=True,
     )
@@ -169,7 +283,7 @@ def print_target(figures: dict[int, tuple[float, float]]) -> None:
     count = min(figures, key=lambda n: abs(n - TARGET_SESSIONS))
     p50, rss = figures[count]
     for what, figure, target, unit in (
-        ("key p50", p50, TARGET_P50_MS, "ms"),
+        ("answer key p50", p50, TARGET_P50_MS, "ms"),
         ("app child RSS", rss, TARGET_RSS_MB, "MB"),
     ):
         ratio = figure / target
@@ -179,20 +293,25 @@ def print_target(figures: dict[int, tuple[float, float]]) -> None:
         )
 
 
-def run(counts: tuple[int, ...], presses: int = 30, think: float = 0.5) -> None:
+def run(counts: tuple[int, ...], decisions: int = 30, think: float = 0.25) -> None:
     """bench.py's section: every N, then the target."""
-    print(f"{os.cpu_count()} cores; {presses} keys a player, {think:g}s apart")
-    print_target({count: run_load(count, presses, think) for count in counts})
+    print(
+        f"{os.cpu_count()} cores; {GAME} for two at N/2 tables; {decisions} answers a player, "
+        f"a table's {think:g}s apart"
+    )
+    print_target({count: run_load(count, decisions, think) for count in counts})
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", default="1,10,20,40", help="comma-separated values of N")
-    parser.add_argument("--presses", type=int, default=30, help="keys each player presses")
-    parser.add_argument("--think", type=float, default=0.5, help="seconds between a player's keys")
+    parser.add_argument("--decisions", type=int, default=30, help="answers of each player")
+    parser.add_argument(
+        "--think", type=float, default=0.25, help="seconds between the answers at a table"
+    )
     args = parser.parse_args()
     counts = tuple(int(value) for value in args.sessions.split(","))
-    run(counts, args.presses, args.think)
+    run(counts, args.decisions, args.think)
 
 
 if __name__ == "__main__":

@@ -21,11 +21,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from core.errors import reason_of
 from core.i18n import DEFAULT_LANGUAGE, N_, Language, is_language
+from core.narration import Message
 from server.limits import Limits
 from server.protocol import (
     CLIENT_TYPES,
+    LINE_TOO_LONG,
     MAX_FROM_CLIENT,
+    NOT_JSON,
     LineBuffer,
     ProtocolError,
     dump,
@@ -119,20 +123,22 @@ class TableServer:
                 return
             writer.write(dump(message))
 
-        def error(text: str) -> None:
-            # Framing errors come before a hello names a language, or from a client with a bug.
-            send({"type": "error", "message": text})
+        def error(problem: Message) -> None:
+            # A framing error: in the client's language once its hello has named one.
+            language = DEFAULT_LANGUAGE if client is None else client.language
+            send(Refused.of(problem).to_client(language))
 
         try:
             while data := await reader.read(READ_SIZE):
                 for line in lines.feed(data):
                     if line is None:
-                        error(f"message too long (the limit is {MAX_FROM_CLIENT} bytes)")
+                        error(Message(LINE_TOO_LONG, limit=MAX_FROM_CLIENT))
                         continue
                     try:
                         message = load(line, MAX_FROM_CLIENT, CLIENT_TYPES)
                     except ProtocolError as refused:
-                        error(str(refused))
+                        reason = reason_of(refused)
+                        error(reason if isinstance(reason, Message) else Message(NOT_JSON))
                         continue
                     if client is None:
                         try:
@@ -146,7 +152,7 @@ class TableServer:
                             self.hub.handle(client, message)
                         except Exception as failure:  # one client's message must not end others'
                             self.log(f"{client.name}: a message failed: {failure}")
-                            error("the server could not handle that message")
+                            error(Message(N_("the server could not handle that message")))
         except (ConnectionError, OSError):
             pass
         finally:
@@ -177,9 +183,9 @@ class TableServer:
         guest = message.get("name")
         if not isinstance(guest, str):
             raise Refused(N_("a guest gives a name"))
-        refusal = self.limits.name_refusal(guest)
-        if refusal is not None:
-            raise Refused(refusal)
+        problem = self.limits.name_problem(guest)
+        if problem is not None:
+            raise Refused.of(problem)
         code = message.get("code")
         if self._in_use(guest):
             if not isinstance(code, str) or not self._code_matches(guest, code):

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from core.i18n import DEFAULT_LANGUAGE, Translator, translator
-from core.text import MAX_NAME_CELLS, BadText, cells, check_name, excerpt
+from core.errors import reason_of
+from core.i18n import DEFAULT_LANGUAGE, N_, Translator, translator
+from core.narration import Message
+from core.text import MAX_NAME_CELLS, MAX_NAME_CHARS, THE_NAME, BadText, check_line
 
 BURST_SECONDS = 4
 """Input may come in bursts of this many seconds' worth of the rate (a paste, a sweep of the
@@ -81,19 +83,22 @@ class Limits:
             rate=self.input_rate,
         )
 
-    def name_refusal(self, name: str) -> str | None:
-        """Why `name` (an SSH user name) cannot be a player's name, or None if it can."""
+    def name_problem(self, name: str) -> Message | None:
+        """Why `name` (an SSH user name, a guest's) cannot be a player's name, as a catalog
+        message; None if it can be."""
         try:
-            check_name(name)
+            check_line(name, what=THE_NAME, max_cells=self.name_cells, max_chars=MAX_NAME_CHARS)
         except BadText as error:
-            return f"partyline: {error}"
-        width = cells(name)
-        if width > self.name_cells:
-            return (
-                f"partyline: the name {excerpt(name)} is too wide "
-                f"({width} cells; the limit is {self.name_cells})"
-            )
+            return Message(N_("partyline: {error}"), error=reason_of(error))
         return None
+
+    def name_refusal(self, name: str, _: Translator | None = None) -> str | None:
+        """`name_problem` written out in `_`'s language (else English: an SSH user name is
+        refused before the client says which language it reads)."""
+        problem = self.name_problem(name)
+        if problem is None:
+            return None
+        return (_ or translator(DEFAULT_LANGUAGE))(problem)
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,8 @@
 Every message is one JSON object on one line, UTF-8, at most a size limit (MAX_FROM_CLIENT from
 a child, MAX_FROM_SERVER from the server), with `"v": VERSION` and a `"type"`. A line that is not
 such an object, is too long, has another version or an unknown type is refused with one line
-(ProtocolError) and nothing else happens.
+(ProtocolError, raised with a catalog Message: the server writes it in the client's language
+once the client's hello has named one) and nothing else happens.
 
 What the server sends of a game is only what core hands a seat: `Table.view(seat)`,
 `Table.narration(seat)`, `Table.decision_for(seat)`; those are frozen dataclasses, tuples, enums
@@ -20,6 +21,7 @@ import importlib
 import json
 from typing import Any
 
+from core.i18n import N_
 from core.narration import Joined, Message
 
 VERSION = 2
@@ -46,12 +48,21 @@ CLIENT_TYPES = frozenset(
 )
 SERVER_TYPES = frozenset({"welcome", "lobby", "state", "chat", "error", "bell"})
 
+TOO_LONG = N_("message too long ({length} bytes; the limit is {limit})")
+LINE_TOO_LONG = N_("message too long (the limit is {limit} bytes)")
+"""A line cut off unread (server.protocol.LineBuffer): its length is not known."""
+NOT_JSON = N_("garbled message: not one JSON object in UTF-8")
+NOT_AN_OBJECT = N_("garbled message: not a JSON object")
+OTHER_VERSION = N_("protocol version {version} is not {expected}")
+UNKNOWN_TYPE = N_("unknown message type {type}")
+
 _TYPE_TAG = "~t"
 _CORE = "core."
 
 
 class ProtocolError(ValueError):
-    """A message that cannot be taken. str() is one line, for the sender."""
+    """A message that cannot be taken. str() is one line, for the sender; a framing error is
+    raised with a Message (core.errors.reason_of finds it), to be written in its language."""
 
 
 # --- framing -----------------------------------------------------------------------------------
@@ -66,18 +77,19 @@ def load(line: bytes, limit: int, types: frozenset[str]) -> dict[str, Any]:
     """The message in one line (without its newline), checked: its size, its JSON, its version
     and its type among `types`. Raises ProtocolError saying why not."""
     if len(line) > limit:
-        raise ProtocolError(f"message too long ({len(line)} bytes; the limit is {limit})")
+        raise ProtocolError(Message(TOO_LONG, length=len(line), limit=limit))
     try:
         message = json.loads(line.decode())
     except (UnicodeDecodeError, ValueError, RecursionError):  # "[[[[..." nests past the stack
-        raise ProtocolError("garbled message: not one JSON object in UTF-8") from None
+        raise ProtocolError(Message(NOT_JSON)) from None
     if not isinstance(message, dict):
-        raise ProtocolError("garbled message: not a JSON object")
+        raise ProtocolError(Message(NOT_AN_OBJECT))
     if message.get("v") != VERSION:
-        raise ProtocolError(f"protocol version {message.get('v')!r} is not {VERSION}")
+        version = repr(message.get("v"))[:40]
+        raise ProtocolError(Message(OTHER_VERSION, version=version, expected=VERSION))
     kind = message.get("type")
     if not isinstance(kind, str) or kind not in types:
-        raise ProtocolError(f"unknown message type {str(kind)[:40]!r}")
+        raise ProtocolError(Message(UNKNOWN_TYPE, type=repr(str(kind)[:40])))
     return message
 
 

@@ -4,9 +4,10 @@ every unfinished table again when it starts.
 Each table is two files in `SAVE_DIR/tables/` (a folder of mode 0700):
 
 - `NNNN.table.toml`, what a table is beyond its game, readable by a person: the game, players,
-  options, bots, seed, creator, who holds each seat, and the reconnect code of each guest's seat
-  (its SHA-256, never the code). Rewritten whole and atomically (core.saves.write_bytes) when a
-  seat changes; removed when the game ends or an open table is given up.
+  options, bots, seed, creator, who holds each seat, the reconnect code of each guest's seat
+  (its SHA-256, never the code) and the last CHAT_KEPT lines of its chat. Rewritten whole and
+  atomically (core.saves.write_bytes) when a seat changes or a line is said; removed when the
+  game ends or an open table is given up. Chat read back is checked as a line said is.
 - `NNNN.save.toml`, the game from its start: a normal Partyline save (format 2), appended to after
   every entry by core.saves.Autosave, which is crash-safe (a write cut short loses at most that
   entry). The host can open it with `partyline` like any save; it stays when the game is over.
@@ -30,7 +31,7 @@ from core import saves
 from core.games import REGISTRY
 from core.narration import text
 from core.table import Table
-from core.text import one_line
+from core.text import BadText, check_line, check_name, one_line
 
 FOLDER = "tables"
 TABLE_SUFFIX = ".table.toml"
@@ -38,8 +39,15 @@ SAVE_SUFFIX = ".save.toml"
 FORMAT = "partyline-server-table"
 FORMAT_VERSION = 1
 LOCK_NAME = ".lock"
-MAX_TABLE_FILE = 64 * 1024
-"""A table file is a few hundred bytes; a bigger one is not the server's."""
+MAX_CHAT_CELLS = 200
+MAX_CHAT_CHARS = 400
+CHAT_KEPT = 50
+"""Chat lines a table keeps (a newcomer sees these, and its file keeps them)."""
+THE_CHAT_LINE = "the chat line"
+NOT_A_CHAT_LINE = "a chat line is a name and a line of text"
+MAX_TABLE_FILE = 256 * 1024
+"""A table file is a few hundred bytes, and its chat at most CHAT_KEPT lines of at most
+MAX_CHAT_CHARS characters (4 bytes each in UTF-8): a bigger one is not the server's."""
 
 
 class StoreBusy(Exception):
@@ -60,6 +68,8 @@ class TableSettings:
     seed: int
     sitting: dict[int, str] = field(default_factory=dict)
     """Seat -> the player's name, for the human seats taken."""
+    chat: list[tuple[str, str]] = field(default_factory=list)
+    """The last CHAT_KEPT lines said at the table: (who, line)."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +124,7 @@ class TableStore:
             "bots": {str(seat): kind for seat, kind in sorted(table.bots.items())},
             "seats": {str(seat): name for seat, name in sorted(table.sitting.items())},
             "guest_codes": codes,
+            "chat": [[who, line] for who, line in table.chat[-CHAT_KEPT:]],
         }
         path = self.table_path(table.id)
         try:
@@ -200,9 +211,39 @@ class TableStore:
             creator=str(data["creator"]),
             seed=_int(data["seed"]),
             sitting={_int(seat): str(name) for seat, name in data["seats"].items()},
+            chat=self._chat(path, data.get("chat", [])),
         )
         codes = {str(name): str(code) for name, code in data["guest_codes"].items()}
         return StoredTable(settings, codes, game)
+
+    def _chat(self, path: Path, value: object) -> list[tuple[str, str]]:
+        """The chat lines of a table's file, checked as a line said is: the last CHAT_KEPT of
+        those a player could have said; one log line says how many others were left out, and
+        why the first was."""
+        if not isinstance(value, list):
+            self.log(f"{path.name}: the chat is not a list of lines: left out")
+            return []
+        kept: list[tuple[str, str]] = []
+        refused: list[str] = []
+        for entry in value:  # the file's size bounds the list
+            try:
+                kept.append(chat_line(entry))
+            except BadText as error:
+                refused.append(str(error))
+        if refused:
+            self.log(one_line(f"{path.name}: {len(refused)} chat lines left out: {refused[0]}"))
+        return kept[-CHAT_KEPT:]
+
+
+def chat_line(entry: object) -> tuple[str, str]:
+    """(who, line) of a chat line read from a file; BadText if it is not one a player could
+    have said."""
+    if not (isinstance(entry, list) and len(entry) == 2 and all(isinstance(s, str) for s in entry)):
+        raise BadText(NOT_A_CHAT_LINE)
+    who, line = entry
+    check_name(who)
+    check_line(line, what=THE_CHAT_LINE, max_cells=MAX_CHAT_CELLS, max_chars=MAX_CHAT_CHARS)
+    return who, line
 
 
 def _int(value: object) -> int:

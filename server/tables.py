@@ -25,17 +25,20 @@ from core.decisions import IllegalAction
 from core.games import REGISTRY, get_game
 from core.games.base import PUBLIC, BadOption, Viewer, check_options
 from core.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Language, is_language, translator
-from core.narration import text
+from core.narration import Message, text
 from core.runner import BotDriver
 from core.table import Change, ChangeKind, Seat, SeatKind, Table, check_seed, new_table
 from core.text import BadText, check_line, visible
 from server.protocol import encode
-from server.store import TableSettings, TableStore
+from server.store import (
+    CHAT_KEPT,
+    MAX_CHAT_CELLS,
+    MAX_CHAT_CHARS,
+    THE_CHAT_LINE,
+    TableSettings,
+    TableStore,
+)
 
-MAX_CHAT_CELLS = 200
-MAX_CHAT_CHARS = 400
-CHAT_KEPT = 50
-"""Chat lines a table keeps (a newcomer sees these)."""
 MAX_TABLES = 64
 OPEN = "open"
 PLAYING = "playing"
@@ -48,20 +51,28 @@ class Refused(Exception):
     the English line; `message(language)` the client's (a text from core, not in the catalogs,
     stays as core wrote it)."""
 
-    def __init__(self, message: str, /, **values: str | int) -> None:
+    def __init__(self, message: str, /, **values: str | int | Message) -> None:
         super().__init__(message.format(**values) if values else message)
         self.template = message
         self.values = values
 
     def to_client(self, language: Language) -> dict[str, Any]:
         """The `error` message: the line in `language`, and its message id and values (so a
-        client may render it itself)."""
+        client may render it itself; a value that is a sentence of its own, in English)."""
         return {
             "type": "error",
             "message": translator(language)(self.template, **self.values),
             "id": self.template,
-            "values": self.values,
+            "values": {
+                name: value if isinstance(value, str | int) else text(value)
+                for name, value in self.values.items()
+            },
         }
+
+    @classmethod
+    def of(cls, message: Message) -> Refused:
+        """The refusal that `message` (a catalog Message) says."""
+        return cls(message.template, **message.params)  # type: ignore[arg-type]
 
 
 class Client:
@@ -93,7 +104,6 @@ class ServerTable(TableSettings):
     clients: list[Client] = field(default_factory=list)
     table: Table | None = None
     driver: BotDriver | None = None
-    chat: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def state(self) -> str:
@@ -312,11 +322,11 @@ class Hub:
                 break
         if table.sitting.get(seat) != client.name:
             table.sitting[seat] = client.name
-            self._seats_changed(table)
+            self._write_table_file(table)
         self._arrive(client, table, seat)
 
-    def _seats_changed(self, table: ServerTable) -> None:
-        """Write the table's file (who holds which seat is what a restart needs)."""
+    def _write_table_file(self, table: ServerTable) -> None:
+        """Write the table's file (who holds which seat, and the chat: what a restart needs)."""
         if self._store is None:
             return
         codes = {
@@ -352,7 +362,7 @@ class Hub:
                 if self._store is not None:
                     self._store.ended(table.id)
             else:
-                self._seats_changed(table)
+                self._write_table_file(table)
         self._leave_table(client)
         self.send_lobby(client)
         self._lobby_changed()
@@ -433,12 +443,11 @@ class Hub:
         if not isinstance(text, str):
             raise Refused(N_("a chat line is text"))
         try:
-            check_line(
-                text, what="the chat line", max_cells=MAX_CHAT_CELLS, max_chars=MAX_CHAT_CHARS
-            )
+            check_line(text, what=THE_CHAT_LINE, max_cells=MAX_CHAT_CELLS, max_chars=MAX_CHAT_CHARS)
         except BadText as error:
             raise Refused(str(error)) from None
         table.chat = [*table.chat, (client.name, text)][-CHAT_KEPT:]
+        self._write_table_file(table)
         for other in table.clients:
             other.send({"type": "chat", "from": client.name, "text": text})
 

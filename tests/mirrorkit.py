@@ -7,12 +7,15 @@ people's choices (the heuristic bot's choice from the seat's own view) in the mi
 them on that seat's terminal, as a person would: the option's key (digit by digit, Enter when a
 longer key could follow), Space-less toggles and Enter for a choice of several, Enter for an
 order as dealt. Keys are the prompt's own (tui.widgets.optionkeys), followed through every state
-the seat is shown. An answer is taken once the prompt waits or the bell rings for the next one.
+the seat is shown. An answer is taken once the seat's screen shows the server's answer: the
+seat's next question (its bell), whom the table waits for now, or the game's end.
 """
 
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rich.cells import cell_len
@@ -21,6 +24,7 @@ from sshkit import SSHTerminal
 from core.bots import make_bot
 from core.decisions import Choice, Decision, DecisionKind
 from core.games import REGISTRY, get_game
+from core.games.catalogue import decision_label
 from core.runner import BotDriver
 from core.table import Seat, SeatKind, Table, new_table
 from tui.widgets.optionkeys import Keys, keys_for, waits
@@ -29,6 +33,11 @@ BELL = b"\x07"
 """The turn bell: rung when a question comes to a seat that had none."""
 PROMPT_TITLES = ("Your move", "Waiting", "Game over")
 KEYED = (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM, DecisionKind.CHOOSE_SEVERAL)
+
+
+def defaults(game: str, **options: object) -> dict[str, object]:
+    """The options of `game` a new table starts with, but for `options`."""
+    return {option.name: option.default for option in REGISTRY[game].options} | options
 
 
 def login(term: SSHTerminal, name: str) -> None:
@@ -76,12 +85,57 @@ def prompt_region(term: SSHTerminal) -> str:
         if not found:
             continue
         left = max(line.rfind(corner, 0, found[0]) for corner in "╭┏+")
+        column = cell_len(line[:left])  # a wide character left of the panel takes two cells
         region = [line[left:]]
         for below in lines[top + 1 :]:
-            region.append(below[left:])
-            if below[left : left + 1] in ("╰", "┗", "+"):
+            part = from_column(below, column)
+            region.append(part)
+            if part[:1] in ("╰", "┗", "+"):
                 break
         return "\n".join(region)
+    return ""
+
+
+def cursor_key(term: SSHTerminal) -> str:
+    """The key of the prompt's option at the cursor (its row is marked "> 3."), or "" when no
+    option on the screen is marked."""
+    for row in prompt_region(term).splitlines()[1:]:
+        words = row[1:].split()
+        if len(words) > 1 and words[0] == ">" and words[1].endswith("."):
+            return words[1][:-1]
+    return ""
+
+
+def prompt_words(term: SSHTerminal) -> str:
+    """The words inside the prompt panel's border, its rows joined by spaces (so a sentence
+    the panel wraps reads as one)."""
+    rows = prompt_region(term).splitlines()
+    if not rows:
+        return ""
+    right = next((i for i, c in enumerate(rows[0]) if i and c in "╮┓+"), len(rows[0]))
+    width = cell_len(rows[0][:right])  # the panel's inside, in cells
+    inside = [_upto_column(row, width)[1:] for row in rows[1:]]
+    return " ".join(" ".join(inside).split())
+
+
+def _upto_column(line: str, column: int) -> str:
+    """The part of a screen line before the cell `column`."""
+    cells = 0
+    for index, char in enumerate(line):
+        cells += cell_len(char)
+        if cells > column:
+            return line[:index]
+    return line
+
+
+def from_column(line: str, column: int) -> str:
+    """The part of a screen line from the cell `column` on (a line holds a wide character once,
+    for its two cells)."""
+    cells = 0
+    for index, char in enumerate(line):
+        if cells >= column:
+            return line[index:]
+        cells += cell_len(char)
     return ""
 
 
@@ -166,26 +220,59 @@ class TablePlay:
             self.answer(next(d for d in self.mirror.decisions() if d.seat in self.terms))
         raise AssertionError(f"the game did not end in {limit} decisions")
 
-    def answer(self, decision: Decision) -> None:
-        """Type the seat's choice once its terminal shows the question; then the mirror's."""
+    def answer(
+        self, decision: Decision, before: Callable[[SSHTerminal], None] | None = None
+    ) -> float | None:
+        """Type the seat's choice once its terminal shows the question (after `before(term)`,
+        if given); then the mirror's, and its bots' (the server's play at once). Waits until
+        the seat's screen shows the table's answer from the server: the seat's next question
+        (its bell), the game's end, or whom the table waits for now. The seconds from the last
+        key until then; None when the screen cannot tell the server's answer from the app's
+        own "sent" (the table waits for the same seat and question as the app said it would:
+        then the answer is taken once the prompt waits)."""
         term = self.terms[decision.seat]
         first_words = str(decision.prompt)[:16]  # as an English screen writes it out
         term.wait_until(
             lambda: "Your move" in (region := prompt_region(term)) and first_words in region,
             f"seat {decision.seat + 1}'s prompt: {decision.prompt!r}",
         )
+        if before is not None:
+            before(term)
         bells = term.raw.count(BELL)
+        sent = self._waiting_words()  # the app waits for the table's first question, as it was
         wanted = self.intent(decision)
-        term.press(*self._key_presses(decision.seat, decision, wanted))
-        # Taken: the prompt waits for others, or the seat's next question rang the bell (the
-        # same question asked again looks the same).
-        term.wait_until(
-            lambda: "Your move" not in prompt_region(term) or term.raw.count(BELL) > bells,
-            f"the answer to {decision.prompt!r}",
-        )
+        *first, last = self._key_presses(decision.seat, decision, wanted)
+        term.press(*first)
+        pressed = time.monotonic()
+        term.press(last)
         self.mirror.decide(decision.seat, wanted)
         self.decided += 1
         self._follow_keys()
+        self.play_bots()
+        served = self._waiting_words()
+        known = served != sent or self.mirror.decision_for(decision.seat) is not None
+
+        def shown() -> bool:
+            if term.raw.count(BELL) > bells:  # the seat's next question
+                return True
+            words = prompt_words(term)
+            return served in words if known else "Your move" not in words
+
+        term.wait_until(shown, f"the table's answer to {decision.prompt!r}: {served!r}")
+        return time.monotonic() - pressed if known else None
+
+    def _waiting_words(self) -> str:
+        """What a seat without a question reads in its prompt now (as an English screen
+        writes it out, game.GameScreen._waiting_text): whom the table waits for, or its end."""
+        table = self.mirror
+        if table.over:
+            return "Game over."
+        pending = next(iter(table.decisions()), None)
+        if pending is None:
+            return "Rolling the dice..."
+        seat = table.seats[pending.seat]
+        who = f"{seat.name} (bot)" if seat.kind is SeatKind.BOT else seat.name
+        return f"Waiting for {who} to {decision_label(table.game.id, pending.name)}."
 
     def secrets(self, seat: int, other: int, most: int = 30) -> set[str]:
         """What `seat`'s log tells it alone, as `other` may not read it: of each of its lines
@@ -211,3 +298,13 @@ class TablePlay:
                 if part and not any(part in other_line for other_line in theirs):
                     found.add(part)
         return found
+
+
+def assert_secret_kept(play: TablePlay, seat: int, from_seat: int) -> None:
+    """Nothing `seat`'s log tells it alone reaches `from_seat`'s terminal; the check sees such
+    text: it does reach `seat`'s own (both terminals are wide enough that a log line is one
+    row, so a line on screen is a run of bytes)."""
+    secrets = play.secrets(seat, from_seat)
+    assert secrets, "the game had no secret of that seat"
+    assert [words for words in secrets if words.encode() in play.terms[from_seat].raw] == []
+    assert any(words.encode() in play.terms[seat].raw for words in secrets)

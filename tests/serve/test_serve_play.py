@@ -7,27 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mirrorkit import TablePlay, create_table, login
+from mirrorkit import TablePlay, assert_secret_kept, create_table, defaults, login
 from sshkit import Server, SSHTerminal
-
-from core.games import REGISTRY
 
 SERVE = ("--guests", "--bot-pace", "instant")
 WIDE = (160, 40)
-
-
-def defaults(game: str, **options: object) -> dict[str, object]:
-    return {option.name: option.default for option in REGISTRY[game].options} | options
-
-
-def assert_secret_kept(play: TablePlay, seat: int, from_seat: int) -> None:
-    """Nothing `seat`'s log tells it alone reaches `from_seat`'s terminal; the check sees such
-    text: it does reach `seat`'s own (both terminals are wide enough that a log line is one
-    row, so a line on screen is a run of bytes)."""
-    secrets = play.secrets(seat, from_seat)
-    assert secrets, "the game had no secret of that seat"
-    assert [words for words in secrets if words.encode() in play.terms[from_seat].raw] == []
-    assert any(words.encode() in play.terms[seat].raw for words in secrets)
 
 
 def test_three_players_play_light_and_dark_over_ssh_with_a_bot_chat_and_no_leak(

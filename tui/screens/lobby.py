@@ -26,6 +26,7 @@ from core.text import visible
 from tui.lang import assemble, tr
 from tui.widgets.footer import APP_HELP, KeysFooter
 from tui.widgets.titlebar import TitleBar
+from tui.wrapped import Wrapped
 
 CODE_LENGTH = 8
 """The reconnect code's hexadecimal digits (server.hub gives them)."""
@@ -56,7 +57,8 @@ def host(screen: Screen[Any]) -> TablesHost:
 
 
 class ErrorLine(Static):
-    """One line: the server's (or this screen's) last refusal."""
+    """One line: the server's (or this screen's) last refusal, wrapped to the width it has
+    (Japanese between characters: tui.wrapped)."""
 
     DEFAULT_CSS = """
     ErrorLine {
@@ -69,7 +71,7 @@ class ErrorLine(Static):
     def say(self, text: str) -> None:
         self.text = visible(text)
         """The plain text shown (for tests)."""
-        self.update(Text(self.text))
+        self.update(Wrapped(self.text))
 
 
 class TablesScreen(Screen[None]):
@@ -101,6 +103,12 @@ class NameScreen(TablesScreen):
         APP_HELP,
     ]
 
+    DEFAULT_CSS = """
+    #name-error {
+        padding: 0;  /* the dialog pads it, as it does the labels above */
+    }
+    """
+
     _code_sent = ""
     """The name whose code was last given (the server's next refusal then means a wrong code)."""
 
@@ -115,7 +123,7 @@ class NameScreen(TablesScreen):
                 id="code-label",
             )
             yield Input(id="code-input", max_length=CODE_LENGTH)
-            yield ErrorLine()
+            yield ErrorLine(id="name-error")
         yield KeysFooter()
 
     def on_mount(self) -> None:
