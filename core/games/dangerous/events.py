@@ -4,6 +4,7 @@ token or a Lv1 card."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from core import chance
@@ -25,26 +26,47 @@ from core.games.dangerous.piles import DrawRandom, top_up
 from core.games.dangerous.state import Combat, State
 from core.narration import Message, Text, say
 
+SquareEvent = tuple[str, str]
+"""What a square would do to a player, in plain values (what `event_words` says): the kind of
+event and the card it would turn up ("" for none)."""
 
-def event_text(state: State, seat: int, space: str) -> Text:
-    """What `space` would do to `seat` (an option's detail)."""
+
+def square_event(state: State, seat: int, space: str) -> SquareEvent:
+    """What `space` would do to `seat`: asked for every square a move reaches."""
     kind = content().board.spaces[space].kind
+    if kind == "spring":
+        return ("spring", "")
+    if kind == "boss":
+        if fightable_bosses(state, seat, space):
+            return ("boss", "")
+        return ("no boss", "") if live_bosses(state, space) else ("boss beaten", "")
+    deck = "lv2" if space in state.tokens else "lv1"
+    top = state.decks.get(deck, ())
+    return (deck, top[0] if top else "")
+
+
+@cache  # a handful of events (a kind and a card): each worded once
+def event_words(event: SquareEvent) -> Text:
+    """An event of `square_event` in words (an option's detail)."""
+    kind, card = event
     if kind == "spring":
         return Message("the spring")
     if kind == "boss":
-        bosses = fightable_bosses(state, seat, space)
-        if bosses:
-            return Message("boss fight")
-        if not live_bosses(state, space):
-            return Message("boss beaten")
+        return Message("boss fight")
+    if kind == "boss beaten":
+        return Message("boss beaten")
+    if kind == "no boss":
         return Message("no boss you may fight")
-    if space in state.tokens:
-        top = state.decks.get("lv2", ())
-        return Message("Lv2 fight: {card}", card=card_name(top[0])) if top else Message("Lv2 token")
-    top = state.decks.get("lv1", ())
-    if top:
-        return Message("Lv1 fight: {card}", card=card_name(top[0]))
+    if kind == "lv2":
+        return Message("Lv2 fight: {card}", card=card_name(card)) if card else Message("Lv2 token")
+    if card:
+        return Message("Lv1 fight: {card}", card=card_name(card))
     return Message("nothing (Lv1 deck empty)")
+
+
+def event_text(state: State, seat: int, space: str) -> Text:
+    """What `space` would do to `seat` (an option's detail)."""
+    return event_words(square_event(state, seat, space))
 
 
 def fight(state: State, kind: str, seat: int, enemy: tuple[str, ...], boss: str = "") -> State:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
 from core.agenda import Asking, Automatic, Done, Menu, push, push_behind
@@ -20,7 +21,7 @@ from core.games.dangerous.cards import (
     pile_options,
 )
 from core.games.dangerous.content import content
-from core.games.dangerous.events import Event, event_text
+from core.games.dangerous.events import Event, SquareEvent, event_text, event_words, square_event
 from core.games.dangerous.state import State
 from core.narration import Message, Text, listing, say
 
@@ -118,15 +119,13 @@ class Explore(Menu[State]):
         seat = self.seat
         reach = destinations(state, seat, movement(state, seat))
         here = state.players[seat].space
-        options: list[Option] = []
         # A square, not a route: the rules ask only where the piece ends (the cheapest way
         # there is often one of several, and showing one would suggest a choice there is not).
-        for space, cost in sorted(reach.items(), key=lambda item: (item[1], item[0])):
-            options.append(
-                _square(space, -1 if space == here else cost, event_text(state, seat, space))
-            )
-        one: Text = ONE_CARD if len(state.players[seat].party) < 2 else ""
-        options.append(Option(REORDER, Message("Reorder your party"), unavailable=one))
+        options = [
+            _square(space, -1 if space == here else cost, square_event(state, seat, space))
+            for space, cost in sorted(reach.items(), key=_by_cost_then_name)
+        ]
+        options.append(REORDER_ONE_CARD if len(state.players[seat].party) < 2 else REORDER_OPTION)
         options += field_options(state, seat, self.used)
         return tuple(options)
 
@@ -161,8 +160,15 @@ class Explore(Menu[State]):
         return push(moved, Event(seat, space), AfterMove(seat, self.used)), [line]
 
 
+_by_cost_then_name = itemgetter(1, 0)
+"""The order squares are offered in: the nearest first, then by id."""
+
+REORDER_OPTION = Option(REORDER, Message("Reorder your party"))
+REORDER_ONE_CARD = Option(REORDER, Message("Reorder your party"), unavailable=ONE_CARD)
+
+
 @cache
-def _square(space: str, cost: int, event: str) -> Option:
+def _square(space: str, cost: int, event: SquareEvent) -> Option:
     """A square to move to at `cost` (-1: stay there), and what happens there (made once for
     each: a move offers a dozen squares)."""
     label = (
@@ -170,7 +176,7 @@ def _square(space: str, cost: int, event: str) -> Option:
         if cost < 0
         else Message("Go ({cost}): {space}", cost=cost, space=space_label(space))
     )
-    return Option(space, label, event, at=cell_of(space))
+    return Option(space, label, event_words(event), at=cell_of(space))
 
 
 @dataclass(frozen=True)

@@ -173,42 +173,53 @@ def _full(cap: int, total: int) -> Text:
 def has_room(current: Meeting, players: int) -> bool:
     """Whether some action still takes an AP."""
     placed = current.placed
-    for action in content().actions:
-        cap = action.cap(players)
-        if not cap or sum(placed.get(action.id, ())) < cap:
-            return True
-    return False
+    return any(not cap or sum(placed.get(action, ())) < cap for action, cap in _caps(players))
+
+
+@cache
+def _caps(players: int) -> tuple[tuple[str, int], ...]:
+    """Each action's id and the most AP it holds in a game of `players` (0: no limit)."""
+    return tuple((action.id, action.cap(players)) for action in content().actions)
 
 
 @dataclass(frozen=True)
 class ApRound(Automatic[State]):
-    """Give the next seat with AP left (from the cursor, in turn order) one placement."""
+    """Start the placements: the first seat with AP left places one (`ApPlace`)."""
 
     def run(self, state: State) -> Done[State]:
-        current = meeting(state)
         lines: Lines = []
-        for step in range(len(current.order)):
-            index = (current.cursor + step) % len(current.order)
-            seat = current.order[index]
-            if current.ap_left[seat] == 0:
-                continue
-            if not has_room(current, state.player_count):
-                ap = list(current.ap_left)
-                ap[seat] = 0
-                state = replace(state, meeting=replace(current, ap_left=tuple(ap)))
-                name = state.names[seat]
-                lines.append(
-                    say("Every action is full: {name}'s remaining AP are lost.", name=name)
-                )
-                return push(state, ApRound()), lines
-            nxt = replace(current, cursor=(index + 1) % len(current.order))
-            state = replace(state, meeting=nxt)
-            return push(state, ApPlace(seat), ApRound()), lines
-        return state, [say("Every AP is placed.")]
+        return next_placement(state, meeting(state), lines), lines
+
+
+def next_placement(state: State, current: Meeting, lines: Lines) -> State:
+    """`state` with the meeting `current` and the next seat with AP left (from the cursor, in
+    turn order) asked to place one (`ApPlace`, which calls this again once it has); once every
+    action is full, the AP still left are lost. Each placement is one entry, so the meeting
+    and the agenda change together, in one copy of the state."""
+    order = current.order
+    room = has_room(current, state.player_count)
+    for step in range(len(order)):
+        index = (current.cursor + step) % len(order)
+        seat = order[index]
+        if current.ap_left[seat] == 0:
+            continue
+        if not room:
+            ap = list(current.ap_left)
+            ap[seat] = 0
+            current = replace(current, ap_left=tuple(ap))
+            name = state.names[seat]
+            lines.append(say("Every action is full: {name}'s remaining AP are lost.", name=name))
+            continue
+        current = replace(current, cursor=(index + 1) % len(order))
+        return replace(state, meeting=current, agenda=(ApPlace(seat), *state.agenda))
+    lines.append(say("Every AP is placed."))
+    return replace(state, meeting=current)
 
 
 @dataclass(frozen=True)
 class ApPlace(Asking[State]):
+    """`seat` places one AP; the next placement follows (`next_placement`)."""
+
     seat: int
 
     def ask(self, state: State) -> Decision:
@@ -219,8 +230,7 @@ class ApPlace(Asking[State]):
         # Every action, a full one too (unavailable, saying so): an option keeps its place
         # while the other seats place their AP between this seat's placements.
         options = tuple(
-            _ap_choice(action.id, placed.get(action.id), seat, players)
-            for action in content().actions
+            _ap_choice(action, placed.get(action), seat, players) for action, _ in _caps(players)
         )
         left = current.ap_left[seat]
         prompt = Message("Place one AP ({left} left).", left=left)
@@ -234,15 +244,16 @@ class ApPlace(Asking[State]):
         ap = list(current.ap_left)
         ap[self.seat] -= 1
         placed = {**current.placed, action: tuple(counts)}
-        nxt = replace(current, placed=placed, ap_left=tuple(ap))
         name = content().action(action)
-        return replace(state, meeting=nxt), [
+        lines = [
             say(
                 "{name} puts 1 AP on {action}.",
                 name=state.names[self.seat],
                 action=name.title,
             )
         ]
+        current = replace(current, placed=placed, ap_left=tuple(ap))
+        return next_placement(state, current, lines), lines
 
 
 @cache

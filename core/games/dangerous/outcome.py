@@ -3,12 +3,13 @@ settlement that discards the loser."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core import chance
 from core.agenda import Asking, Automatic, Done, Task, push
 from core.chance import ChanceRequest
+from core.frozen import replace
 from core.games.dangerous import tally
 from core.games.dangerous.aftermath import Revival, Spoils
 from core.games.dangerous.battle import (
