@@ -11,7 +11,7 @@ from typing import Any
 
 from core.decisions import ActingFor
 from core.frozen import replace
-from core.games.dangerous.content import Card, content
+from core.games.dangerous.content import Card, card, content
 from core.games.dangerous.state import Combat, State
 from core.i18n import N_
 from core.narration import Lines, Message, Text, say
@@ -24,19 +24,18 @@ def combat(state: State) -> Combat:
     return state.combat
 
 
-def card(instance: str) -> Card:
-    return content().card(instance)
-
-
 def row(state: State, side: int) -> tuple[str, ...]:
-    fight = combat(state)
+    fight = state.combat
+    assert fight is not None
     if side == 0 or fight.kind == "final":
         return state.players[fight.seats[side]].party
     return fight.enemy
 
 
 def is_party(state: State, side: int) -> bool:
-    return side == 0 or combat(state).kind == "final"
+    fight = state.combat
+    assert fight is not None
+    return side == 0 or fight.kind == "final"
 
 
 def side_of(state: State, instance: str) -> int:
@@ -49,8 +48,24 @@ def side_of(state: State, instance: str) -> int:
 def front(state: State, side: int) -> str | None:
     """The card of `side` in the current 1-on-1 (or at the front, between 1-on-1s); None if that
     card has left its row."""
+    last_state, fronts = _last_fronts[0]
+    if last_state is not state:
+        fronts = (_front(state, 0), _front(state, 1))
+        _last_fronts[0] = (state, fronts)
+    return fronts[side]
+
+
+_last_fronts: list[tuple[State | None, tuple[str | None, str | None]]] = [(None, (None, None))]
+"""The last state `front` was asked about, and both its fronts: the steps of a 1-on-1 ask
+several times about each state. States are immutable, so a state's fronts stay what they were;
+the state is held here, so no other state can take its identity. (One tuple, replaced whole.)"""
+
+
+def _front(state: State, side: int) -> str | None:
     cards = row(state, side)
-    fighter = combat(state).duel.fighters[side]
+    fight = state.combat
+    assert fight is not None
+    fighter = fight.duel.fighters[side]
     if fighter:
         return fighter if fighter in cards else None
     return cards[0] if cards else None

@@ -20,7 +20,7 @@ from core.games.dangerous.cards import (
     party_order_decision,
     pile_options,
 )
-from core.games.dangerous.content import content
+from core.games.dangerous.content import card, content
 from core.games.dangerous.events import Event, SquareEvent, event_text, event_words, square_event
 from core.games.dangerous.state import State
 from core.narration import Message, Text, listing, say
@@ -35,7 +35,7 @@ ONE_CARD = Message("your party has one card")
 def movement(state: State, seat: int) -> int:
     """Highest level in the party (転校生 = 4) + AP on move + field bonuses - slowing."""
     player = state.players[seat]
-    base = max((content().card(c).level for c in player.party), default=0)
+    base = max((card(c).level for c in player.party), default=0)
     meeting = state.meeting
     if meeting is None:
         return base
@@ -56,7 +56,7 @@ def field_options(
     saying why, so that the others keep their places."""
     options: list[Option] = []
     for instance in state.players[seat].party:
-        found = content().card(instance)
+        found = card(instance)
         if found.timing == "field" and (effects is None or found.effect in effects):
             why: Text = (
                 USED_THIS_TURN if instance in used else _field_unusable(state, seat, instance)

@@ -13,7 +13,7 @@ from core.decisions import Choice, Decision, Option, choose_one
 from core.frozen import replace
 from core.games.dangerous.board import cell_of, space_label, token_spaces
 from core.games.dangerous.cards import ability_name, card_label, card_name
-from core.games.dangerous.content import Action, content
+from core.games.dangerous.content import Action, card, content
 from core.games.dangerous.state import Meeting, State
 from core.narration import Lines, Message, Text, say
 
@@ -38,7 +38,7 @@ def meeting(state: State) -> Meeting:
 
 def ap_cost(instance: str) -> int:
     """The AP a before-meeting ability spends (content requires at least 1)."""
-    return content().card(instance).param("ap_cost")
+    return card(instance).param("ap_cost")
 
 
 USED = Message("already used")
@@ -48,7 +48,7 @@ NO_AP_PLACED = Message("you have no AP placed to move")
 
 def window_cards(state: State, seat: int, timing: str) -> tuple[str, ...]:
     """`seat`'s cards with abilities of `timing`, usable or not."""
-    return tuple(c for c in state.players[seat].party if content().card(c).timing == timing)
+    return tuple(c for c in state.players[seat].party if card(c).timing == timing)
 
 
 def unusable(state: State, seat: int, instance: str, used: tuple[str, ...]) -> Text:
@@ -58,7 +58,7 @@ def unusable(state: State, seat: int, instance: str, used: tuple[str, ...]) -> T
     cost, left = ap_cost(instance), meeting(state).ap_left[seat]
     if cost > left:
         return Message("needs {cost} AP, you have {left}", cost=cost, left=left)
-    effect = content().card(instance).effect
+    effect = card(instance).effect
     if effect == "place_lv2_token" and (state.lv2_retired or not token_spaces(state)):
         return NO_TOKEN_ROOM
     if effect == "move_ap" and not any(meeting(state).count(a.id, seat) for a in content().actions):
@@ -90,7 +90,7 @@ class MeetingAbilities(Menu[State]):
     def actions(self, state: State) -> tuple[Option, ...]:
         options = []
         for c in window_cards(state, self.seat, self.timing):
-            found = content().card(c)
+            found = card(c)
             label = (
                 Message(
                     "{card}: {ability} ({cost} AP)",

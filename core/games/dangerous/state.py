@@ -12,9 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.agenda import Task
-from core.frozen import replace, with_field
+from core.frozen import replace
 from core.games.dangerous.tally import Parts
 from core.narration import Text
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 @dataclass(frozen=True)
@@ -150,4 +153,10 @@ class State:
         return (seat + 1) % self.player_count
 
     def with_agenda(self, agenda: tuple[Task[Any], ...]) -> State:
-        return with_field(self, "agenda", agenda)
+        # core.frozen.with_field(self, "agenda", agenda) written out: the engine calls this
+        # several times an entry, and the call it saves costs as much as the copy.
+        fields = self.__dict__.copy()
+        fields["agenda"] = agenda
+        new = _new(State)
+        _set(new, "__dict__", fields)
+        return new
