@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.decisions import ActingFor
-from core.frozen import replace
+from core.frozen import replace, with_field
 from core.games.dangerous.content import Card, card, content
 from core.games.dangerous.state import Combat, State
 from core.i18n import N_
@@ -133,12 +133,12 @@ def side_name(state: State, side: int) -> Text:
 
 
 def with_combat(state: State, **changes: Any) -> State:
-    return replace(state, combat=replace(combat(state), **changes))
+    return with_field(state, "combat", replace(combat(state), **changes))
 
 
 def with_duel(state: State, **changes: Any) -> State:
     fight = combat(state)
-    return replace(state, combat=replace(fight, duel=replace(fight.duel, **changes)))
+    return with_field(state, "combat", with_field(fight, "duel", replace(fight.duel, **changes)))
 
 
 def set_row(state: State, side: int, cards: tuple[str, ...]) -> State:
@@ -157,8 +157,16 @@ def set_fighter(state: State, side: int, instance: str) -> State:
 def tell(state: State, lines: Lines, template: Text, /, **params: object) -> State:
     """Say `template` (filled with `params` when read) in the game's log and in this battle's
     own log (the battle-log panel)."""
+    fight = combat(state)
+    return with_field(
+        state, "combat", with_field(fight, "log", told(fight, lines, template, **params))
+    )
+
+
+def told(fight: Combat, lines: Lines, template: Text, /, **params: object) -> tuple[Text, ...]:
+    """`fight`'s log with `template` said (as `tell` says it), for a change of the battle that
+    says a line as it happens: `with_combat(state, ..., log=told(...))` copies the state once,
+    not twice."""
     narration = say(template, **params)
     lines.append(narration)
-    line = narration.message_for(None)
-    fight = combat(state)
-    return replace(state, combat=replace(fight, log=(*fight.log, line)))
+    return (*fight.log, narration.message_for(None))

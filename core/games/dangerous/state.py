@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.agenda import Task
-from core.frozen import replace
+from core.frozen import replace, with_field
 from core.games.dangerous.tally import Parts
 from core.narration import Text
 
@@ -144,7 +144,7 @@ class State:
     def with_player(self, seat: int, **changes: Any) -> State:
         players = list(self.players)
         players[seat] = replace(players[seat], **changes)
-        return replace(self, players=tuple(players))
+        return with_field(self, "players", tuple(players))
 
     def clockwise(self, first: int) -> tuple[int, ...]:
         return tuple((first + step) % self.player_count for step in range(self.player_count))
