@@ -33,13 +33,11 @@ from core.narration import Lines, Message
 FLED = 4  # Duel.winner once the active player has fled
 
 
-def start_combat(state: State, fight: Combat, then: Task[State]) -> State:
+def start_combat(state: State, fight: Combat, then: Task[State], **changes: Any) -> State:
     """Start `fight` (the ambush step, except in the final battle; then 1-on-1s); `then`
-    follows its end."""
-    state = replace(state, combat=fight)
-    if fight.kind == "final":
-        return push(state, OneOnOne(), then)
-    return push(state, Ambush(), OneOnOne(), then)
+    follows its end. `changes` to the state (what set the battle up) go in the same copy."""
+    steps = (OneOnOne(), then) if fight.kind == "final" else (Ambush(), OneOnOne(), then)
+    return replace(state, combat=fight, agenda=(*steps, *state.agenda), **changes)
 
 
 @dataclass(frozen=True)

@@ -77,8 +77,13 @@ class Window(Automatic[State]):
     def run(self, state: State) -> Done[State]:
         if duel_broken(state):
             return state, []
-        turns = ((self.turn(0),), (self.turn(1),))
-        contested = self.able(state, 0) and self.able(state, 1)
+        first_able = self.able(state, 0)
+        if not first_able and not self.able(state, 1):
+            return state, []  # nobody can act
+        # Side 0's turn, when it cannot act, would come first and find nothing to do: it is
+        # left out. Side 1's stays: what side 0 does may give side 1 something to do.
+        turns = ((self.turn(0),) if first_able else (), (self.turn(1),))
+        contested = first_able and self.able(state, 1)
         return in_either_order(state, self.situation, turns, contested), []
 
 

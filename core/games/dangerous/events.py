@@ -69,10 +69,13 @@ def event_text(state: State, seat: int, space: str) -> Text:
     return event_words(square_event(state, seat, space))
 
 
-def fight(state: State, kind: str, seat: int, enemy: tuple[str, ...], boss: str = "") -> State:
-    """`seat`'s party against `enemy`, which the next player controls."""
+def fight(
+    state: State, kind: str, seat: int, enemy: tuple[str, ...], boss: str = "", **changes: Any
+) -> State:
+    """`seat`'s party against `enemy`, which the next player controls; `changes` to the state
+    (the card drawn from its deck) are made with it."""
     battle = Combat(kind=kind, seats=(seat, state.next_seat(seat)), enemy=enemy, boss=boss)
-    return start_combat(state, battle, CombatEnd())
+    return start_combat(state, battle, CombatEnd(), **changes)
 
 
 @dataclass(frozen=True)
@@ -115,9 +118,8 @@ class Event(Automatic[State]):
         deck = state.decks["lv1"]
         if not deck:
             return state, [say("The Lv1 deck is empty: nothing happens.")]
-        state = replace(state, decks={**state.decks, "lv1": deck[1:]})
         line = say("{name} meets {card}.", name=state.names[seat], card=card_name(deck[0]))
-        return fight(state, "lv1", seat, (deck[0],)), [line]
+        return fight(state, "lv1", seat, (deck[0],), decks={**state.decks, "lv1": deck[1:]}), [line]
 
 
 def _boss_fight(state: State, seat: int, boss: str) -> State:

@@ -83,10 +83,11 @@ def use_field(state: State, seat: int, action: str) -> Done[State]:
     return _field_ability(state, seat, ident)
 
 
-def moving(state: State, seat: int) -> State:
+def moving(state: State, seat: int, **changes: Any) -> State:
     """`seat` makes its move (or jump): the rest of this exploration turn is theirs (until a
-    wipe-out ends it, line 124), and a slowing waiting for this turn is spent."""
-    return replace(state, explorer=seat).with_player(seat, slowed=0)
+    wipe-out ends it, line 124), and a slowing waiting for this turn is spent; `changes` to
+    its player (where it goes) are made in the same copy."""
+    return replace(state, explorer=seat).with_player(seat, slowed=0, **changes)
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,7 @@ class Explore(Menu[State]):
                 return push_behind(moving(state, seat), rest), lines
             return state, lines
         space = str(action)
-        moved = moving(state.with_player(seat, space=space), seat)
+        moved = moving(state, seat, space=space)
         line = say("{name} moves to {space}.", name=name, space=space_label(space))
         if space == state.players[seat].space:
             line = say("{name} stays on {space}.", name=name, space=space_label(space))

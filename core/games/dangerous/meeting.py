@@ -230,11 +230,9 @@ class ApPlace(Asking[State]):
         # Every action, a full one too (unavailable, saying so): an option keeps its place
         # while the other seats place their AP between this seat's placements.
         options = tuple(
-            _ap_choice(action, placed.get(action), seat, players) for action, _ in _caps(players)
+            [_ap_choice(action, placed.get(action), seat, players) for action, _ in _caps(players)]
         )
-        left = current.ap_left[seat]
-        prompt = Message("Place one AP ({left} left).", left=left)
-        return choose_one(seat, "ap", prompt, options)
+        return choose_one(seat, "ap", _place_prompt(current.ap_left[seat]), options)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         current = meeting(state)
@@ -254,6 +252,11 @@ class ApPlace(Asking[State]):
         ]
         current = replace(current, placed=placed, ap_left=tuple(ap))
         return next_placement(state, current, lines), lines
+
+
+@cache
+def _place_prompt(left: int) -> Text:
+    return Message("Place one AP ({left} left).", left=left)
 
 
 @cache
