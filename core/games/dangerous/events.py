@@ -33,7 +33,7 @@ event and the card it would turn up ("" for none)."""
 
 def square_event(state: State, seat: int, space: str) -> SquareEvent:
     """What `space` would do to `seat`: asked for every square a move reaches."""
-    kind = content().board.spaces[space].kind
+    kind = _kinds()[space]
     if kind == "spring":
         return ("spring", "")
     if kind == "boss":
@@ -43,6 +43,12 @@ def square_event(state: State, seat: int, space: str) -> SquareEvent:
     deck = "lv2" if space in state.tokens else "lv1"
     top = state.decks.get(deck, ())
     return (deck, top[0] if top else "")
+
+
+@cache  # the board never changes
+def _kinds() -> dict[str, str]:
+    """Each space's kind: normal, spring or boss."""
+    return {space.id: space.kind for space in content().board.spaces.values()}
 
 
 @cache  # a handful of events (a kind and a card): each worded once

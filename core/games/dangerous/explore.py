@@ -111,10 +111,7 @@ class Explore(Menu[State]):
         return self.seat
 
     def prompt(self, state: State) -> Text:
-        return Message(
-            "Your move: movement {movement}. Choose where to go (its event follows).",
-            movement=movement(state, self.seat),
-        )
+        return _move_prompt(movement(state, self.seat))
 
     def actions(self, state: State) -> tuple[Option, ...]:
         seat = self.seat
@@ -159,6 +156,14 @@ class Explore(Menu[State]):
         if space == state.players[seat].space:
             line = say("{name} stays on {space}.", name=name, space=space_label(space))
         return push(moved, Event(seat, space), AfterMove(seat, self.used)), [line]
+
+
+@cache
+def _move_prompt(movement: int) -> Text:
+    return Message(
+        "Your move: movement {movement}. Choose where to go (its event follows).",
+        movement=movement,
+    )
 
 
 _by_cost_then_name = itemgetter(1, 0)
