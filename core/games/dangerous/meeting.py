@@ -172,7 +172,11 @@ def _full(cap: int, total: int) -> Text:
 
 def has_room(current: Meeting, players: int) -> bool:
     """Whether some action still takes an AP."""
-    placed = current.placed
+    return _room(current.placed, players)
+
+
+def _room(placed: dict[str, tuple[int, ...]], players: int) -> bool:
+    """Whether some action still takes an AP, with `placed` on them (by action, per seat)."""
     return any(not cap or sum(placed.get(action, ())) < cap for action, cap in _caps(players))
 
 
@@ -188,32 +192,37 @@ class ApRound(Automatic[State]):
 
     def run(self, state: State) -> Done[State]:
         lines: Lines = []
-        return next_placement(state, meeting(state), lines), lines
+        current = meeting(state)
+        return next_placement(state, current.placed, current.ap_left, lines), lines
 
 
-def next_placement(state: State, current: Meeting, lines: Lines) -> State:
-    """`state` with the meeting `current` and the next seat with AP left (from the cursor, in
-    turn order) asked to place one (`ApPlace`, which calls this again once it has); once every
-    action is full, the AP still left are lost. Each placement is one entry, so the meeting
-    and the agenda change together, in one copy of the state."""
+def next_placement(
+    state: State, placed: dict[str, tuple[int, ...]], ap_left: tuple[int, ...], lines: Lines
+) -> State:
+    """`state` with the meeting's AP `placed` and `ap_left` as given, and the next seat with AP
+    left (from the cursor, in turn order) asked to place one (`ApPlace`, which calls this again
+    once it has); once every action is full, the AP still left are lost. Each placement is one
+    entry, so the meeting and the agenda change together, in one copy of each."""
+    current = meeting(state)
     order = current.order
-    room = has_room(current, state.player_count)
+    room = _room(placed, len(state.players))
     for step in range(len(order)):
         index = (current.cursor + step) % len(order)
         seat = order[index]
-        if current.ap_left[seat] == 0:
+        if ap_left[seat] == 0:
             continue
         if not room:
-            ap = list(current.ap_left)
+            ap = list(ap_left)
             ap[seat] = 0
-            current = replace(current, ap_left=tuple(ap))
+            ap_left = tuple(ap)
             name = state.names[seat]
             lines.append(say("Every action is full: {name}'s remaining AP are lost.", name=name))
             continue
-        current = replace(current, cursor=(index + 1) % len(order))
-        return replace(state, meeting=current, agenda=(ApPlace(seat), *state.agenda))
+        cursor = (index + 1) % len(order)
+        placing = replace(current, placed=placed, ap_left=ap_left, cursor=cursor)
+        return replace(state, meeting=placing, agenda=(ApPlace(seat), *state.agenda))
     lines.append(say("Every AP is placed."))
-    return replace(state, meeting=current)
+    return replace(state, meeting=replace(current, placed=placed, ap_left=ap_left))
 
 
 @dataclass(frozen=True)
@@ -250,8 +259,7 @@ class ApPlace(Asking[State]):
                 action=name.title,
             )
         ]
-        current = replace(current, placed=placed, ap_left=tuple(ap))
-        return next_placement(state, current, lines), lines
+        return next_placement(state, placed, tuple(ap), lines), lines
 
 
 @cache
