@@ -40,7 +40,24 @@ def square_event(state: State, seat: int, space: str) -> SquareEvent:
         if fightable_bosses(state, seat, space):
             return ("boss", "")
         return ("no boss", "") if live_bosses(state, space) else ("boss beaten", "")
-    deck = "lv2" if space in state.tokens else "lv1"
+    return _deck_event(state, "lv2" if space in state.tokens else "lv1")
+
+
+def square_events(state: State, seat: int, spaces: list[str]) -> list[SquareEvent]:
+    """`square_event` of each of `spaces` (the squares a move reaches), with a normal square's
+    event (its deck's top card) worked out once for all of them."""
+    kinds, tokens = _kinds(), state.tokens
+    lv1, lv2 = _deck_event(state, "lv1"), _deck_event(state, "lv2")
+    return [
+        (lv2 if space in tokens else lv1)
+        if kinds[space] == "normal"
+        else square_event(state, seat, space)
+        for space in spaces
+    ]
+
+
+def _deck_event(state: State, deck: str) -> SquareEvent:
+    """Meeting the top card of `deck` (none when it is empty)."""
     top = state.decks.get(deck, ())
     return (deck, top[0] if top else "")
 

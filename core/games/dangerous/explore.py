@@ -21,7 +21,7 @@ from core.games.dangerous.cards import (
     pile_options,
 )
 from core.games.dangerous.content import card, content
-from core.games.dangerous.events import Event, SquareEvent, event_text, event_words, square_event
+from core.games.dangerous.events import Event, SquareEvent, event_text, event_words, square_events
 from core.games.dangerous.state import State
 from core.narration import Message, Text, listing, say
 
@@ -119,9 +119,11 @@ class Explore(Menu[State]):
         here = state.players[seat].space
         # A square, not a route: the rules ask only where the piece ends (the cheapest way
         # there is often one of several, and showing one would suggest a choice there is not).
+        squares = sorted(reach.items(), key=_by_cost_then_name)
+        events = square_events(state, seat, [space for space, _ in squares])
         options = [
-            _square(space, -1 if space == here else cost, square_event(state, seat, space))
-            for space, cost in sorted(reach.items(), key=_by_cost_then_name)
+            _square(space, -1 if space == here else cost, event)
+            for (space, cost), event in zip(squares, events, strict=True)
         ]
         options.append(REORDER_ONE_CARD if len(state.players[seat].party) < 2 else REORDER_OPTION)
         options += field_options(state, seat, self.used)
