@@ -7,6 +7,7 @@ in the final battle, the target player's party.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from core.decisions import ActingFor
@@ -75,8 +76,9 @@ def nullified(state: State, side: int) -> bool:
     """Is the fighting card of `side` silenced by a ユキミ it is fighting (nullify_opponent)?
     A ユキミ who has just lost the 1-on-1 silences nobody (FAQ: 敗北して倒れてるため)."""
     enemy = front(state, 1 - side)
-    lost = combat(state).duel.winner == side
-    return enemy is not None and not lost and card(enemy).effect == "nullify_opponent"
+    if enemy is None or card(enemy).effect != "nullify_opponent":
+        return False
+    return combat(state).duel.winner != side
 
 
 def active_effect(state: State, side: int, timing: str) -> Card | None:
@@ -116,17 +118,21 @@ ENEMY_SIDE = N_("enemy")
 
 def side_name(state: State, side: int) -> Text:
     fight = combat(state)
-    seat = fight.seats[side]
-    if is_party(state, side):
-        return state.names[seat]
-    if fight.kind == "boss":
-        site = content().board.boss(fight.boss)
+    if side == 0 or fight.kind == "final":  # a party: its owner's name
+        return state.names[fight.seats[side]]
+    return _enemy_name(fight.kind, fight.boss)
+
+
+@cache  # a handful of kinds and bosses; a battle's lines name its sides again and again
+def _enemy_name(kind: str, boss: str) -> Text:
+    if kind == "boss":
+        site = content().board.boss(boss)
         return Message("the {boss} boss", boss=site.title)
-    if fight.kind == "lv1":
+    if kind == "lv1":
         return Message("the Lv1 enemy")
-    if fight.kind == "lv2":
+    if kind == "lv2":
         return Message("the Lv2 enemy")
-    return Message("the {kind} enemy", kind=fight.kind.capitalize())
+    return Message("the {kind} enemy", kind=kind.capitalize())
 
 
 # --- small edits ---------------------------------------------------------------------------------
