@@ -6,10 +6,14 @@ and items through the whole turn (line 62, ruling R11)."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 from dgkit import FAST, GAME, PLAIN, Dg
 
-from core.games.dangerous.board import destinations
+from core.games.dangerous.board import destinations, is_closed
+from core.games.dangerous.content import content
+from core.grid import cheapest
+from core.simulate import play_one
 
 
 def moves(g: Dg) -> set[str]:
@@ -372,3 +376,44 @@ def test_a_wipe_out_ends_the_turn_at_once() -> None:
     assert "arijigoku-tamako" in g.party(0) and g.state.players[0].space == "spring"
     decision = g.expect("move")
     assert decision is not None and decision.seat == 1
+
+
+def test_destinations_agree_with_the_core_search_on_the_positions_of_whole_games() -> None:
+    # destinations() is core.grid.cheapest written out for the school map (it is asked at
+    # every move): on every 5th position of bot games, for every piece and several movements,
+    # it finds what cheapest finds with the pieces, tokens and bosses given as callbacks.
+    board = content().board
+    checked = 0
+    for seed in (1, 2, 3):
+        table = play_one("dangerous", 2 + seed % 3, seed, "random")
+        for position in range(0, len(table), 5):
+            state = table._state_at(position)
+            for seat, player in enumerate(state.players):
+                if not player.space:
+                    continue
+                others = {p.space for other, p in enumerate(state.players) if other != seat}
+                live = {site.space for site in board.bosses if state.bosses.get(site.id)}
+                stopping = {*state.tokens, *live}
+                shut = {space for space in board.spaces if is_closed(space, len(state.players))}
+                for movement in (0, 1, 3, 6, 12):
+                    reach = cheapest(
+                        player.space,
+                        board.edges.__getitem__,
+                        budget=movement,
+                        cost=_passing_is_free(others),
+                        stops=stopping.__contains__,
+                        closed=shut.__contains__,
+                    )
+                    expected = {
+                        space: cost
+                        for space, cost in reach.costs.items()
+                        if space not in others or board.spaces[space].kind in ("spring", "boss")
+                    }
+                    assert destinations(state, seat, movement) == expected
+                    checked += 1
+    assert checked > 500
+
+
+def _passing_is_free(others: set[str]) -> Callable[[str, str], int]:
+    """A step's cost for `cheapest`: nothing onto another piece, 1 elsewhere."""
+    return lambda here, there: 0 if there in others else 1

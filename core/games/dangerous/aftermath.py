@@ -8,8 +8,9 @@ from typing import Any
 
 from core.agenda import Asking, Automatic, Done, push
 from core.decisions import Decision, Option, choose_one, choose_several
-from core.games.dangerous.battle import card, combat, is_party, row, tell, with_combat
+from core.games.dangerous.battle import combat, is_party, row, tell, with_combat
 from core.games.dangerous.cards import card_name, card_option, pile_options
+from core.games.dangerous.content import card
 from core.games.dangerous.state import State
 from core.narration import Lines, Message, listing, say
 

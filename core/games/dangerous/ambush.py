@@ -11,10 +11,10 @@ from core.agenda import Asking, Automatic, Done, Menu, Task, push
 from core.chance import ChanceRequest
 from core.decisions import Choice, Option
 from core.frozen import replace
-from core.games.dangerous.battle import card, combat, is_party, row, side_of, supporters, tell
+from core.games.dangerous.battle import combat, is_party, row, side_of, supporters, tell
 from core.games.dangerous.cards import card_name
 from core.games.dangerous.casualties import hit
-from core.games.dangerous.content import Card, content
+from core.games.dangerous.content import Card, card, content
 from core.games.dangerous.state import State
 from core.narration import Lines, Message, Name, Text
 

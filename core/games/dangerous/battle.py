@@ -7,11 +7,12 @@ in the final battle, the target player's party.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from core.decisions import ActingFor
-from core.frozen import replace
-from core.games.dangerous.content import Card, content
+from core.frozen import replace, with_field
+from core.games.dangerous.content import Card, card, content
 from core.games.dangerous.state import Combat, State
 from core.i18n import N_
 from core.narration import Lines, Message, Text, say
@@ -24,19 +25,18 @@ def combat(state: State) -> Combat:
     return state.combat
 
 
-def card(instance: str) -> Card:
-    return content().card(instance)
-
-
 def row(state: State, side: int) -> tuple[str, ...]:
-    fight = combat(state)
+    fight = state.combat
+    assert fight is not None
     if side == 0 or fight.kind == "final":
         return state.players[fight.seats[side]].party
     return fight.enemy
 
 
 def is_party(state: State, side: int) -> bool:
-    return side == 0 or combat(state).kind == "final"
+    fight = state.combat
+    assert fight is not None
+    return side == 0 or fight.kind == "final"
 
 
 def side_of(state: State, instance: str) -> int:
@@ -49,8 +49,24 @@ def side_of(state: State, instance: str) -> int:
 def front(state: State, side: int) -> str | None:
     """The card of `side` in the current 1-on-1 (or at the front, between 1-on-1s); None if that
     card has left its row."""
+    last_state, fronts = _last_fronts[0]
+    if last_state is not state:
+        fronts = (_front(state, 0), _front(state, 1))
+        _last_fronts[0] = (state, fronts)
+    return fronts[side]
+
+
+_last_fronts: list[tuple[State | None, tuple[str | None, str | None]]] = [(None, (None, None))]
+"""The last state `front` was asked about, and both its fronts: the steps of a 1-on-1 ask
+several times about each state. States are immutable, so a state's fronts stay what they were;
+the state is held here, so no other state can take its identity. (One tuple, replaced whole.)"""
+
+
+def _front(state: State, side: int) -> str | None:
     cards = row(state, side)
-    fighter = combat(state).duel.fighters[side]
+    fight = state.combat
+    assert fight is not None
+    fighter = fight.duel.fighters[side]
     if fighter:
         return fighter if fighter in cards else None
     return cards[0] if cards else None
@@ -60,8 +76,9 @@ def nullified(state: State, side: int) -> bool:
     """Is the fighting card of `side` silenced by a ユキミ it is fighting (nullify_opponent)?
     A ユキミ who has just lost the 1-on-1 silences nobody (FAQ: 敗北して倒れてるため)."""
     enemy = front(state, 1 - side)
-    lost = combat(state).duel.winner == side
-    return enemy is not None and not lost and card(enemy).effect == "nullify_opponent"
+    if enemy is None or card(enemy).effect != "nullify_opponent":
+        return False
+    return combat(state).duel.winner != side
 
 
 def active_effect(state: State, side: int, timing: str) -> Card | None:
@@ -101,29 +118,33 @@ ENEMY_SIDE = N_("enemy")
 
 def side_name(state: State, side: int) -> Text:
     fight = combat(state)
-    seat = fight.seats[side]
-    if is_party(state, side):
-        return state.names[seat]
-    if fight.kind == "boss":
-        site = content().board.boss(fight.boss)
+    if side == 0 or fight.kind == "final":  # a party: its owner's name
+        return state.names[fight.seats[side]]
+    return _enemy_name(fight.kind, fight.boss)
+
+
+@cache  # a handful of kinds and bosses; a battle's lines name its sides again and again
+def _enemy_name(kind: str, boss: str) -> Text:
+    if kind == "boss":
+        site = content().board.boss(boss)
         return Message("the {boss} boss", boss=site.title)
-    if fight.kind == "lv1":
+    if kind == "lv1":
         return Message("the Lv1 enemy")
-    if fight.kind == "lv2":
+    if kind == "lv2":
         return Message("the Lv2 enemy")
-    return Message("the {kind} enemy", kind=fight.kind.capitalize())
+    return Message("the {kind} enemy", kind=kind.capitalize())
 
 
 # --- small edits ---------------------------------------------------------------------------------
 
 
 def with_combat(state: State, **changes: Any) -> State:
-    return replace(state, combat=replace(combat(state), **changes))
+    return with_field(state, "combat", replace(combat(state), **changes))
 
 
 def with_duel(state: State, **changes: Any) -> State:
     fight = combat(state)
-    return replace(state, combat=replace(fight, duel=replace(fight.duel, **changes)))
+    return with_field(state, "combat", with_field(fight, "duel", replace(fight.duel, **changes)))
 
 
 def set_row(state: State, side: int, cards: tuple[str, ...]) -> State:
@@ -142,8 +163,16 @@ def set_fighter(state: State, side: int, instance: str) -> State:
 def tell(state: State, lines: Lines, template: Text, /, **params: object) -> State:
     """Say `template` (filled with `params` when read) in the game's log and in this battle's
     own log (the battle-log panel)."""
+    fight = combat(state)
+    return with_field(
+        state, "combat", with_field(fight, "log", told(fight, lines, template, **params))
+    )
+
+
+def told(fight: Combat, lines: Lines, template: Text, /, **params: object) -> tuple[Text, ...]:
+    """`fight`'s log with `template` said (as `tell` says it), for a change of the battle that
+    says a line as it happens: `with_combat(state, ..., log=told(...))` copies the state once,
+    not twice."""
     narration = say(template, **params)
     lines.append(narration)
-    line = narration.message_for(None)
-    fight = combat(state)
-    return replace(state, combat=replace(fight, log=(*fight.log, line)))
+    return (*fight.log, narration.message_for(None))

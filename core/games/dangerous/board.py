@@ -7,7 +7,7 @@ from functools import cache
 from core.frozen import replace
 from core.games.dangerous.content import content
 from core.games.dangerous.state import State
-from core.grid import Cell, cheapest
+from core.grid import Cell
 from core.narration import Message, Name, Text
 
 
@@ -56,28 +56,52 @@ def destinations(state: State, seat: int, movement: int) -> dict[str, int]:
     """Every space `seat` can end its move on, with the movement it costs.
 
     Moving onto a space with another piece costs nothing (passing over it is free), but only the
-    spring and boss spaces may be shared at the end of a move. The current space is included:
+    spring and boss spaces may be shared at the end of a move. Lv2 tokens and live bosses end
+    the move (`stops_movement`); closed spaces are never entered. The current space is included:
     a player may stay and trigger its event.
+
+    The search is core.grid's `cheapest` (a 0-1 breadth-first search) written out for this
+    board, one cost at a time: asked at every move, with the pieces, tokens and bosses as
+    callbacks it cost a fifth of a move's entry. tests/core/test_dg_explore.py checks it
+    against `cheapest` on the positions of whole games.
     """
-    # What `occupied`, `stops_movement`, `is_closed` and `can_stop` say, as sets made once.
-    board = content().board
+    start = state.players[seat].space
     others = {player.space for other, player in enumerate(state.players) if other != seat}
-    live = (site.space for site in board.bosses if state.bosses.get(site.id))
+    live = (site.space for site in content().board.bosses if state.bosses.get(site.id))
     stopping = {*state.tokens, *live}
-    shut = _closed(state.player_count)
-    reach = cheapest(
-        state.players[seat].space,
-        board.edges.__getitem__,
-        budget=movement,
-        cost=lambda here, there: 0 if there in others else 1,
-        stops=stopping.__contains__,
-        closed=shut.__contains__,
-    )
-    return {
-        space: cost
-        for space, cost in reach.costs.items()
-        if space not in others or board.spaces[space].kind in ("spring", "boss")
-    }
+    edges = _open_edges(len(state.players))
+    costs = {start: 0}
+    level, spent = [start], 0
+    while level:
+        further: list[str] = []
+        for here in level:  # `level` grows as free steps (onto other pieces) join it
+            if costs[here] != spent or (here in stopping and here != start):
+                continue  # reached more cheaply since; or the move ends here
+            for there in edges[here]:
+                if there in others:
+                    if costs.get(there, spent + 1) > spent:
+                        costs[there] = spent
+                        level.append(there)
+                elif spent < movement and there not in costs:
+                    costs[there] = spent + 1
+                    further.append(there)
+        level, spent = further, spent + 1
+    shared = _shared_spaces()
+    return {space: cost for space, cost in costs.items() if space not in others or space in shared}
+
+
+@cache
+def _open_edges(players: int) -> dict[str, tuple[str, ...]]:
+    """Each space's neighbours that are open in a game of `players`."""
+    board, shut = content().board, _closed(players)
+    return {space: tuple(n for n in board.edges[space] if n not in shut) for space in board.edges}
+
+
+@cache
+def _shared_spaces() -> frozenset[str]:
+    """The spaces several pieces may stand on: the spring and the boss spaces."""
+    spaces = content().board.spaces.values()
+    return frozenset(space.id for space in spaces if space.kind in ("spring", "boss"))
 
 
 @cache
@@ -88,16 +112,20 @@ def _closed(players: int) -> frozenset[str]:
 def token_spaces(state: State, number: int = 0) -> tuple[str, ...]:
     """Spaces a Lv2 token may be put on (the 中二葬 FAQ): not the spring, not a boss space, not
     a space with a piece or a token; with `number`, only spaces printed with it."""
-    pieces = {player.space for player in state.players}
+    taken = {*(player.space for player in state.players), *state.tokens}
+    shut = _closed(len(state.players))
     return tuple(
-        space.id
-        for space in content().board.spaces.values()
-        if space.kind == "normal"
-        and (number == 0 or space.number == number)
-        and space.id not in pieces
-        and space.id not in state.tokens
-        and not is_closed(space.id, state.player_count)
+        space
+        for space, printed in _normal_spaces()
+        if (number == 0 or printed == number) and space not in taken and space not in shut
     )
+
+
+@cache
+def _normal_spaces() -> tuple[tuple[str, int], ...]:
+    """The normal spaces (not the spring, not a boss's), in board order, with their numbers."""
+    spaces = content().board.spaces.values()
+    return tuple((space.id, space.number) for space in spaces if space.kind == "normal")
 
 
 def token_fought(state: State, space: str) -> State:

@@ -10,7 +10,6 @@ from core import chance
 from core.agenda import Asking, Automatic, Done, Task, push
 from core.chance import ChanceRequest
 from core.games.dangerous.battle import (
-    card,
     combat,
     is_party,
     nullified,
@@ -19,9 +18,11 @@ from core.games.dangerous.battle import (
     side_name,
     side_of,
     tell,
+    told,
     with_combat,
 )
 from core.games.dangerous.cards import card_name
+from core.games.dangerous.content import card
 from core.games.dangerous.state import State
 from core.narration import Lines
 
@@ -40,28 +41,29 @@ def fall(
     side = side_of(state, instance)
     if side < 0:
         return state, ()
-    state = set_row(state, side, tuple(c for c in row(state, side) if c != instance))
     fight = combat(state)
+    left = tuple(c for c in row(state, side) if c != instance)
+    lost = list(fight.lost_this_settlement)
+    lost[side] = True
+    changes: dict[str, Any] = {
+        "lost_this_settlement": (lost[0], lost[1]),
+        "killers": {**fight.killers, instance: by},
+        "direct": (*fight.direct, instance) if direct else fight.direct,
+    }
     if is_party(state, side):
         seat = fight.seats[side]
-        state = state.with_player(seat, discard=(*state.players[seat].discard, instance))
+        discarded = (*state.players[seat].discard, instance)
+        state = state.with_player(seat, party=left, discard=discarded)
     else:
-        state = with_combat(state, defeated=(*fight.defeated, instance))
-    lost = list(combat(state).lost_this_settlement)
-    lost[side] = True
-    state = with_combat(
-        state,
-        lost_this_settlement=(lost[0], lost[1]),
-        killers={**combat(state).killers, instance: by},
-        direct=(*combat(state).direct, instance) if direct else combat(state).direct,
-    )
-    state = tell(
-        state,
+        changes.update(enemy=left, defeated=(*fight.defeated, instance))
+    log = told(
+        fight,
         lines,
         "{card} ({side}) falls.",
         card=card_name(instance),
         side=side_name(state, side),
     )
+    state = with_combat(state, log=log, **changes)
     triggers: list[Task[State]] = []
     gone = card(instance)
     if gone.effect in ("avenge", "full_cube") and not _silenced_on_discard(state, side, by):

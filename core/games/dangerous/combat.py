@@ -16,7 +16,15 @@ from core.decisions import Decision, Option, choose_one
 from core.frozen import replace
 from core.games.dangerous.aftermath import Spoils, take
 from core.games.dangerous.ambush import Ambush
-from core.games.dangerous.battle import combat, row, side_name, tell, with_combat, with_duel
+from core.games.dangerous.battle import (
+    combat,
+    row,
+    side_name,
+    tell,
+    told,
+    with_combat,
+    with_duel,
+)
 from core.games.dangerous.cards import card_name
 from core.games.dangerous.duel import queue_duel
 from core.games.dangerous.state import Combat, Duel, State
@@ -25,13 +33,11 @@ from core.narration import Lines, Message
 FLED = 4  # Duel.winner once the active player has fled
 
 
-def start_combat(state: State, fight: Combat, then: Task[State]) -> State:
+def start_combat(state: State, fight: Combat, then: Task[State], **changes: Any) -> State:
     """Start `fight` (the ambush step, except in the final battle; then 1-on-1s); `then`
-    follows its end."""
-    state = replace(state, combat=fight)
-    if fight.kind == "final":
-        return push(state, OneOnOne(), then)
-    return push(state, Ambush(), OneOnOne(), then)
+    follows its end. `changes` to the state (what set the battle up) go in the same copy."""
+    steps = (OneOnOne(), then) if fight.kind == "final" else (Ambush(), OneOnOne(), then)
+    return replace(state, combat=fight, agenda=(*steps, *state.agenda), **changes)
 
 
 @dataclass(frozen=True)
@@ -50,21 +56,23 @@ class OneOnOne(Automatic[State]):
                 return take(state, fight.seats[0], fight.defeated, False)
             return state, []
         a, b = row(state, 0)[0], row(state, 1)[0]
-        state = with_combat(
-            state,
-            duel=Duel(fighters=(a, b), curse=combat(state).curse),
-            lost_this_settlement=(False, False),
-            direct=(),
-        )
+        fight = combat(state)
         lines: Lines = []
-        state = tell(
-            state,
+        log = told(
+            fight,
             lines,
             "{card} ({side}) faces {other} ({other_side}).",
             card=card_name(a),
             side=side_name(state, 0),
             other=card_name(b),
             other_side=side_name(state, 1),
+        )
+        state = with_combat(
+            state,
+            duel=Duel(fighters=(a, b), curse=fight.curse),
+            lost_this_settlement=(False, False),
+            direct=(),
+            log=log,
         )
         return queue_duel(state, AfterSettlement()), lines
 

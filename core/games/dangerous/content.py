@@ -237,6 +237,12 @@ def content() -> Content:
     return load_content(HERE)
 
 
+@cache  # the cards never change: asked tens of times an entry
+def card(instance: str) -> Card:
+    """The card of a card instance (`id`, `id#2`, ...)."""
+    return content().card(instance)
+
+
 def load_content(folder: Path) -> Content:
     """The content in cards.toml, items.toml, board.toml and actions.toml in `folder`, checked."""
     card_list = load(folder / "cards.toml", _CardsFile).card

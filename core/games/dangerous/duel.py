@@ -15,10 +15,10 @@ from core import chance
 from core.agenda import Asking, Automatic, Done, Menu, Task, push, push_behind
 from core.chance import ChanceRequest
 from core.decisions import ActingFor, Choice, Decision, Option, choose_one
+from core.frozen import replace
 from core.games.dangerous import tally
 from core.games.dangerous.battle import (
     active_effect,
-    card,
     combat,
     deciding_for,
     front,
@@ -29,11 +29,13 @@ from core.games.dangerous.battle import (
     side_name,
     side_of,
     tell,
+    told,
+    with_combat,
     with_duel,
 )
 from core.games.dangerous.cards import ability_name, card_label, card_name
 from core.games.dangerous.casualties import hit
-from core.games.dangerous.content import content
+from core.games.dangerous.content import card, content
 from core.games.dangerous.outcome import OnWin, Resolve, Settlement, value_text
 from core.games.dangerous.state import State
 from core.games.dangerous.tally import Part
@@ -75,8 +77,13 @@ class Window(Automatic[State]):
     def run(self, state: State) -> Done[State]:
         if duel_broken(state):
             return state, []
-        turns = ((self.turn(0),), (self.turn(1),))
-        contested = self.able(state, 0) and self.able(state, 1)
+        first_able = self.able(state, 0)
+        if not first_able and not self.able(state, 1):
+            return state, []  # nobody can act
+        # Side 0's turn, when it cannot act, would come first and find nothing to do: it is
+        # left out. Side 1's stays: what side 0 does may give side 1 something to do.
+        turns = ((self.turn(0),) if first_able else (), (self.turn(1),))
+        contested = first_able and self.able(state, 1)
         return in_either_order(state, self.situation, turns, contested), []
 
 
@@ -270,17 +277,18 @@ class RollDice(Asking[State]):
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         faces = tuple(int(face) for face in answer)
         dice = (faces[: self.attacker], faces[self.attacker :])
-        state = with_duel(state, dice=dice, rolled=True)
+        fight = combat(state)
         lines: Lines = []
-        return tell(
-            state,
+        log = told(
+            fight,
             lines,
             "Attack dice: {attacker} {attacker_dice}; {defender} {defender_dice}.",
             attacker=side_name(state, 0),
             attacker_dice=_faces(dice[0]),
             defender=side_name(state, 1),
             defender_dice=_faces(dice[1]),
-        ), lines
+        )
+        return with_combat(state, duel=replace(fight.duel, dice=dice, rolled=True), log=log), lines
 
 
 def _faces(faces: tuple[int, ...]) -> Text:

@@ -4,6 +4,7 @@ token or a Lv1 card."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from core import chance
@@ -25,32 +26,79 @@ from core.games.dangerous.piles import DrawRandom, top_up
 from core.games.dangerous.state import Combat, State
 from core.narration import Message, Text, say
 
+SquareEvent = tuple[str, str]
+"""What a square would do to a player, in plain values (what `event_words` says): the kind of
+event and the card it would turn up ("" for none)."""
 
-def event_text(state: State, seat: int, space: str) -> Text:
-    """What `space` would do to `seat` (an option's detail)."""
-    kind = content().board.spaces[space].kind
+
+def square_event(state: State, seat: int, space: str) -> SquareEvent:
+    """What `space` would do to `seat`: asked for every square a move reaches."""
+    kind = _kinds()[space]
+    if kind == "spring":
+        return ("spring", "")
+    if kind == "boss":
+        if fightable_bosses(state, seat, space):
+            return ("boss", "")
+        return ("no boss", "") if live_bosses(state, space) else ("boss beaten", "")
+    return _deck_event(state, "lv2" if space in state.tokens else "lv1")
+
+
+def square_events(state: State, seat: int, spaces: list[str]) -> list[SquareEvent]:
+    """`square_event` of each of `spaces` (the squares a move reaches), with a normal square's
+    event (its deck's top card) worked out once for all of them."""
+    kinds, tokens = _kinds(), state.tokens
+    lv1, lv2 = _deck_event(state, "lv1"), _deck_event(state, "lv2")
+    return [
+        (lv2 if space in tokens else lv1)
+        if kinds[space] == "normal"
+        else square_event(state, seat, space)
+        for space in spaces
+    ]
+
+
+def _deck_event(state: State, deck: str) -> SquareEvent:
+    """Meeting the top card of `deck` (none when it is empty)."""
+    top = state.decks.get(deck, ())
+    return (deck, top[0] if top else "")
+
+
+@cache  # the board never changes
+def _kinds() -> dict[str, str]:
+    """Each space's kind: normal, spring or boss."""
+    return {space.id: space.kind for space in content().board.spaces.values()}
+
+
+@cache  # a handful of events (a kind and a card): each worded once
+def event_words(event: SquareEvent) -> Text:
+    """An event of `square_event` in words (an option's detail)."""
+    kind, card = event
     if kind == "spring":
         return Message("the spring")
     if kind == "boss":
-        bosses = fightable_bosses(state, seat, space)
-        if bosses:
-            return Message("boss fight")
-        if not live_bosses(state, space):
-            return Message("boss beaten")
+        return Message("boss fight")
+    if kind == "boss beaten":
+        return Message("boss beaten")
+    if kind == "no boss":
         return Message("no boss you may fight")
-    if space in state.tokens:
-        top = state.decks.get("lv2", ())
-        return Message("Lv2 fight: {card}", card=card_name(top[0])) if top else Message("Lv2 token")
-    top = state.decks.get("lv1", ())
-    if top:
-        return Message("Lv1 fight: {card}", card=card_name(top[0]))
+    if kind == "lv2":
+        return Message("Lv2 fight: {card}", card=card_name(card)) if card else Message("Lv2 token")
+    if card:
+        return Message("Lv1 fight: {card}", card=card_name(card))
     return Message("nothing (Lv1 deck empty)")
 
 
-def fight(state: State, kind: str, seat: int, enemy: tuple[str, ...], boss: str = "") -> State:
-    """`seat`'s party against `enemy`, which the next player controls."""
+def event_text(state: State, seat: int, space: str) -> Text:
+    """What `space` would do to `seat` (an option's detail)."""
+    return event_words(square_event(state, seat, space))
+
+
+def fight(
+    state: State, kind: str, seat: int, enemy: tuple[str, ...], boss: str = "", **changes: Any
+) -> State:
+    """`seat`'s party against `enemy`, which the next player controls; `changes` to the state
+    (the card drawn from its deck) are made with it."""
     battle = Combat(kind=kind, seats=(seat, state.next_seat(seat)), enemy=enemy, boss=boss)
-    return start_combat(state, battle, CombatEnd())
+    return start_combat(state, battle, CombatEnd(), **changes)
 
 
 @dataclass(frozen=True)
@@ -93,9 +141,8 @@ class Event(Automatic[State]):
         deck = state.decks["lv1"]
         if not deck:
             return state, [say("The Lv1 deck is empty: nothing happens.")]
-        state = replace(state, decks={**state.decks, "lv1": deck[1:]})
         line = say("{name} meets {card}.", name=state.names[seat], card=card_name(deck[0]))
-        return fight(state, "lv1", seat, (deck[0],)), [line]
+        return fight(state, "lv1", seat, (deck[0],), decks={**state.decks, "lv1": deck[1:]}), [line]
 
 
 def _boss_fight(state: State, seat: int, boss: str) -> State:

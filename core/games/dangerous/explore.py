@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
 from core.agenda import Asking, Automatic, Done, Menu, push, push_behind
@@ -19,8 +20,8 @@ from core.games.dangerous.cards import (
     party_order_decision,
     pile_options,
 )
-from core.games.dangerous.content import content
-from core.games.dangerous.events import Event, event_text
+from core.games.dangerous.content import card, content
+from core.games.dangerous.events import Event, SquareEvent, event_text, event_words, square_events
 from core.games.dangerous.state import State
 from core.narration import Message, Text, listing, say
 
@@ -34,7 +35,7 @@ ONE_CARD = Message("your party has one card")
 def movement(state: State, seat: int) -> int:
     """Highest level in the party (転校生 = 4) + AP on move + field bonuses - slowing."""
     player = state.players[seat]
-    base = max((content().card(c).level for c in player.party), default=0)
+    base = max((card(c).level for c in player.party), default=0)
     meeting = state.meeting
     if meeting is None:
         return base
@@ -55,7 +56,7 @@ def field_options(
     saying why, so that the others keep their places."""
     options: list[Option] = []
     for instance in state.players[seat].party:
-        found = content().card(instance)
+        found = card(instance)
         if found.timing == "field" and (effects is None or found.effect in effects):
             why: Text = (
                 USED_THIS_TURN if instance in used else _field_unusable(state, seat, instance)
@@ -82,10 +83,11 @@ def use_field(state: State, seat: int, action: str) -> Done[State]:
     return _field_ability(state, seat, ident)
 
 
-def moving(state: State, seat: int) -> State:
+def moving(state: State, seat: int, **changes: Any) -> State:
     """`seat` makes its move (or jump): the rest of this exploration turn is theirs (until a
-    wipe-out ends it, line 124), and a slowing waiting for this turn is spent."""
-    return replace(state, explorer=seat).with_player(seat, slowed=0)
+    wipe-out ends it, line 124), and a slowing waiting for this turn is spent; `changes` to
+    its player (where it goes) are made in the same copy."""
+    return replace(state, explorer=seat).with_player(seat, slowed=0, **changes)
 
 
 @dataclass(frozen=True)
@@ -109,24 +111,21 @@ class Explore(Menu[State]):
         return self.seat
 
     def prompt(self, state: State) -> Text:
-        return Message(
-            "Your move: movement {movement}. Choose where to go (its event follows).",
-            movement=movement(state, self.seat),
-        )
+        return _move_prompt(movement(state, self.seat))
 
     def actions(self, state: State) -> tuple[Option, ...]:
         seat = self.seat
         reach = destinations(state, seat, movement(state, seat))
         here = state.players[seat].space
-        options: list[Option] = []
         # A square, not a route: the rules ask only where the piece ends (the cheapest way
         # there is often one of several, and showing one would suggest a choice there is not).
-        for space, cost in sorted(reach.items(), key=lambda item: (item[1], item[0])):
-            options.append(
-                _square(space, -1 if space == here else cost, event_text(state, seat, space))
-            )
-        one: Text = ONE_CARD if len(state.players[seat].party) < 2 else ""
-        options.append(Option(REORDER, Message("Reorder your party"), unavailable=one))
+        squares = sorted(reach.items(), key=_by_cost_then_name)
+        events = square_events(state, seat, [space for space, _ in squares])
+        options = [
+            _square(space, -1 if space == here else cost, event)
+            for (space, cost), event in zip(squares, events, strict=True)
+        ]
+        options.append(REORDER_ONE_CARD if len(state.players[seat].party) < 2 else REORDER_OPTION)
         options += field_options(state, seat, self.used)
         return tuple(options)
 
@@ -154,7 +153,7 @@ class Explore(Menu[State]):
                 return push_behind(moving(state, seat), rest), lines
             return state, lines
         space = str(action)
-        moved = moving(state.with_player(seat, space=space), seat)
+        moved = moving(state, seat, space=space)
         line = say("{name} moves to {space}.", name=name, space=space_label(space))
         if space == state.players[seat].space:
             line = say("{name} stays on {space}.", name=name, space=space_label(space))
@@ -162,7 +161,22 @@ class Explore(Menu[State]):
 
 
 @cache
-def _square(space: str, cost: int, event: str) -> Option:
+def _move_prompt(movement: int) -> Text:
+    return Message(
+        "Your move: movement {movement}. Choose where to go (its event follows).",
+        movement=movement,
+    )
+
+
+_by_cost_then_name = itemgetter(1, 0)
+"""The order squares are offered in: the nearest first, then by id."""
+
+REORDER_OPTION = Option(REORDER, Message("Reorder your party"))
+REORDER_ONE_CARD = Option(REORDER, Message("Reorder your party"), unavailable=ONE_CARD)
+
+
+@cache
+def _square(space: str, cost: int, event: SquareEvent) -> Option:
     """A square to move to at `cost` (-1: stay there), and what happens there (made once for
     each: a move offers a dozen squares)."""
     label = (
@@ -170,7 +184,7 @@ def _square(space: str, cost: int, event: str) -> Option:
         if cost < 0
         else Message("Go ({cost}): {space}", cost=cost, space=space_label(space))
     )
-    return Option(space, label, event, at=cell_of(space))
+    return Option(space, label, event_words(event), at=cell_of(space))
 
 
 @dataclass(frozen=True)

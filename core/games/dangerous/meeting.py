@@ -13,7 +13,7 @@ from core.decisions import Choice, Decision, Option, choose_one
 from core.frozen import replace
 from core.games.dangerous.board import cell_of, space_label, token_spaces
 from core.games.dangerous.cards import ability_name, card_label, card_name
-from core.games.dangerous.content import Action, content
+from core.games.dangerous.content import Action, card, content
 from core.games.dangerous.state import Meeting, State
 from core.narration import Lines, Message, Text, say
 
@@ -38,7 +38,7 @@ def meeting(state: State) -> Meeting:
 
 def ap_cost(instance: str) -> int:
     """The AP a before-meeting ability spends (content requires at least 1)."""
-    return content().card(instance).param("ap_cost")
+    return card(instance).param("ap_cost")
 
 
 USED = Message("already used")
@@ -48,7 +48,7 @@ NO_AP_PLACED = Message("you have no AP placed to move")
 
 def window_cards(state: State, seat: int, timing: str) -> tuple[str, ...]:
     """`seat`'s cards with abilities of `timing`, usable or not."""
-    return tuple(c for c in state.players[seat].party if content().card(c).timing == timing)
+    return tuple(c for c in state.players[seat].party if card(c).timing == timing)
 
 
 def unusable(state: State, seat: int, instance: str, used: tuple[str, ...]) -> Text:
@@ -58,7 +58,7 @@ def unusable(state: State, seat: int, instance: str, used: tuple[str, ...]) -> T
     cost, left = ap_cost(instance), meeting(state).ap_left[seat]
     if cost > left:
         return Message("needs {cost} AP, you have {left}", cost=cost, left=left)
-    effect = content().card(instance).effect
+    effect = card(instance).effect
     if effect == "place_lv2_token" and (state.lv2_retired or not token_spaces(state)):
         return NO_TOKEN_ROOM
     if effect == "move_ap" and not any(meeting(state).count(a.id, seat) for a in content().actions):
@@ -90,7 +90,7 @@ class MeetingAbilities(Menu[State]):
     def actions(self, state: State) -> tuple[Option, ...]:
         options = []
         for c in window_cards(state, self.seat, self.timing):
-            found = content().card(c)
+            found = card(c)
             label = (
                 Message(
                     "{card}: {ability} ({cost} AP)",
@@ -172,43 +172,63 @@ def _full(cap: int, total: int) -> Text:
 
 def has_room(current: Meeting, players: int) -> bool:
     """Whether some action still takes an AP."""
-    placed = current.placed
-    for action in content().actions:
-        cap = action.cap(players)
-        if not cap or sum(placed.get(action.id, ())) < cap:
-            return True
-    return False
+    return _room(current.placed, players)
+
+
+def _room(placed: dict[str, tuple[int, ...]], players: int) -> bool:
+    """Whether some action still takes an AP, with `placed` on them (by action, per seat)."""
+    return any(not cap or sum(placed.get(action, ())) < cap for action, cap in _caps(players))
+
+
+@cache
+def _caps(players: int) -> tuple[tuple[str, int], ...]:
+    """Each action's id and the most AP it holds in a game of `players` (0: no limit)."""
+    return tuple((action.id, action.cap(players)) for action in content().actions)
 
 
 @dataclass(frozen=True)
 class ApRound(Automatic[State]):
-    """Give the next seat with AP left (from the cursor, in turn order) one placement."""
+    """Start the placements: the first seat with AP left places one (`ApPlace`)."""
 
     def run(self, state: State) -> Done[State]:
-        current = meeting(state)
         lines: Lines = []
-        for step in range(len(current.order)):
-            index = (current.cursor + step) % len(current.order)
-            seat = current.order[index]
-            if current.ap_left[seat] == 0:
-                continue
-            if not has_room(current, state.player_count):
-                ap = list(current.ap_left)
-                ap[seat] = 0
-                state = replace(state, meeting=replace(current, ap_left=tuple(ap)))
-                name = state.names[seat]
-                lines.append(
-                    say("Every action is full: {name}'s remaining AP are lost.", name=name)
-                )
-                return push(state, ApRound()), lines
-            nxt = replace(current, cursor=(index + 1) % len(current.order))
-            state = replace(state, meeting=nxt)
-            return push(state, ApPlace(seat), ApRound()), lines
-        return state, [say("Every AP is placed.")]
+        current = meeting(state)
+        return next_placement(state, current.placed, current.ap_left, lines), lines
+
+
+def next_placement(
+    state: State, placed: dict[str, tuple[int, ...]], ap_left: tuple[int, ...], lines: Lines
+) -> State:
+    """`state` with the meeting's AP `placed` and `ap_left` as given, and the next seat with AP
+    left (from the cursor, in turn order) asked to place one (`ApPlace`, which calls this again
+    once it has); once every action is full, the AP still left are lost. Each placement is one
+    entry, so the meeting and the agenda change together, in one copy of each."""
+    current = meeting(state)
+    order = current.order
+    room = _room(placed, len(state.players))
+    for step in range(len(order)):
+        index = (current.cursor + step) % len(order)
+        seat = order[index]
+        if ap_left[seat] == 0:
+            continue
+        if not room:
+            ap = list(ap_left)
+            ap[seat] = 0
+            ap_left = tuple(ap)
+            name = state.names[seat]
+            lines.append(say("Every action is full: {name}'s remaining AP are lost.", name=name))
+            continue
+        cursor = (index + 1) % len(order)
+        placing = replace(current, placed=placed, ap_left=ap_left, cursor=cursor)
+        return replace(state, meeting=placing, agenda=(ApPlace(seat), *state.agenda))
+    lines.append(say("Every AP is placed."))
+    return replace(state, meeting=replace(current, placed=placed, ap_left=ap_left))
 
 
 @dataclass(frozen=True)
 class ApPlace(Asking[State]):
+    """`seat` places one AP; the next placement follows (`next_placement`)."""
+
     seat: int
 
     def ask(self, state: State) -> Decision:
@@ -219,12 +239,9 @@ class ApPlace(Asking[State]):
         # Every action, a full one too (unavailable, saying so): an option keeps its place
         # while the other seats place their AP between this seat's placements.
         options = tuple(
-            _ap_choice(action.id, placed.get(action.id), seat, players)
-            for action in content().actions
+            [_ap_choice(action, placed.get(action), seat, players) for action, _ in _caps(players)]
         )
-        left = current.ap_left[seat]
-        prompt = Message("Place one AP ({left} left).", left=left)
-        return choose_one(seat, "ap", prompt, options)
+        return choose_one(seat, "ap", _place_prompt(current.ap_left[seat]), options)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         current = meeting(state)
@@ -234,15 +251,20 @@ class ApPlace(Asking[State]):
         ap = list(current.ap_left)
         ap[self.seat] -= 1
         placed = {**current.placed, action: tuple(counts)}
-        nxt = replace(current, placed=placed, ap_left=tuple(ap))
         name = content().action(action)
-        return replace(state, meeting=nxt), [
+        lines = [
             say(
                 "{name} puts 1 AP on {action}.",
                 name=state.names[self.seat],
                 action=name.title,
             )
         ]
+        return next_placement(state, placed, tuple(ap), lines), lines
+
+
+@cache
+def _place_prompt(left: int) -> Text:
+    return Message("Place one AP ({left} left).", left=left)
 
 
 @cache

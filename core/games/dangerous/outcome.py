@@ -3,17 +3,17 @@ settlement that discards the loser."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from core import chance
 from core.agenda import Asking, Automatic, Done, Task, push
 from core.chance import ChanceRequest
+from core.frozen import replace
 from core.games.dangerous import tally
 from core.games.dangerous.aftermath import Revival, Spoils
 from core.games.dangerous.battle import (
     active_effect,
-    card,
     combat,
     front,
     is_party,
@@ -22,14 +22,16 @@ from core.games.dangerous.battle import (
     side_of,
     supporting,
     tell,
+    told,
     with_combat,
     with_duel,
 )
 from core.games.dangerous.cards import card_name
 from core.games.dangerous.casualties import OnDiscard, fall, hit
+from core.games.dangerous.content import card
 from core.games.dangerous.state import State
 from core.games.dangerous.tally import Part, Parts, sum_text, with_floor
-from core.games.dangerous.windows import in_either_order
+from core.games.dangerous.windows import either_order, in_either_order
 from core.narration import Lines, Message, Text
 
 # --- the final result ----------------------------------------------------------------------------
@@ -90,10 +92,11 @@ class Resolve(Automatic[State]):
         lines: Lines = []
         if combat(state).duel.winner >= 0:
             return state, lines
-        state = replace(state, duels_decided=state.duels_decided + 1)
+        decided = state.duels_decided + 1
         present = (front(state, 0) is not None, front(state, 1) is not None)
         if not all(present):
             # A fighter left the game before the result: the one remaining wins (勝敗決定).
+            state = replace(state, duels_decided=decided)
             winner = 0 if present[0] else 1 if present[1] else 2
             if winner < 2:
                 state = tell(
@@ -103,16 +106,16 @@ class Resolve(Automatic[State]):
         shares = (parts(state, 0), parts(state, 1))
         results = (tally.result(shares[0]), tally.result(shares[1]))
         winner = 0 if results[0] > results[1] else 1 if results[1] > results[0] else 2
-        state = with_duel(state, result=results, parts=shares, winner=winner)
         a, b = front(state, 0) or "", front(state, 1) or ""
-        deciders = [side for side in (0, 1) if winner == 2 and _decides_tie(state, side)]
+        deciders = [side for side in (0, 1) if winner == 2 and _decides_tie(state, side, results)]
         if winner < 2:
             verdict: Text = Message("{card} wins", card=card_name(b if winner else a))
         else:
             verdict = Message("a tie") if deciders else Message("a mutual kill")
+        fight = combat(state)
         if all(len(share) == 1 and share[0].kind == tally.DIE for share in shares):
-            state = tell(
-                state,
+            log = told(
+                fight,
                 lines,
                 "Final result {result} against {other}: {verdict}.",
                 result=results[0],
@@ -120,8 +123,8 @@ class Resolve(Automatic[State]):
                 verdict=verdict,
             )
         else:
-            state = tell(
-                state,
+            log = told(
+                fight,
                 lines,
                 "Final result {result} against {other} ({attacker} {attacker_sum}; {defender} "
                 "{defender_sum}): {verdict}.",
@@ -133,19 +136,24 @@ class Resolve(Automatic[State]):
                 defender_sum=sum_text(shares[1]),
                 verdict=verdict,
             )
+        # The verdict, its line and the count of results, in one copy of the state.
+        duel = replace(fight.duel, result=results, parts=shares, winner=winner)
+        state = replace(state, duels_decided=decided, combat=replace(fight, duel=duel, log=log))
         # Both fighters may be able to decide the tie: the first to use its ability wins (103).
         situation = Message("A tie: both fighting cards have an ability that decides it.")
         turns = ((DecideTie(0),) if 0 in deciders else (), (DecideTie(1),) if 1 in deciders else ())
         return in_either_order(state, situation, turns, len(deciders) == 2), lines
 
 
-def _decides_tie(state: State, side: int) -> bool:
-    """Can the fighting card of `side` turn this tie into its win (final_high_kill)?"""
+def _decides_tie(state: State, side: int, results: tuple[int, int]) -> bool:
+    """Can the fighting card of `side` turn a tie at `results` into its win (final_high_kill)?
+    Asked before the tie is written into the duel: nothing it reads changes with it (neither
+    side has lost, so neither fighter's ability is silenced)."""
     special = active_effect(state, side, "final_result")
     return (
         special is not None
         and special.effect == "final_high_kill"
-        and combat(state).duel.result[side] >= special.param("target", 6)
+        and results[side] >= special.param("target", 6)
     )
 
 
@@ -268,10 +276,6 @@ class Settlement(Automatic[State]):
             return state, lines  # the turn ended before the dice (小泉ヒズミ)
         fighters = (front(state, 0), front(state, 1))
         losers = {0: (1,), 1: (0,), 2: (0, 1)}.get(winner, ())
-        # Follow-ups go on the agenda first: each discard below puts its own triggers in front
-        # of them (on-discard abilities, justice), so revival comes after everything (FAQ
-        # ファーティマ).
-        state = push(state, Revival(0), Revival(1), Spoils())
         turns: list[tuple[Task[State], ...]] = [(), ()]
         for side in losers:
             loser = fighters[side]
@@ -282,12 +286,16 @@ class Settlement(Automatic[State]):
         # who goes first is theirs to settle (line 103); it decides who wipes out whom.
         acting = [any(isinstance(t, OnDiscard) and t.acts(state) for t in ts) for ts in turns]
         situation = Message("Both fallen cards have an ability that fires as they are discarded.")
-        state = in_either_order(state, situation, (turns[0], turns[1]), all(acting))
-        fought = list(fight.fought)
-        for side in (0, 1):
-            fought[side] += 1
-        state = with_combat(state, fought=(fought[0], fought[1]), curse=_spent_curse(state))
-        return state, lines
+        triggers = either_order(state, situation, (turns[0], turns[1]), all(acting))
+        # Each discard's triggers (on-discard abilities, justice) come first, so revival comes
+        # after everything (FAQ ファーティマ); the 1-on-1 is counted, in the same copy.
+        follow = (*triggers, Revival(0), Revival(1), Spoils(), *state.agenda)
+        counted = replace(
+            combat(state),
+            fought=(fight.fought[0] + 1, fight.fought[1] + 1),
+            curse=_spent_curse(state),
+        )
+        return replace(state, combat=counted, agenda=follow), lines
 
 
 def _spent_curse(state: State) -> tuple[Parts, Parts]:

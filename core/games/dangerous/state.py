@@ -16,6 +16,9 @@ from core.frozen import replace, with_field
 from core.games.dangerous.tally import Parts
 from core.narration import Text
 
+_new = object.__new__
+_set = object.__setattr__
+
 
 @dataclass(frozen=True)
 class Player:
@@ -141,7 +144,7 @@ class State:
     def with_player(self, seat: int, **changes: Any) -> State:
         players = list(self.players)
         players[seat] = replace(players[seat], **changes)
-        return replace(self, players=tuple(players))
+        return with_field(self, "players", tuple(players))
 
     def clockwise(self, first: int) -> tuple[int, ...]:
         return tuple((first + step) % self.player_count for step in range(self.player_count))
@@ -150,4 +153,10 @@ class State:
         return (seat + 1) % self.player_count
 
     def with_agenda(self, agenda: tuple[Task[Any], ...]) -> State:
-        return with_field(self, "agenda", agenda)
+        # core.frozen.with_field(self, "agenda", agenda) written out: the engine calls this
+        # several times an entry, and the call it saves costs as much as the copy.
+        fields = self.__dict__.copy()
+        fields["agenda"] = agenda
+        new = _new(State)
+        _set(new, "__dict__", fields)
+        return new

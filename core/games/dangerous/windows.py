@@ -51,6 +51,13 @@ class SideFirst(WhoFirst[State]):
 def in_either_order(state: State, situation: Text, turns: Turns, contested: bool) -> State:
     """Queue a window's turns. `contested`: both sides can act in it, so they settle who goes
     first; otherwise at most one side acts and the order changes nothing."""
+    return push(state, *either_order(state, situation, turns, contested))
+
+
+def either_order(
+    state: State, situation: Text, turns: Turns, contested: bool
+) -> tuple[Task[State], ...]:
+    """The tasks `in_either_order` queues, for a step that queues more behind them."""
     if not contested:
-        return push(state, *turns[0], *turns[1])
-    return push(state, SideFirst(combat(state).seats, turns, situation))
+        return (*turns[0], *turns[1])
+    return (SideFirst(combat(state).seats, turns, situation),)
