@@ -29,7 +29,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from core import chance
 from core.chance import ChanceRequest, Outcome
@@ -317,38 +317,38 @@ class Agenda(Generic[S]):
         agenda = state.agenda
         if not agenda:
             raise IllegalAction("the game is over")
-        task, rest = agenda[0], state.with_agenda(agenda[1:])
+        # A task is read as Any here and below: each branch calls the handler of the kind it
+        # has checked (typing.cast would cost a function call each time, several an entry).
+        task: Any = agenda[0]
+        rest = state.with_agenda(agenda[1:])
         kind = task._agenda_kind
-        lines: Lines = []
-        if kind is Gather:
-            gather = cast("Gather[S]", task)
-            if seat not in gather.waiting(state):
+        if kind is Asking:
+            state, lines = task.act(rest, choice, seat)
+        elif kind is Menu:
+            if task.done is not None and choice == task.done.id:
+                state, lines = task.close(rest)
+            else:
+                again = task.again(choice)
+                state, lines = task.choose(rest if again is None else push(rest, again), choice)
+        elif kind is Gather:
+            if seat not in task.waiting(state):
                 raise IllegalAction(f"seat {seat} has nothing to answer now")
-            lines += gather.answered(state, seat, choice)
-            held = replace(gather, answers=(*gather.answers, (seat, choice)))
+            lines = [*task.answered(state, seat, choice)]
+            held = replace(task, answers=(*task.answers, (seat, choice)))
             if held.waiting(state):
                 return push(rest, held), lines
-            state, more = gather.reveal(rest, dict(held.answers))
-        elif kind is Menu:
-            menu = cast("Menu[S]", task)
-            if menu.done is not None and choice == menu.done.id:
-                state, more = menu.close(rest)
-            else:
-                again = menu.again(choice)
-                state, more = menu.choose(rest if again is None else push(rest, again), choice)
-        elif kind is Asking:
-            state, more = cast("Asking[S]", task).act(rest, choice, seat)
+            state, more = task.reveal(rest, dict(held.answers))
+            lines += more
         else:
             raise IllegalAction(f"{type(task).__name__} asks nobody")
-        lines += more
         return self.settle(state, lines), lines
 
     def chance(self, state: S, outcome: Outcome) -> Done[S]:
         agenda = state.agenda
-        task = agenda[0]
+        task: Any = agenda[0]
         if task._agenda_kind is not Asking:
             raise IllegalAction(f"{type(task).__name__} asked no chance outcome")
-        state, lines = cast("Asking[S]", task).act(state.with_agenda(agenda[1:]), outcome, -1)
+        state, lines = task.act(state.with_agenda(agenda[1:]), outcome, -1)
         return self.settle(state, lines), lines
 
     def settle(self, state: S, lines: Lines) -> S:
@@ -358,46 +358,46 @@ class Agenda(Generic[S]):
             agenda = state.agenda
             if not agenda:
                 return state
-            task = agenda[0]
+            task: Any = agenda[0]
             kind = task._agenda_kind
             if kind is Automatic:
-                state, more = cast("Automatic[S]", task).run(state.with_agenda(agenda[1:]))
+                state, more = task.run(state.with_agenda(agenda[1:]))
             elif (step := self._question(state, task, kind)) is not None:
                 self._last = (state, step)
                 return state
             elif kind is Menu:
-                state, more = cast("Menu[S]", task).close(state.with_agenda(agenda[1:]))
+                state, more = task.close(state.with_agenda(agenda[1:]))
             elif kind is Gather:
-                gather = cast("Gather[S]", task)
-                state, more = gather.reveal(state.with_agenda(agenda[1:]), dict(gather.answers))
+                state, more = task.reveal(state.with_agenda(agenda[1:]), dict(task.answers))
             else:
-                state, more = state.with_agenda(agenda[1:]), []
-            lines.extend(more)
+                state, more = state.with_agenda(agenda[1:]), ()
+            lines += more
         raise StuckAgenda(f"{self.game}: {self.automatic_limit} automatic tasks in a row")
 
-    def _question(self, state: S, task: Task[Any], kind: type) -> Step | None:
+    def _question(self, state: S, task: Any, kind: type) -> Step | None:
         """What `task` (of `kind`) asks now, or None when it needs nobody (a menu with nothing
         to offer, a question that asks nothing, a gather everyone has answered; an automatic
         task)."""
-        if kind is Gather:
-            gather = cast("Gather[S]", task)
-            waiting = gather.waiting(state)
-            decisions = tuple(gather.decision(state, seat) for seat in waiting)
-            return Step(decisions=decisions, simultaneous=True) if waiting else None
+        if kind is Asking:
+            question = task.ask(state)
+            if question is None:
+                return None
+            if question.__class__ is Decision or isinstance(question, Decision):
+                return Step((question,))
+            return Step(chance=question) if isinstance(question, ChanceRequest) else None
         if kind is Menu:
             # Actions offered but unavailable keep their place; with none available the menu
-            # has nothing to offer.
-            menu = cast("Menu[S]", task)
-            actions = menu.actions(state)
-            if not any(action.available for action in actions):
-                return None
-            return Step(decisions=(self._menu_decision(state, menu, actions),))
-        if kind is Asking:
-            question = cast("Asking[S]", task).ask(state)
-            if isinstance(question, Decision):
-                return Step(decisions=(question,))
-            if isinstance(question, ChanceRequest):
-                return Step(chance=question)
+            # has nothing to offer. (A loop, not any() over a generator and a property: menus
+            # that offer nothing are asked about half as often as there are entries.)
+            actions = task.actions(state)
+            for action in actions:
+                if not action.unavailable:
+                    return Step((self._menu_decision(state, task, actions),))
+            return None
+        if kind is Gather:
+            waiting = task.waiting(state)
+            decisions = tuple(task.decision(state, seat) for seat in waiting)
+            return Step(decisions=decisions, simultaneous=True) if waiting else None
         return None
 
     def _menu_decision(self, state: S, task: Menu[S], actions: tuple[Option, ...]) -> Decision:

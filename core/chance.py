@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from hashlib import sha512
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from core.frozen import fast_init
 
@@ -237,9 +237,9 @@ def _split(request: ChanceRequest) -> str:
 
 
 def _ints(request: ChanceRequest, values: list[object] | tuple[object, ...]) -> tuple[int, ...]:
-    faces: list[int] = []
+    """`values` as a tuple of whole numbers (the tuple itself when it is one: a log entry's
+    values stay the same object, so the table keeps the entry as read)."""
     for value in values:
-        if isinstance(value, bool) or not isinstance(value, int):
+        if value.__class__ is not int and (isinstance(value, bool) or not isinstance(value, int)):
             raise ImpossibleOutcome(f"{request.label}: {value!r} is not a die face")
-        faces.append(value)
-    return tuple(faces)
+    return cast(tuple[int, ...], values if values.__class__ is tuple else tuple(values))

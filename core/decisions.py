@@ -176,29 +176,26 @@ class Decision:
     def normalise(self, choice: object) -> Choice:
         """Return the choice in canonical form, or raise IllegalAction saying why it is illegal."""
         kind = self.kind
-        if kind is _CHOOSE_ONE or kind is _CONFIRM:
-            return self._one(choice)
+        if kind is _CHOOSE_ONE or kind is _CONFIRM:  # one option id (checked here: the usual)
+            cls = choice.__class__  # exactly str or int: the usual answer, checked at once
+            if (
+                cls is not str
+                and cls is not int
+                and (isinstance(choice, bool) or not isinstance(choice, str | int))
+            ):
+                raise IllegalAction(f"{self.name}: expected one option, got {choice!r}")
+            for option in self.options:
+                if option.id == choice:
+                    if option.unavailable:
+                        raise IllegalAction(option.refusal())
+                    return choice
+            raise IllegalAction(f"{self.name}: {choice!r} is not one of {self._listing()}")
         items = self._sequence(choice)
         if kind is _CHOOSE_SEVERAL:
             return self._several(items)
         if kind is _ORDER:
             return self._order(items)
         return self._allocation(items)
-
-    def _one(self, choice: object) -> OptionId:
-        cls = choice.__class__  # exactly str or int: the usual answer, checked at once
-        if (
-            cls is not str
-            and cls is not int
-            and (isinstance(choice, bool) or not isinstance(choice, str | int))
-        ):
-            raise IllegalAction(f"{self.name}: expected one option, got {choice!r}")
-        for option in self.options:
-            if option.id == choice:
-                if option.unavailable:
-                    raise IllegalAction(option.refusal())
-                return choice
-        raise IllegalAction(f"{self.name}: {choice!r} is not one of {self._listing()}")
 
     def _sequence(self, choice: object) -> tuple[OptionId, ...]:
         if not isinstance(choice, list | tuple):

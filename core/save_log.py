@@ -41,9 +41,12 @@ def _entry(max_text: int) -> re.Pattern[str]:
     item = f"(?:{_INT}|{text})"
     array = rf"\[{item}(?:, {item})*+\]"
     kind = "|".join(_KINDS)
+    # A choice is caught by its type (a number, a string's text, an array), so that the
+    # caller knows it without looking.
+    choice = rf'(?:({_INT})|"({chars})"|(\[\]|{array}))'
     return re.compile(
         rf"\[\[log\]\]{_COMMENT}\n"
-        rf'(?:seat = ({_INT})\ndecision = "({chars})"\nchoice = ({item}|\[\]|{array})\n'
+        rf'(?:seat = ({_INT})\ndecision = "({chars})"\nchoice = {choice}\n'
         rf'|chance = "({kind})"\nvalues = ({array})\n)\n*+'
     )
 
@@ -69,13 +72,15 @@ def split(text: str, max_text: int) -> tuple[str, list[Entry]] | None:
         found = match(text, at)
         if found is None:
             return None
-        seat, decision, choice, chance, values = found.groups()
+        seat, decision, number, word, array, chance, values = found.groups()
         if seat is None:
             append(ChanceEntry(_KINDS[chance], cast(Outcome, _items(values))))
-        elif choice[0] == "[":
-            append(DecisionEntry(int(seat), decision, _items(choice)))
+        elif word is not None:
+            append(DecisionEntry(int(seat), decision, word))
+        elif number is not None:
+            append(DecisionEntry(int(seat), decision, int(number)))
         else:
-            append(DecisionEntry(int(seat), decision, _one(choice)))
+            append(DecisionEntry(int(seat), decision, _items(array)))
         at = found.end()
     return text[:start], log
 

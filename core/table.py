@@ -236,7 +236,6 @@ class Table:
 
     def apply(self, entry: Entry) -> None:
         """Apply an entry from a save: strictly, as the rules allow at this point of the log."""
-        number = len(self._log) + 1
         try:
             if isinstance(entry, ChanceEntry):
                 applied: Entry = self._checked_chance(entry)
@@ -249,7 +248,7 @@ class Table:
                     else DecisionEntry(entry.seat, entry.decision, normalised)
                 )
         except (IllegalAction, ImpossibleOutcome) as error:
-            raise LogError(number, reason_of(error)) from None
+            raise LogError(len(self._log) + 1, reason_of(error)) from None
         self._redo.clear()  # a new entry ends redo, as a new decision does
         self._append(applied)
 
@@ -433,7 +432,9 @@ class Table:
         values = entry.values
         if request.kind is chance.ChanceKind.SHUFFLE and chance.REST in values:
             values = chance.complete_shuffle(request, values, self.seed, len(self._log))
-        return ChanceEntry(entry.chance, chance.check_outcome(request, values))
+        checked = chance.check_outcome(request, values)
+        # The usual case: the values as read are already the outcome (a tuple of die faces).
+        return entry if checked is entry.values else ChanceEntry(entry.chance, checked)
 
     def _normalise(self, decision: Decision, choice: object) -> Choice:
         """`decision.normalise(choice)`; when several seats answer at once (the step is
@@ -457,8 +458,10 @@ class Table:
                 label=self._step.chance.label,
             )
             raise IllegalAction(why)
-        decision = self.decision_for(entry.seat)
-        if decision is None:
+        for decision in self._step.decisions:  # (decision_for, without a call an entry)
+            if decision.seat == entry.seat:
+                break
+        else:
             raise IllegalAction(self._not_your_turn(entry.seat))
         if decision.name != entry.decision:
             why = Message(
