@@ -3,7 +3,6 @@ token or a Lv1 card."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from core import chance
@@ -24,6 +23,7 @@ from core.games.dangerous.content import content
 from core.games.dangerous.piles import DrawRandom, top_up
 from core.games.dangerous.state import Combat, State
 from core.narration import Message, Text, say
+from core.records import dataclass
 
 
 def event_text(state: State, seat: int, space: str) -> Text:

@@ -3,7 +3,7 @@ settlement that discards the loser."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from core import chance
@@ -31,6 +31,7 @@ from core.games.dangerous.state import State
 from core.games.dangerous.tally import Part, Parts, sum_text, with_floor
 from core.games.dangerous.windows import in_either_order
 from core.narration import Lines, Message, Text
+from core.records import dataclass
 
 # --- the final result ----------------------------------------------------------------------------
 
