@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from core import chance
@@ -37,6 +37,7 @@ from core.decisions import ActingFor, Choice, Decision, IllegalAction, Option, c
 from core.frozen import replace
 from core.games.base import Step
 from core.narration import LIST_SEPARATOR, Joined, Lines, Message, Text, listing, say
+from core.records import dataclass
 
 
 class AgendaState(Protocol):

@@ -8,12 +8,13 @@ a single source of legality.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from enum import Enum
 
 from core.frozen import fast_init
 from core.grid import Cell
 from core.narration import Message, Text
+from core.records import dataclass
 
 OptionId = str | int
 """An option's identifier: what a save file records as the choice."""

@@ -32,6 +32,7 @@ from typing import Final, Literal, TypeGuard, get_args
 
 import platformdirs
 
+from core.cachefile import put
 from core.narration import Joined, Message, Name, Text, Worded
 
 Language = Literal["ja", "en"]
@@ -157,14 +158,7 @@ def load_catalog(path: Path) -> gettext.GNUTranslations:
     with contextlib.suppress(OSError, ValueError, struct.error):
         return gettext.GNUTranslations(io.BytesIO(cached.read_bytes()))
     compiled = compile_catalog(source)
-    temp = cached.with_name(f".{cached.name}.{os.getpid()}.tmp")
-    try:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        temp.write_bytes(compiled)
-        os.replace(temp, cached)
-    except OSError:
-        with contextlib.suppress(OSError):
-            temp.unlink(missing_ok=True)
+    put(cached, compiled)
     return gettext.GNUTranslations(io.BytesIO(compiled))
 
 

@@ -7,13 +7,13 @@ the dice (or the shuffle, or the random pick) gave. Both turn into TOML-safe dic
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from core.chance import ChanceKind, Outcome
 from core.decisions import Choice
 from core.frozen import fast_init
 from core.narration import Message
+from core.records import dataclass
 
 TOML_INTEGERS = range(-(2**63), 2**63)
 """The whole numbers a save can hold: TOML integers are 64-bit."""

@@ -20,8 +20,8 @@ of any game can import it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
+from core.records import dataclass
 from core.viewer import PUBLIC, Viewer
 
 

@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 
 import core
 from core import gcpause, saves
+from core.cachefile import put, sealed, unsealed
 from core.chance import ChanceKind
 from core.games import get_game
 from core.i18n import cache_dir
@@ -128,20 +129,13 @@ def keep(key: str, loaded: saves.Loaded) -> None:
         payload = _json(_document(key, loaded))
     except (TypeError, ValueError, RecursionError):
         return
-    body = payload.encode()
-    content = hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+    content = sealed(payload.encode())
     if not _reads_back(key, content, table):
         return
     target = _file(key)
-    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        temp.write_bytes(content)
-        os.replace(temp, target)
-        _prune(target.parent)
-    except OSError:
+    if put(target, content):
         with contextlib.suppress(OSError):
-            temp.unlink(missing_ok=True)
+            _prune(target.parent)
 
 
 def _reads_back(key: str, content: bytes, table: Table) -> bool:
@@ -259,8 +253,8 @@ def read(key: str) -> saves.Loaded | None:
 
 
 def _loaded(key: str, raw: bytes) -> saves.Loaded | None:
-    digest, _, body = raw.partition(b"\n")
-    if len(raw) > MAX_BYTES or hashlib.sha256(body).hexdigest().encode() != digest:
+    body = unsealed(raw)
+    if len(raw) > MAX_BYTES or body is None:
         return None
     document = json.loads(body)
     if type(document) is not dict or document.get("format") != FORMAT:

@@ -190,7 +190,7 @@ class PartylineApp(App[None]):
             replay = ReplayScreen(
                 self._start_replay, viewer=self._start_replay_viewer, note=self._start_replay_note
             )
-            self.push_screen(replay, lambda _: self.exit())
+            self.push_screen(toosmall.classed_for(replay, *self.size), lambda _: self.exit())
         elif self._start_table is not None:
             self.start_game(self._start_table, self._start_save_path)
         if self._notice:
@@ -208,7 +208,7 @@ class PartylineApp(App[None]):
 
         session = Session(table, save_path, on_save_error=self._save_failed, render=self.written)
         self._sessions.append(session)
-        self.push_screen(GameScreen(session))
+        self.push_screen(toosmall.classed_for(GameScreen(session), *self.size))
 
     def saved_games(self) -> list[Path]:
         """The save files of the games played in this app whose screens have closed (every one,

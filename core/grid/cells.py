@@ -11,8 +11,9 @@ because demon-lord counts off-map squares toward an attack's range.
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Iterator
-from dataclasses import dataclass
 from itertools import pairwise
+
+from core.records import dataclass
 
 Cell = tuple[int, int]
 """A square, `(x, y)`; x grows east, y grows south."""

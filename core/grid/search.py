@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
 from typing import Generic, TypeVar
+
+from core.records import dataclass
 
 Node = TypeVar("Node", bound=Hashable)
 

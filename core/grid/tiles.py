@@ -9,9 +9,9 @@ tiles, dungeoning's 1x2 map cards) with one wall mask per cell.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 
 from core.grid.cells import Bounds, Cell, Direction, E, N, S, W
+from core.records import dataclass
 
 WALL_N = 1
 WALL_E = 2

@@ -3,16 +3,18 @@ names file, entry and key; both games' real content through it, and their checks
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from core.cachefile import sealed
 from core.content import TOML_KEY, ContentError, load
 from core.games.dangerous import content as dangerous
 from core.games.light_and_dark import content as light_and_dark
@@ -489,3 +491,63 @@ def test_a_board_without_a_spring_is_refused(tmp_path: Path) -> None:
     edit(folder / "board.toml", 'kind = "spring"', 'kind = "normal"')
     with pytest.raises(ContentError, match=re.escape('exactly one [[space]] of kind "spring"')):
         dangerous.load_content(folder)
+
+
+# --- the parse kept in the cache folder ----------------------------------------------------------
+
+
+def test_the_parse_is_kept_in_the_cache_and_read_from_there(
+    tmp_path: Path, own_cache: Path
+) -> None:
+    path, first, kept = loaded_once(tmp_path, own_cache)
+    # The second load reads the kept parse (one with another title shows it), strictly all the same.
+    raw = tomllib.loads(GOOD)
+    kept.write_bytes(sealed(json.dumps({**raw, "title": "kept"}).encode()))
+    assert load(path, Deck) == replace(first, title="kept")
+    kept.write_bytes(sealed(json.dumps({**raw, "titel": "kept"}).encode()))
+    with pytest.raises(ContentError, match="unknown key 'titel'"):
+        load(path, Deck)
+
+
+def loaded_once(tmp_path: Path, own_cache: Path) -> tuple[Path, Deck, Path]:
+    """GOOD written and loaded once: its path, what it loaded and its parse in the cache."""
+    path = write(tmp_path, GOOD)
+    first = load(path, Deck)
+    [kept] = (own_cache / "content").glob("deck-*.json")
+    return path, first, kept
+
+
+def test_a_kept_parse_that_is_not_as_written_or_of_another_file_is_not_read(
+    tmp_path: Path, own_cache: Path
+) -> None:
+    path, first, kept = loaded_once(tmp_path, own_cache)
+    kept.write_bytes(kept.read_bytes().replace(b'"test"', b'"kept"'))  # its seal no longer fits
+    assert load(path, Deck) == first
+    kept.write_bytes(b"")
+    assert load(path, Deck) == first
+    write(tmp_path, GOOD.replace('"test"', '"changed"'))
+    assert load(path, Deck) == replace(first, title="changed")
+
+
+def test_a_file_with_dates_is_parsed_every_time(tmp_path: Path, own_cache: Path) -> None:
+    @dataclass(frozen=True)
+    class Dated:
+        title: str
+
+    path = write(tmp_path, 'title = "x"\n')
+    assert load(path, Dated) == Dated("x")
+    assert len(list((own_cache / "content").glob("*.json"))) == 1
+    write(tmp_path, 'title = "y"\nwhen = 2026-12-01\n', "dated.toml")
+    with pytest.raises(ContentError, match="unknown key 'when'"):
+        load(tmp_path / "dated.toml", Dated)
+    assert len(list((own_cache / "content").glob("*.json"))) == 1
+
+
+LD_HERE = Path(light_and_dark.__file__).parent
+
+
+def test_both_games_content_read_from_the_cache_equals_a_fresh_parse(own_cache: Path) -> None:
+    fresh = dangerous.load_content(dangerous.HERE), light_and_dark.load_content(LD_HERE)
+    assert len(list((own_cache / "content").glob("*.json"))) >= 5
+    again = dangerous.load_content(dangerous.HERE), light_and_dark.load_content(LD_HERE)
+    assert again == fresh

@@ -12,6 +12,7 @@ from test_tui_sizes import SCREENS, app_for, open_screen
 from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widgets._footer import FooterKey
 from tuikit import SIZE, ld_table, make_app, screen_text, settle
 
 from tui.screens.cards import CardsScreen
@@ -98,6 +99,29 @@ async def test_the_map_keys_are_in_the_help_while_a_square_is_chosen(tmp_path: P
         assert "arrows Move" in screen_text(app).splitlines()[-1]  # the map's keys
         help_screen = await check_help(pilot, digits=True)
         assert any(GridMap.HELP_TITLE in section.title for section in help_screen.sections)
+
+
+async def test_footer_keys_are_styled_once_as_they_mount(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Start-up (issue 10): a key in the footer used to be styled again twice as it mounted,
+    its -compact class added and taken away; its look is the same without."""
+    restyled: list[FooterKey] = []
+    update = FooterKey.update_node_styles
+
+    def counted(self: FooterKey, animate: bool = True) -> None:
+        restyled.append(self)
+        update(self, animate)
+
+    monkeypatch.setattr(FooterKey, "update_node_styles", counted)
+    app = make_app(tmp_path, table=ld_table(), save_path=tmp_path / "g.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        keys = app.screen.query(FooterKey)
+        assert len(keys) > 5 and not any(key.has_class("-compact") for key in keys)
+        assert restyled == []
+        footer = screen_text(app).splitlines()[-1]
+        assert "u Undo" in footer and footer.rstrip().endswith("? Help  esc Setup"), footer
 
 
 async def test_the_footer_shows_the_focused_panes_keys(tmp_path: Path) -> None:

@@ -73,6 +73,28 @@ def footer_line(app: PartylineApp) -> str:
     return screen_text(app).splitlines()[-1]
 
 
+async def test_a_game_screen_opens_with_its_size_classes_styled_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Start-up (issue 10): the screen's -wide-enough and -tall-enough came with its first
+    resize, after its widgets were styled, and styled them all again."""
+    styled: list[object] = []
+    update = PartylineApp.update_styles
+
+    def counted(self: PartylineApp, node: Any, animate: bool = True) -> None:
+        if isinstance(node, GameScreen):
+            styled.append(node)
+        update(self, node, animate)
+
+    monkeypatch.setattr(PartylineApp, "update_styles", counted)
+    app = make_app(tmp_path, table=dangerous(), save_path=tmp_path / "g.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.screen.has_class("-wide-enough", "-tall-enough")
+        assert len(styled) == 1  # (as it resumes, as every screen)
+        assert "you are Aki" in screen_text(app)
+
+
 @pytest.mark.parametrize("kind", SCREENS)
 async def test_below_the_minimum_every_screen_says_what_it_needs(tmp_path: Path, kind: str) -> None:
     app = app_for(kind, tmp_path)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -23,6 +23,7 @@ from core.games import REGISTRY
 from core.games.base import View
 from core.i18n import Translator
 from core.narration import Text as Said
+from core.records import dataclass
 from tui.widgets.gridmodel import GridModel
 
 Renderer = Callable[[View, tuple[str, ...], Translator], RenderableType]

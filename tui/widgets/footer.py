@@ -118,9 +118,13 @@ class KeysFooter(Footer):
     def _key(
         self, binding: Binding, enabled: bool, tooltip: str, description: str, classes: str = ""
     ) -> FooterKey:
-        """A key's widget, its words in the viewer's language (bindings hold message ids)."""
+        """A key's widget, its words in the viewer's language (bindings hold message ids).
+
+        Its `compact` starts as the footer's: a FooterKey starts compact and the footer is not,
+        so each key was styled three times as it mounted (its class -compact added by the
+        watcher, then taken away by the binding), about half of a screen's style work."""
         _ = tr(self)
-        return FooterKey(
+        key = FooterKey(
             binding.key,
             self.app.get_key_display(binding),
             _(description) if description else "",
@@ -128,7 +132,9 @@ class KeysFooter(Footer):
             disabled=not enabled,
             tooltip=_(tooltip) if tooltip else "",
             classes=classes,
-        ).data_bind(compact=Footer.compact)
+        )
+        key.set_reactive(FooterKey.compact, self.compact)
+        return key.data_bind(compact=Footer.compact)
 
     async def recompose(self) -> None:
         if not self.is_attached or self._pruning:

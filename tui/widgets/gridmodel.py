@@ -20,7 +20,7 @@ along the cursor option's path reversed, its area in italics.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import pairwise
 
 from rich.cells import cell_len
@@ -30,6 +30,7 @@ from core.decisions import Decision
 from core.grid import Cell, Direction
 from core.i18n import N_, Translator
 from core.narration import Text as Said
+from core.records import dataclass
 
 Run = tuple[str, str]
 """A piece of a line: its text and its rich style."""

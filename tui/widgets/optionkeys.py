@@ -14,11 +14,12 @@ waits for the next digit (or Enter); any other picks at once.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from core.decisions import Decision, Option, OptionId
 from core.i18n import Translator
 from core.narration import Text
+from core.records import dataclass
 
 
 @dataclass(frozen=True)

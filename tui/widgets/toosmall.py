@@ -29,6 +29,26 @@ HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-wide-enough")]
 VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-tall-enough")]
 
 
+def breakpoint_classes(width: int, height: int) -> dict[str, bool]:
+    """The breakpoint classes a screen of `width` x `height` cells has (True) and has not, as
+    Textual's Screen sets them from the app's breakpoints when it is resized."""
+    classes = {name: False for _, name in HORIZONTAL_BREAKPOINTS + VERTICAL_BREAKPOINTS}
+    for dimension, breakpoints in ((width, HORIZONTAL_BREAKPOINTS), (height, VERTICAL_BREAKPOINTS)):
+        for least, name in sorted(breakpoints, reverse=True):
+            if dimension >= least:
+                classes[name] = True
+                break
+    return classes
+
+
+def classed_for(screen: Screen[Any], width: int, height: int) -> Screen[Any]:
+    """`screen` given its breakpoint classes for the terminal's size before it is shown: its
+    first resize then changes none, and its widgets are not all styled a second time as it opens
+    (a game screen's thirty, issue 10)."""
+    screen.update_classes(breakpoint_classes(width, height), update=False)
+    return screen
+
+
 def too_small_text(width: int, height: int, _: Translator) -> str:
     return _(MESSAGE, width=MIN_WIDTH, height=MIN_HEIGHT, now_width=width, now_height=height)
 

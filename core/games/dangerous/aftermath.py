@@ -3,7 +3,6 @@ or discards a beaten enemy card, and a party over the hand limit discards down t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from core.agenda import Asking, Automatic, Done, push
@@ -13,6 +12,7 @@ from core.games.dangerous.cards import card_name, card_option, pile_options
 from core.games.dangerous.content import card
 from core.games.dangerous.state import State
 from core.narration import Lines, Message, listing, say
+from core.records import dataclass
 
 HAND_LIMIT = 5
 NO = "no"

@@ -3,7 +3,6 @@ fire, the active player's first, then each party may use ambush items."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from core import chance
@@ -17,6 +16,7 @@ from core.games.dangerous.casualties import hit
 from core.games.dangerous.content import Card, card, content
 from core.games.dangerous.state import State
 from core.narration import Lines, Message, Name, Text
+from core.records import dataclass
 
 AMBUSH_EFFECTS = ("snipe", "snipe_sure", "swap_front_last")
 NO = "no"

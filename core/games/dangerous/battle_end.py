@@ -3,7 +3,6 @@ rewards, and a wiped-out party's return to the spring."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from core import chance
@@ -20,6 +19,7 @@ from core.games.dangerous.meeting import ItemRoll
 from core.games.dangerous.piles import DrawRandom, top_up
 from core.games.dangerous.state import State
 from core.narration import Lines, Message, listing, say
+from core.records import dataclass
 
 OLD_BUILDING = "old-building"
 

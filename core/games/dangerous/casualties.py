@@ -3,7 +3,6 @@ justice), an enemy ability's hit and the counter-roll against it, and swaps with
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from core import chance
@@ -25,6 +24,7 @@ from core.games.dangerous.cards import card_name
 from core.games.dangerous.content import card
 from core.games.dangerous.state import State
 from core.narration import Lines
+from core.records import dataclass
 
 
 def discard(state: State, instance: str, by: str, direct: bool, lines: Lines) -> State:

@@ -8,7 +8,6 @@ spoils, the hand limit).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from core.agenda import Asking, Automatic, Done, Task, push
@@ -29,6 +28,7 @@ from core.games.dangerous.cards import card_name
 from core.games.dangerous.duel import queue_duel
 from core.games.dangerous.state import Combat, Duel, State
 from core.narration import Lines, Message
+from core.records import dataclass
 
 FLED = 4  # Duel.winner once the active player has fled
 

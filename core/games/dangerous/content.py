@@ -9,12 +9,13 @@ instance id is unique so that shuffles are permutations and cards can be followe
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache, cached_property
 from pathlib import Path
 
 from core.content import TOML_KEY, ContentError, by_id, entry, load, one_of
 from core.narration import Name, Worded
+from core.records import dataclass
 
 HERE = Path(__file__).parent
 

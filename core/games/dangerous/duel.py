@@ -8,7 +8,6 @@ fighter struck down before the dice, or the turn ended).
 from __future__ import annotations
 
 from abc import abstractmethod
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from core import chance
@@ -41,6 +40,7 @@ from core.games.dangerous.state import State
 from core.games.dangerous.tally import Part
 from core.games.dangerous.windows import in_either_order
 from core.narration import Lines, Message, Name, Text, say
+from core.records import dataclass
 
 YES, NO = "yes", "no"
 ROLLED = ("strike", "shove", "pierce")

@@ -3,7 +3,6 @@ token or a Lv1 card."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -25,6 +24,7 @@ from core.games.dangerous.content import content
 from core.games.dangerous.piles import DrawRandom, top_up
 from core.games.dangerous.state import Combat, State
 from core.narration import Message, Text, say
+from core.records import dataclass
 
 SquareEvent = tuple[str, str]
 """What a square would do to a player, in plain values (what `event_words` says): the kind of

@@ -4,7 +4,6 @@ still apply until the player ends the turn (line 62: 手番中いつでも) — 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
 from typing import Any
@@ -24,6 +23,7 @@ from core.games.dangerous.content import card, content
 from core.games.dangerous.events import Event, SquareEvent, event_text, event_words, square_events
 from core.games.dangerous.state import State
 from core.narration import Message, Text, listing, say
+from core.records import dataclass
 
 REORDER = "reorder"
 USED_THIS_TURN = Message("already used this turn")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from core.agenda import Asking, Automatic, Done, Gather, Task, pending_gather, push
@@ -15,6 +14,7 @@ from core.games.dangerous.combat import start_combat
 from core.games.dangerous.content import content
 from core.games.dangerous.state import Combat, Final, State
 from core.narration import LIST_SEPARATOR, Joined, Lines, Message, Narration, listing, say
+from core.records import dataclass
 
 BASE_PARTY = 3
 

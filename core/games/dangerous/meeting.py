@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -16,6 +15,7 @@ from core.games.dangerous.cards import ability_name, card_label, card_name
 from core.games.dangerous.content import Action, card, content
 from core.games.dangerous.state import Meeting, State
 from core.narration import Lines, Message, Text, say
+from core.records import dataclass
 
 AP_BASE = 3
 AP_MAX = 6

@@ -3,7 +3,6 @@ settlement that discards the loser."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from core import chance
@@ -33,6 +32,7 @@ from core.games.dangerous.state import State
 from core.games.dangerous.tally import Part, Parts, sum_text, with_floor
 from core.games.dangerous.windows import either_order, in_either_order
 from core.narration import Lines, Message, Text
+from core.records import dataclass
 
 # --- the final result ----------------------------------------------------------------------------
 

@@ -3,7 +3,6 @@ short party up from the Lv1 deck."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from core import chance
@@ -14,6 +13,7 @@ from core.games.dangerous.aftermath import HAND_LIMIT, HandLimit
 from core.games.dangerous.cards import card_name
 from core.games.dangerous.state import State
 from core.narration import Lines, listing, say
+from core.records import dataclass
 
 
 @dataclass(frozen=True)

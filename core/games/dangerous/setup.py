@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from core import chance
@@ -18,6 +17,7 @@ from core.games.dangerous.meeting import ItemRoll
 from core.games.dangerous.state import State
 from core.games.dangerous.turn import TurnStart
 from core.narration import Lines, Message, Name, Narration, Text, listing, say
+from core.records import dataclass
 
 DECK_NAMES = {"lv1": "Lv1", "lv2": "Lv2", "lv3": "Lv3", "transfer": "転校生 (transfer student)"}
 """The decks as a chance request names them (in English, as saves keep them)."""

@@ -8,13 +8,14 @@ tasks to the front. This keeps the long timing pipeline of a battle readable as 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from core.agenda import Task
 from core.frozen import replace, with_field
 from core.games.dangerous.tally import Parts
 from core.narration import Text
+from core.records import dataclass
 
 _new = object.__new__
 _set = object.__setattr__

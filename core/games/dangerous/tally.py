@@ -9,10 +9,10 @@ same parts, so what a player reads and what the rules count cannot disagree. Par
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from core.games.dangerous.content import content
 from core.narration import Joined, Message, Text
+from core.records import dataclass
 
 DIE = "die"  # the highest attack die (after nothing: penalties are their own parts)
 NO_DICE = "no-dice"  # rolled with no dice: the result counts 3

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from core.agenda import Automatic, Done, push
 from core.frozen import replace
 from core.games.dangerous.explore import Explore, ExploreStart
@@ -17,6 +15,7 @@ from core.games.dangerous.meeting import (
 )
 from core.games.dangerous.state import Meeting, State
 from core.narration import say
+from core.records import dataclass
 
 
 @dataclass(frozen=True)

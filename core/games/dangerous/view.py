@@ -9,8 +9,6 @@ seat sees, less its own packet and party.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from core.agenda import pending_gather
 from core.games.base import SeatSummary, Step, View, Viewer, seat_of, sees_secrets_of
 from core.games.dangerous.content import content
@@ -20,6 +18,7 @@ from core.games.dangerous.setup import DraftPick
 from core.games.dangerous.state import State
 from core.games.dangerous.tally import Parts
 from core.narration import Message, Text
+from core.records import dataclass
 
 
 @dataclass(frozen=True)

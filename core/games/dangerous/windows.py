@@ -9,13 +9,12 @@ and a die roll settles a tie.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from core.agenda import Task, WhoFirst, push
 from core.decisions import ActingFor
 from core.games.dangerous.battle import combat, deciding_for, is_party, side_name
 from core.games.dangerous.state import State
 from core.narration import Message, Text
+from core.records import dataclass
 
 Turns = tuple[tuple[Task[State], ...], tuple[Task[State], ...]]
 

@@ -1,0 +1,36 @@
+"""Files in the user's cache folder (core.i18n.cache_dir): written whole or not at all, read
+back only when their SHA-256 matches, and never a reason to fail, since a cache only saves
+time (a file that cannot be written or read costs the work it would have saved)."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+from pathlib import Path
+
+
+def put(target: Path, content: bytes) -> bool:
+    """Write `content` to `target` (through a temporary file, so that no reader meets half of
+    it); whether it was written."""
+    temp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        temp.write_bytes(content)
+        os.replace(temp, target)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
+        return False
+    return True
+
+
+def sealed(body: bytes) -> bytes:
+    """`body` after a first line holding its SHA-256, for `unsealed` to check."""
+    return hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+
+
+def unsealed(raw: bytes) -> bytes | None:
+    """The body `sealed` wrote, or None if it is not what was written (cut short, changed)."""
+    digest, _, body = raw.partition(b"\n")
+    return body if hashlib.sha256(body).hexdigest().encode() == digest else None
