@@ -99,7 +99,7 @@ def child(log: str, freeze: bool, argv: Sequence[str]) -> int:
     from tui.cli import main
 
     if not freeze and hasattr(tui.app, "freeze_start_up"):
-        tui.app.freeze_start_up = lambda: None
+        tui.app.freeze_start_up = lambda moment: None
     return main(argv)
 
 
