@@ -268,13 +268,13 @@ def refusal_line(message: dict[str, Any], render: Render) -> str:
         return said
     try:
         params = {str(name): shown(decode(value)) for name, value in values.items()}
-        wanted = [
-            (field, spec) for _, field, spec, _ in Formatter().parse(template) if field is not None
-        ]
-        if any(
-            not field.isidentifier() or field not in params or "{" in spec for field, spec in wanted
-        ):
-            return said
+        for _, field, spec, _ in Formatter().parse(template):
+            # Only named values, as the catalogs' messages have: "{a.b}" or "{a[0]}" would
+            # reach into a value, "{a:{b}}" format with another.
+            if field is not None and (
+                not field.isidentifier() or field not in params or "{" in (spec or "")
+            ):
+                return said
         return one_line(render(Message(template, **params)))
     except (ProtocolError, ValueError, TypeError, KeyError, IndexError):
         return said
