@@ -48,3 +48,18 @@ def test_a_japanese_player_reads_the_servers_refusals_at_the_table_in_japanese(
         finally:
             aki.close()
             ken.close()
+
+
+def test_the_sessions_closing_line_follows_the_language_switched_to_in_the_lobby(
+    tmp_path: Path,
+) -> None:
+    with (
+        Server.start(tmp_path, "--guests", "--idle-timeout", "4") as server,
+        SSHTerminal.connect(server, "Aki") as term,  # no locale sent: English at first
+    ):
+        login(term, "Aki")
+        term.press("l")  # the lobby's language switch
+        term.wait_for("募集中の卓")
+        assert term.wait_closed() == 1
+        # (read in its bytes: pyte raises IndexError drawing this last screen)
+        assert "partyline: 4 秒間入力がなかったため、セッションを閉じました".encode() in term.raw
