@@ -72,6 +72,8 @@ class TableServer:
         self.tokens: dict[str, str | None] = {}
         """Token -> the player's name (None: a guest, who gives one)."""
         self._wrong_codes: dict[str, int] = {}
+        self._clients: dict[str, Client] = {}
+        """Token -> the client connected with it (whose language the session's lines follow)."""
         self._folder = Path(tempfile.mkdtemp(prefix="partyline-tables-"))
         self.path = self._folder / SOCKET_NAME
         self._server: asyncio.AbstractServer | None = None
@@ -107,6 +109,13 @@ class TableServer:
     def forget(self, token: str) -> None:
         self.tokens.pop(token, None)
         self._wrong_codes.pop(token, None)
+        self._clients.pop(token, None)
+
+    def language_of(self, token: str) -> Language | None:
+        """The language the app of `token`'s session reads now (its hello's, or the one its
+        player switched to), None before its hello: what the session's own lines follow."""
+        client = self._clients.get(token)
+        return None if client is None else client.language
 
     # --- one connection --------------------------------------------------------------------
 
@@ -146,6 +155,7 @@ class TableServer:
                         except Refused as refused:
                             send(refused.to_client(_language(message)))
                             continue
+                        self._clients[message["token"]] = client
                         self.hub.join(client, welcome)
                     else:
                         try:

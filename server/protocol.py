@@ -24,8 +24,10 @@ from typing import Any
 from core.i18n import N_
 from core.narration import Joined, Message
 
-VERSION = 2
-"""2: a state sends only the log lines after the entries the client has (narration_keep)."""
+VERSION = 3
+"""2: a state sends only the log lines after the entries the client has (narration_keep).
+3: an error's values, and a state's reason not to undo, are texts as data (a game's Message
+with its card names, `encode`), which the client writes out in its own language."""
 MAX_FROM_CLIENT = 4096
 """Bytes in one line from an app child: a decision, a chat line, a table's settings."""
 MAX_FROM_SERVER = 4 * 1024 * 1024

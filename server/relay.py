@@ -59,10 +59,11 @@ class Relay:
         child: AppChild,
         limits: Limits,
         on_end: Callable[[Relay], None],
-        translate: Translator | None = None,
+        translate: Callable[[], Translator] | None = None,
     ) -> None:
-        """`translate`: the session's language, for what the server tells the client."""
-        self._ = translate or translator(DEFAULT_LANGUAGE)
+        """`translate` gives the translator of the language the player reads now (the app's,
+        which the player may switch), for what the server tells the client; else English."""
+        self._translate = translate or (lambda: translator(DEFAULT_LANGUAGE))
         self._loop = asyncio.get_running_loop()
         self._chan = chan
         self.child = child
@@ -94,7 +95,7 @@ class Relay:
         now = self._loop.time()
         self._last_input = now
         if not self._bucket.take(len(data), now):
-            self._end(self._limits.input_flood(self._))
+            self._end(self._limits.input_flood(self._translate()))
             return
         self._backlog += data
         self._write_input()
@@ -134,7 +135,7 @@ class Relay:
         if left > 0:
             self._timers.append(self._loop.call_later(left, self._check_idle))
         else:
-            self._end(self._limits.idle(self._))
+            self._end(self._limits.idle(self._translate()))
 
     # --- from the child --------------------------------------------------------------------
 
@@ -195,7 +196,7 @@ class Relay:
         """End the session from the server's side: stop relaying, put the client's terminal
         back and tell it `message` (a catalog message, one line, told in the session's
         language; None: the client is gone), stop the child."""
-        self._end(None if message is None else self._(message))
+        self._end(None if message is None else self._translate()(message))
 
     def _end(self, message: str | None) -> None:
         if self._closing:

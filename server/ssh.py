@@ -27,7 +27,15 @@ from typing import NoReturn
 
 import asyncssh
 
-from core.i18n import DEFAULT_LANGUAGE, ENV_LOCALE, N_, Language, language_from_env, translator
+from core.i18n import (
+    DEFAULT_LANGUAGE,
+    ENV_LOCALE,
+    N_,
+    Language,
+    Translator,
+    language_from_env,
+    translator,
+)
 from server.child import AppChild
 from server.hub import TableServer
 from server.limits import Admission, Limits
@@ -261,11 +269,17 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             state.log(f"{self.gate.address}: cannot start an app: {error.strerror or error}")
             self.refusal = CANNOT_START
             return
-        language = translator(self.language or DEFAULT_LANGUAGE)
-        self.relay = Relay(self.chan, child, state.limits, self._ended, language)
+        self.relay = Relay(self.chan, child, state.limits, self._ended, self._translator)
         state.add(self.relay)
         who = "a guest" if self.gate.player is None else self.gate.player
         state.log(f"{self.gate.address}: {who}: session started (app pid {child.pid})")
+
+    def _translator(self) -> Translator:
+        """The language the player reads now: the app's, as the tables know it (the player may
+        switch it in the lobby), else the client's locale's, else English."""
+        tables, token = self.gate.state.tables, self.token
+        language = None if tables is None or token is None else tables.language_of(token)
+        return translator(language or self.language or DEFAULT_LANGUAGE)
 
     def _refuse(self, message: str) -> None:
         assert self.chan is not None

@@ -29,6 +29,7 @@ import tomli_w
 
 from core import saves
 from core.games import REGISTRY
+from core.i18n import N_
 from core.narration import text
 from core.table import Table
 from core.text import BadText, check_line, check_name, one_line
@@ -43,7 +44,7 @@ MAX_CHAT_CELLS = 200
 MAX_CHAT_CHARS = 400
 CHAT_KEPT = 50
 """Chat lines a table keeps (a newcomer sees these, and its file keeps them)."""
-THE_CHAT_LINE = "the chat line"
+THE_CHAT_LINE = N_("the chat line")
 NOT_A_CHAT_LINE = "a chat line is a name and a line of text"
 MAX_TABLE_FILE = 256 * 1024
 """A table file is a few hundred bytes, and its chat at most CHAT_KEPT lines of at most

@@ -22,13 +22,14 @@ from typing import Any
 
 from core.bots import bot_kinds
 from core.decisions import IllegalAction
+from core.errors import reason_of
 from core.games import REGISTRY, get_game
 from core.games.base import PUBLIC, BadOption, Viewer, check_options
 from core.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Language, is_language, translator
-from core.narration import Message, text
+from core.narration import Message, Text, text
 from core.runner import BotDriver
 from core.table import Change, ChangeKind, Seat, SeatKind, Table, check_seed, new_table
-from core.text import BadText, check_line, visible
+from core.text import BadText, check_line, one_line, visible
 from server.protocol import encode
 from server.store import (
     CHAT_KEPT,
@@ -44,35 +45,38 @@ OPEN = "open"
 PLAYING = "playing"
 OVER = "over"
 NOT_SENT = -2
+CHAT_LINE = Message(THE_CHAT_LINE)
+"""What a refused chat line is called (in the reader's language)."""
 
 
 class Refused(Exception):
-    """A request that changes nothing: a catalog message (marked N_) and its values. str() is
-    the English line; `message(language)` the client's (a text from core, not in the catalogs,
-    stays as core wrote it)."""
+    """A request that changes nothing: a message (a catalog's, marked N_, or a game's) and its
+    values. str() is the English line; `to_client(language)` the client's `error`."""
 
-    def __init__(self, message: str, /, **values: str | int | Message) -> None:
-        super().__init__(message.format(**values) if values else message)
+    def __init__(self, message: str, /, **values: object) -> None:
+        super().__init__(text(Message(message, **values)))
         self.template = message
         self.values = values
 
     def to_client(self, language: Language) -> dict[str, Any]:
-        """The `error` message: the line in `language`, and its message id and values (so a
-        client may render it itself; a value that is a sentence of its own, in English)."""
+        """The `error` message: the line in `language` (made safe for a terminal: a value may
+        be what the client sent), and its message id and values as data (a value that is a
+        text of its own, a game's Message or a card's Name, as the protocol writes texts), so
+        the client writes it out in its own language (server.protocol.refusal)."""
         return {
             "type": "error",
-            "message": translator(language)(self.template, **self.values),
+            "message": one_line(translator(language)(self.template, **self.values)),
             "id": self.template,
-            "values": {
-                name: value if isinstance(value, str | int) else text(value)
-                for name, value in self.values.items()
-            },
+            "values": {name: encode(value) for name, value in self.values.items()},
         }
 
     @classmethod
-    def of(cls, message: Message) -> Refused:
-        """The refusal that `message` (a catalog Message) says."""
-        return cls(message.template, **message.params)  # type: ignore[arg-type]
+    def of(cls, reason: Text) -> Refused:
+        """The refusal that `reason` says: a Message (a catalog's, or a game's IllegalAction),
+        or a line the core wrote as it is (a choice it could not read)."""
+        if isinstance(reason, Message):
+            return cls(reason.template, **reason.params)
+        return cls(str(reason))  # without values: never formatted
 
 
 class Client:
@@ -264,14 +268,14 @@ class Hub:
         try:
             check_options(get_game(game_id), options)
         except BadOption as error:
-            raise Refused(visible(str(error))) from None
+            raise Refused.of(reason_of(error)) from None
         seed = message.get("seed")
         if seed is None:
             seed = self._seeds()
         try:
             check_seed(seed)
         except ValueError as error:
-            raise Refused(str(error)) from None
+            raise Refused.of(reason_of(error)) from None
         table = ServerTable(
             next(self._ids), game_id, players, dict(options), bots, client.name, seed
         )
@@ -425,8 +429,8 @@ class Hub:
         choice = _choice(message.get("choice"))
         try:
             game.decide(client.seat, choice)
-        except IllegalAction as error:
-            raise Refused(str(error)) from None
+        except IllegalAction as error:  # the game's reason, in the client's language
+            raise Refused.of(error.reason) from None
 
     def _on_undo(self, client: Client, message: dict[str, Any]) -> None:
         table = self._my_table(client)
@@ -435,7 +439,7 @@ class Hub:
         try:
             table.table.undo(client.seat)
         except IllegalAction as error:
-            raise Refused(str(error)) from None
+            raise Refused.of(error.reason) from None
 
     def _on_chat(self, client: Client, message: dict[str, Any]) -> None:
         table = self._my_table(client)
@@ -443,9 +447,9 @@ class Hub:
         if not isinstance(text, str):
             raise Refused(N_("a chat line is text"))
         try:
-            check_line(text, what=THE_CHAT_LINE, max_cells=MAX_CHAT_CELLS, max_chars=MAX_CHAT_CHARS)
+            check_line(text, what=CHAT_LINE, max_cells=MAX_CHAT_CELLS, max_chars=MAX_CHAT_CHARS)
         except BadText as error:
-            raise Refused(str(error)) from None
+            raise Refused.of(reason_of(error)) from None
         table.chat = [*table.chat, (client.name, text)][-CHAT_KEPT:]
         self._write_table_file(table)
         for other in table.clients:
@@ -516,7 +520,8 @@ class Hub:
                 over=game.over,
                 result=encode(game.result()) if game.over else None,
                 can_undo=seat is not None and game.can_undo(seat),
-                undo_refusal="" if seat is None else text(game.undo_refusal(seat)),
+                # A text: the client writes it out in its language when the player asks.
+                undo_refusal="" if seat is None else encode(game.undo_refusal(seat)),
             )
             if seat is not None and seat in pending and game.decision_for(seat) is not None:
                 message["your_turn"] = True

@@ -31,7 +31,9 @@ from tui.widgets.optionkeys import Keys, keys_for, waits
 
 BELL = b"\x07"
 """The turn bell: rung when a question comes to a seat that had none."""
-PROMPT_TITLES = ("Your move", "Waiting", "Game over")
+PROMPT_TITLES = ("Your move", "Waiting", "Watching", "Game over")
+"""The prompt panel's titles (English): a seat's question, a seat waiting, a spectator's panel,
+the end."""
 KEYED = (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM, DecisionKind.CHOOSE_SEVERAL)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable
+from string import Formatter
 from typing import Any
 
 from core.decisions import Choice, Decision, IllegalAction
@@ -23,7 +24,7 @@ from core.games.base import Game, Result, View
 from core.i18n import N_
 from core.narration import Message, Name, Text, text
 from core.table import Render, Table
-from core.text import visible
+from core.text import one_line, visible
 from server.protocol import ProtocolError, decode
 from tui.shown import Line, shown
 
@@ -74,11 +75,14 @@ class RemoteSession:
             notable = [int(number) for number in state.get("notable", [])]
             asked = [(int(seat), str(name)) for seat, name in state.get("asked", [])]
             entries = int(state["entries"])
+            undo_refusal = decode(state.get("undo_refusal", ""))
         except (KeyError, TypeError, ValueError) as error:
             raise ProtocolError(f"garbled state: {error}") from None
         expected = ((view, View), (decision, Decision), (result, Result))
         if any(value is not None and not isinstance(value, kind) for value, kind in expected):
             raise ProtocolError("garbled state: not a view, a decision and a result")
+        if not isinstance(undo_refusal, str | Message):
+            raise ProtocolError("garbled state: a reason not to undo that is not a text")
         self._names, self._bots = names, bots
         self._view: View | None = shown(view)
         self._decision: Decision | None = shown(decision)
@@ -86,7 +90,7 @@ class RemoteSession:
         self._asked, self.entries = asked, entries
         self._over = bool(state.get("over"))
         self._can_undo = bool(state.get("can_undo"))
-        self._undo_refusal = visible(str(state.get("undo_refusal", "")))
+        self._undo_refusal: Text = shown(undo_refusal)  # written out in the reader's language
         self.table = state["table"]
         del self.lines[bisect_right(self.lines, keep, key=lambda line: line[0]) :]
         self.lines.extend(new)
@@ -208,7 +212,7 @@ class RemoteSession:
     def decide(self, choice: Choice) -> None:
         decision = self.my_decision()
         if decision is None or self.seat is None:
-            raise IllegalAction("you have no decision to make right now")
+            raise IllegalAction(Message("you have no decision to make right now"))
         normalised = decision.normalise(choice)  # an illegal choice is refused here already
         self._send({"type": "decide", "seat": self.seat, "choice": _plain(normalised)})
         self._asked_for = decision
@@ -222,13 +226,13 @@ class RemoteSession:
 
     def undo(self) -> None:
         if not self.can_undo():
-            raise IllegalAction(self.undo_reason() or "cannot undo now")
+            raise IllegalAction(self.undo_reason() or Message("cannot undo now"))
         self._send({"type": "undo"})
 
     def redo(self) -> None:
-        raise IllegalAction("nothing to redo")
+        raise IllegalAction(Message("nothing to redo"))
 
-    def undo_reason(self) -> str:
+    def undo_reason(self) -> Text:
         return "" if self._can_undo else self._undo_refusal
 
     def save(self) -> None:
@@ -250,6 +254,30 @@ class RemoteSession:
 def _plain(choice: object) -> object:
     """A normalised choice as JSON data (a tuple of ids as a list)."""
     return list(choice) if isinstance(choice, tuple) else choice
+
+
+def refusal_line(message: dict[str, Any], render: Render) -> str:
+    """An `error` from the server as one line written out by `render` (the reader's
+    translator's `text`): its message id with its values, decoded as a state's texts are (a
+    game's reason with its card names), so it reads in this app's language. When those cannot
+    be read (a garbled error, a template that asks more of its values than to name them), the
+    line the server wrote (`message`). Either way made safe for a terminal."""
+    said = one_line(str(message.get("message", "")))
+    template, values = message.get("id"), message.get("values", {})
+    if not isinstance(template, str) or not isinstance(values, dict):
+        return said
+    try:
+        params = {str(name): shown(decode(value)) for name, value in values.items()}
+        for _, field, spec, _ in Formatter().parse(template):
+            # Only named values, as the catalogs' messages have: "{a.b}" or "{a[0]}" would
+            # reach into a value, "{a:{b}}" format with another.
+            if field is not None and (
+                not field.isidentifier() or field not in params or "{" in (spec or "")
+            ):
+                return said
+        return one_line(render(Message(template, **params)))
+    except (ProtocolError, ValueError, TypeError, KeyError, IndexError):
+        return said
 
 
 def _line(value: object) -> Text:

@@ -24,7 +24,7 @@ from server.hub import NAME_IN_USE
 from server.protocol import MAX_FROM_SERVER, SERVER_TYPES, LineBuffer, ProtocolError, dump, load
 from tui.app import PartylineApp
 from tui.lang import tr
-from tui.remote_session import RemoteSession
+from tui.remote_session import RemoteSession, refusal_line
 from tui.screens.lobby import LobbyScreen, NameScreen, WaitingScreen
 
 READ_SIZE = 65536
@@ -169,7 +169,7 @@ class TablesApp(PartylineApp):
             self.session.hear(str(message.get("from", "")), str(message.get("text", "")))
 
     def _on_error(self, message: dict[str, Any]) -> None:
-        line = str(message.get("message", ""))
+        line = refusal_line(message, tr(self).text)  # in this app's language
         if message.get("id") == NAME_IN_USE and isinstance(self.screen, NameScreen):
             self.screen.ask_code(line)  # a guest whose connection dropped: the code takes it back
             return

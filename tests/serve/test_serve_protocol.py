@@ -45,7 +45,7 @@ def test_a_line_carries_the_version_and_reads_back() -> None:
     line = dump({"type": "decide", "seat": 0, "choice": "silent"})
     assert line.endswith(b"\n") and line.count(b"\n") == 1
     assert load(line[:-1], MAX_FROM_CLIENT, CLIENT_TYPES) == {
-        "v": 2,
+        "v": 3,
         "type": "decide",
         "seat": 0,
         "choice": "silent",
@@ -61,10 +61,10 @@ def test_a_line_carries_the_version_and_reads_back() -> None:
         pytest.param(
             b"[" * 4000, "garbled message: not one JSON object in UTF-8", id="nested-past-the-stack"
         ),
-        (b'{"type": "decide"}', "protocol version None is not 2"),
-        (b'{"v": 1, "type": "decide"}', "protocol version 1 is not 2"),
-        (b'{"v": 2, "type": "format-disk"}', "unknown message type 'format-disk'"),
-        (b'{"v": 2}', "unknown message type 'None'"),
+        (b'{"type": "decide"}', "protocol version None is not 3"),
+        (b'{"v": 1, "type": "decide"}', "protocol version 1 is not 3"),
+        (b'{"v": 3, "type": "format-disk"}', "unknown message type 'format-disk'"),
+        (b'{"v": 3}', "unknown message type 'None'"),
         (b"x" * (MAX_FROM_CLIENT + 1), "message too long (4097 bytes; the limit is 4096)"),
     ],
 )

@@ -114,7 +114,7 @@ async def test_a_chat_lines_keys_go_to_the_chat_not_to_the_game(
     async with theirs.run_test(size=SIZE) as pilot:
         await pilot.pause()
         theirs.session.hear("Aki", "1 said so")  # as the hub sent it (below)
-        assert bea.last("chat") == {"v": 2, "type": "chat", "from": "Aki", "text": "1 said so"}
+        assert bea.last("chat") == {"v": 3, "type": "chat", "from": "Aki", "text": "1 said so"}
         await pilot.pause()
         assert theirs.screen.query_one(ChatPanel).text == "Aki: 1 said so"
 

@@ -218,11 +218,11 @@ def test_a_sessions_app_meets_the_tables_as_its_player_and_nobody_else_does(
             return [first, second]
 
         welcome, lobby = run(hello(token))
-        assert json.loads(welcome) == {"v": 2, "type": "welcome", "player": "Bea"}
+        assert json.loads(welcome) == {"v": 3, "type": "welcome", "player": "Bea"}
         assert json.loads(lobby)["type"] == "lobby"
         refused, _ = run(hello("0" * 32))
         assert json.loads(refused) == {
-            "v": 2,
+            "v": 3,
             "type": "error",
             "message": "unknown session",
             "id": "unknown session",

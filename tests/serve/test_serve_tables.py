@@ -285,7 +285,7 @@ def test_chat_goes_to_the_table_and_control_characters_are_refused() -> None:
     aki, bea, cho = three_at_light_and_dark(hub)
     aki.say(type="chat", text="I am the Warrior, honestly")
     assert bea.last("chat") == {
-        "v": 2,
+        "v": 3,
         "type": "chat",
         "from": "Aki",
         "text": "I am the Warrior, honestly",

@@ -45,13 +45,13 @@ FRAMING = (
     b"garbage\n",
     b"[1, 2]\n",
     b'{"v": 1, "type": "lobby"}\n',
-    b'{"v": 2, "type": "format-disk"}\n',
+    b'{"v": 3, "type": "format-disk"}\n',
     b"z" * (MAX_FROM_CLIENT + 10) + b"\n",
 )
 ENGLISH = [
     "garbled message: not one JSON object in UTF-8",
     "garbled message: not a JSON object",
-    "protocol version 1 is not 2",
+    "protocol version 1 is not 3",
     "unknown message type 'format-disk'",
     f"message too long (the limit is {MAX_FROM_CLIENT} bytes)",
 ]
@@ -74,7 +74,7 @@ def test_framing_errors_come_in_the_language_the_hello_named(tmp_path: Path) -> 
     assert [e["message"] for e in japanese] == [
         "メッセージが壊れています: UTF-8 の JSON オブジェクト一つではありません",
         "メッセージが壊れています: JSON オブジェクトではありません",
-        "プロトコルのバージョン 1 は 2 ではありません",
+        "プロトコルのバージョン 1 は 3 ではありません",
         "知らない種類のメッセージです: 'format-disk'",
         f"メッセージが長すぎます（上限は {MAX_FROM_CLIENT} バイト）",
     ]

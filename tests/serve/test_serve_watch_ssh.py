@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from mirrorkit import TablePlay, create_table, login
+from mirrorkit import TablePlay, create_table, login, prompt_region
 from sshkit import Server, SSHTerminal
 
 from core.games import REGISTRY
@@ -45,7 +45,9 @@ def test_a_watcher_over_ssh_sees_the_board_as_the_game_goes_and_no_seats_secret(
                 f"Dan's screen at Aki's question, after {last!r}",
             )
             screen = dan.text()
-            assert "watching  |  Turn" in screen and "─ Watching ─" in screen
+            assert "watching  |  Turn" in screen
+            panel = prompt_region(dan)  # the spectator's panel says whose turn it is
+            assert panel.startswith("╭─ Watching ─") and "Waiting for Aki" in panel, panel
             for row in ("Boss HP", "Parent", "role cards left"):
                 assert row in screen, (row, screen)
             assert "Your move" not in screen and "You hold" not in screen

@@ -145,11 +145,13 @@ class SetupScreen(Screen[None]):
                 pace = host_of(self.app).bot_delay
                 yield Label(_("Bot pace"), classes="field")
                 yield Cycle(pace_choices(pace, _), self._keep("bot-pace", pace), id="bot-pace")
-            yield Static(id="setup-error")
-            with Horizontal(id="setup-buttons"):
-                yield Button(_("Start"), variant="primary", compact=True, id="start")
-                yield Button(_("Continue a saved game"), compact=True, id="continue")
-                yield Button(_("Open a replay"), compact=True, id="replay")
+        # Under the form, not in it: the error and the buttons show at any height (at 80x24
+        # the form scrolls), Start always in sight.
+        yield Static(id="setup-error")
+        with Horizontal(id="setup-buttons"):
+            yield Button(_("Start"), variant="primary", compact=True, id="start")
+            yield Button(_("Continue a saved game"), compact=True, id="continue")
+            yield Button(_("Open a replay"), compact=True, id="replay")
         yield KeysFooter()
 
     def _keep(self, widget_id: str, default: Kept) -> Kept:
@@ -372,11 +374,7 @@ class SetupScreen(Screen[None]):
 
     def _error(self, message: str) -> None:
         error = self.query_one("#setup-error", Static)
-        error.update(Text(visible(message), style="bold red"))
-        if message:  # below the fold of a long form at 80x24: bring it into sight, now and
-            # once it is laid out (a long message takes more rows)
-            error.scroll_visible(animate=False, immediate=True)
-            self.call_after_refresh(error.scroll_visible, animate=False)
+        error.update(Text(visible(message), style="bold red"))  # under the form: in sight
 
     def action_start(self) -> None:
         # Tables, logs and saves load on the first start: the form shows sooner without them.

@@ -109,8 +109,8 @@ def seat_note(view: View, seat: int) -> Said:
     if not isinstance(board, Board) or seat >= len(board.players):
         return ""
     player = board.players[seat]
-    if board.phase in ("final", "over"):
-        return ""
+    if board.phase in ("final", "over") or not player.space:
+        return ""  # not on the map: the draft, before the pieces go to the spring
     return Message("at {place}", place=space_name(player.space))
 
 
