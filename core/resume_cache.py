@@ -43,7 +43,7 @@ from core.table import SNAPSHOT_EVERY, Seat, SeatKind, Table
 T = TypeVar("T")
 
 RESUME_FOLDER = "resume"
-FORMAT = 1
+FORMAT = 2
 KEEP = 12
 """Cached games kept (the newest): a 5,000-entry game's takes about 0.7 MB."""
 MAX_BYTES = 64 * 1024 * 1024
@@ -162,11 +162,15 @@ def _reads_back(key: str, content: bytes, table: Table) -> bool:
 def _document(key: str, loaded: saves.Loaded) -> dict[str, Any]:
     table = loaded.table
     types = Types()
-    log = [_entry_data(table.entry(index), types) for index in range(len(table))]
-    # A long game says the same few hundred lines over and over: each is kept (and read) once.
-    texts, lines = _Pool(lambda said: encode(said, types)), _Pool(lambda line: line)
+    # A long game makes the same few hundred entries and says the same few hundred lines over
+    # and over: each is kept (and read) once, and the log and its narration by their places.
+    entries = _Pool(lambda entry: _entry_data(entry, types))
+    log = [entries.index(table.entry(index)) for index in range(len(table))]
+    texts, lines, metas = (_Pool(lambda said: encode(said, types)), _Pool(_same), _Pool(_same))
     meta = [
-        [[lines.index(_line_data(line, texts)) for line in narration], reveals, decides]
+        metas.index(
+            [[lines.index(_line_data(line, texts)) for line in narration], reveals, decides]
+        )
         for narration, reveals, decides in table._meta
     ]
     snapshots = {
@@ -183,9 +187,11 @@ def _document(key: str, loaded: saves.Loaded) -> dict[str, Any]:
         "practice": table.practice,
         "created": loaded.created,
         "rules_version": loaded.rules_version,
+        "entries": entries.items,
         "log": log,
         "texts": texts.items,
         "lines": lines.items,
+        "metas": metas.items,
         "meta": meta,
         "snapshots": snapshots,
         "state": encode(table._state_at(len(table)), types),
@@ -209,6 +215,10 @@ class _Pool:
             place = self._places[form] = len(self.items)
             self.items.append(data)
         return place
+
+
+def _same(value: T) -> T:
+    return value
 
 
 def _line_data(line: Narration, texts: _Pool) -> list[Any]:
@@ -273,10 +283,10 @@ def _loaded(key: str, raw: bytes) -> saves.Loaded | None:
         document["seed"],
         _boolean(document["practice"]),
     )
-    log = [_entry(item, types) for item in document["log"]]
+    log = _placed([_entry(item, types) for item in document["entries"]], document["log"])
     texts = [_text(decode(item, types)) for item in document["texts"]]
     lines = [_line(item, texts) for item in document["lines"]]
-    meta = [_meta(item, lines) for item in document["meta"]]
+    meta = _placed([_meta(item, lines) for item in document["metas"]], document["meta"])
     if len(meta) != len(log):
         return None
     raw_snapshots = document["snapshots"]
@@ -342,6 +352,15 @@ def _place(items: list[T], place: object) -> T:
     if type(place) is not int or not 0 <= place < len(items):
         raise PlainError("a place out of the pool")
     return items[place]
+
+
+def _placed(items: list[T], places: object) -> list[T]:
+    """`items` at each of `places` (whole numbers within them), in order."""
+    if type(places) is not list or not {int}.issuperset(map(type, places)):
+        raise PlainError("places that are not whole numbers")
+    if places and not 0 <= min(places) <= max(places) < len(items):
+        raise PlainError("a place out of the pool")
+    return [items[place] for place in places]
 
 
 _CHANCE_KINDS = {kind.value: kind for kind in ChanceKind}

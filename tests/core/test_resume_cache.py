@@ -176,6 +176,15 @@ CORRUPTIONS = {
     "a line's text out of the pool": lambda file: rewritten(
         file, lambda document: {**document, "lines": [[10**6, [], 0], *document["lines"][1:]]}
     ),
+    "a log entry out of the pool": lambda file: rewritten(
+        file, lambda document: {**document, "log": [10**6, *document["log"][1:]]}
+    ),
+    "a place below the pool": lambda file: rewritten(
+        file, lambda document: {**document, "meta": [*document["meta"][:-1], -1]}
+    ),
+    "a place that is not a number": lambda file: rewritten(
+        file, lambda document: {**document, "log": [True, *document["log"][1:]]}
+    ),
     "practice as a number": lambda file: rewritten(
         file, lambda document: {**document, "practice": 1}
     ),
@@ -240,3 +249,19 @@ def test_what_would_not_read_back_equal_is_not_kept(
     monkeypatch.setenv("PARTYLINE_CACHE_DIR", str(own_cache))
     resume_cache.remember(path)
     assert cache_file(own_cache).exists()
+
+
+def test_the_cache_keeps_each_entry_and_each_entry_s_narration_once(
+    tmp_path: Path, own_cache: Path
+) -> None:
+    """A long game repeats its entries and their narration: the file holds each once, the log
+    and the narration by their places (read back in order, as test_a_game_from_the_cache_...
+    shows)."""
+    path = saved(tmp_path, "dangerous")
+    resume_cache.remember(path)
+    document = json.loads(cache_file(own_cache).read_bytes().partition(b"\n")[2])
+    entries, metas = document["entries"], document["metas"]
+    assert len(document["log"]) == len(document["meta"]) == len(saves.load(path).table)
+    for pool, places in ((entries, document["log"]), (metas, document["meta"])):
+        assert len(pool) < len(places) and sorted(set(places)) == list(range(len(pool)))
+        assert len({json.dumps(item) for item in pool}) == len(pool)
