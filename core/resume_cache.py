@@ -166,7 +166,10 @@ def _document(key: str, loaded: saves.Loaded) -> dict[str, Any]:
     # and over: each is kept (and read) once, and the log and its narration by their places.
     entries = _Pool(lambda entry: _entry_data(entry, types))
     log = [entries.index(table.entry(index)) for index in range(len(table))]
-    texts, lines, metas = (_Pool(lambda said: encode(said, types)), _Pool(_same), _Pool(_same))
+    # A text's values (names, cards, parts of sentences) recur across texts: each kept once too.
+    values = _Pool(lambda value: encode(value, types))
+    texts = _Pool(lambda said: _text_data(said, values, types))
+    lines, metas = _Pool(_same), _Pool(_same)
     meta = [
         metas.index(
             [[lines.index(_line_data(line, texts)) for line in narration], reveals, decides]
@@ -189,6 +192,7 @@ def _document(key: str, loaded: saves.Loaded) -> dict[str, Any]:
         "rules_version": loaded.rules_version,
         "entries": entries.items,
         "log": log,
+        "values": values.items,
         "texts": texts.items,
         "lines": lines.items,
         "metas": metas.items,
@@ -219,6 +223,18 @@ class _Pool:
 
 def _same(value: T) -> T:
     return value
+
+
+def _text_data(said: Text, values: _Pool, types: Types) -> Any:
+    """A text in its plain form, but a Message as [template, values], each value that is not
+    a string, a number, true, false or null by its place in `values` (as [place])."""
+    if type(said) is not Message:
+        return encode(said, types)
+    params = {}
+    for name, value in said.params.items():
+        data = encode(value, types)
+        params[name] = [values.index(value)] if isinstance(data, list | dict) else data
+    return [said.template, params]
 
 
 def _line_data(line: Narration, texts: _Pool) -> list[Any]:
@@ -284,7 +300,8 @@ def _loaded(key: str, raw: bytes) -> saves.Loaded | None:
         _boolean(document["practice"]),
     )
     log = _placed([_entry(item, types) for item in document["entries"]], document["log"])
-    texts = [_text(decode(item, types)) for item in document["texts"]]
+    values = [decode(item, types) for item in _items(document["values"])]
+    texts = [_said(item, values, types) for item in _items(document["texts"])]
     lines = [_line(item, texts) for item in document["lines"]]
     meta = _placed([_meta(item, lines) for item in document["metas"]], document["meta"])
     if len(meta) != len(log):
@@ -331,6 +348,33 @@ def _text(value: Any) -> Text:
     if isinstance(value, str | Message | Name | Worded):
         return value
     raise PlainError("a narration line's text that is not a text")
+
+
+def _items(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise PlainError("a pool that is not a list")
+    return value
+
+
+def _said(item: object, values: list[Any], types: Types) -> Text:
+    """A text (`_text_data`'s form)."""
+    if type(item) is not list:
+        return _text(decode(item, types))
+    if len(item) != 2 or type(item[0]) is not str or type(item[1]) is not dict:
+        raise PlainError("a message of the wrong shape")
+    template, params = item
+    return Message(template, **{name: _value(value, values) for name, value in params.items()})
+
+
+def _value(value: object, values: list[Any]) -> Any:
+    """A message's value: a string, a number, true, false or null as it is, else [place]."""
+    if type(value) is list:
+        if len(value) != 1:
+            raise PlainError("a value's place of the wrong shape")
+        return _place(values, value[0])
+    if type(value) is dict:
+        raise PlainError("a message's value of no known form")
+    return value
 
 
 def _line(item: object, texts: list[Text]) -> Narration:
