@@ -22,6 +22,7 @@ Files: RESUME_FOLDER in core.i18n.cache_dir(), the newest KEEP kept.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -97,9 +98,12 @@ def cache_key(data: bytes) -> str:
     return digest.hexdigest()
 
 
+@functools.cache
 def _core_files() -> bytes:
     """Core's source and content files by name, size and modification time: a change to the
-    rules (an edited checkout, another install) makes another key."""
+    rules (an edited checkout, another install) makes another key. Read once a process (a
+    continued game reads it to load and again to keep): the rules it runs were read at its
+    start, and files changed since are another process's rules."""
     root = Path(core.__file__).parent
     found = []
     for folder, folders, files in os.walk(root):

@@ -303,3 +303,15 @@ def test_a_text_s_values_are_kept_once_for_all_the_texts_that_say_them(
     ]
     assert len(values) < len(places) and sorted(set(places)) == list(range(len(values)))
     assert len({json.dumps(value) for value in values}) == len(values)
+
+
+def test_core_s_files_are_looked_at_once_a_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A continued game computes its key to load and again to keep: core's files (its rules,
+    read when the process started) are walked once."""
+    walks: list[object] = []
+    walk = resume_cache.os.walk
+    monkeypatch.setattr(resume_cache.os, "walk", lambda *args: walks.append(args) or walk(*args))
+    keys = {resume_cache.cache_key(b"a save") for _ in range(3)}
+    assert len(keys) == 1 and len(walks) <= 1  # (none if the process has looked already)
