@@ -185,7 +185,10 @@ class PartylineApp(App[None]):
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._add_too_small)
-        self._add_too_small(self.screen)
+        if self._start_replay is None and self._start_table is None:
+            # (A game or a replay opens over the default screen at once: that one gets its
+            # message when it is shown, if ever, from the signal, as every other screen does.)
+            self._add_too_small(self.screen)
         if self._start_replay is not None:
             from tui.screens.replay import ReplayScreen
 
