@@ -22,6 +22,7 @@ Files: RESUME_FOLDER in core.i18n.cache_dir(), the newest KEEP kept.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import json
 import os
@@ -43,7 +44,7 @@ from core.table import SNAPSHOT_EVERY, Seat, SeatKind, Table
 T = TypeVar("T")
 
 RESUME_FOLDER = "resume"
-FORMAT = 1
+FORMAT = 2
 KEEP = 12
 """Cached games kept (the newest): a 5,000-entry game's takes about 0.7 MB."""
 MAX_BYTES = 64 * 1024 * 1024
@@ -97,9 +98,12 @@ def cache_key(data: bytes) -> str:
     return digest.hexdigest()
 
 
+@functools.cache
 def _core_files() -> bytes:
     """Core's source and content files by name, size and modification time: a change to the
-    rules (an edited checkout, another install) makes another key."""
+    rules (an edited checkout, another install) makes another key. Read once a process (a
+    continued game reads it to load and again to keep): the rules it runs were read at its
+    start, and files changed since are another process's rules."""
     root = Path(core.__file__).parent
     found = []
     for folder, folders, files in os.walk(root):
@@ -162,11 +166,18 @@ def _reads_back(key: str, content: bytes, table: Table) -> bool:
 def _document(key: str, loaded: saves.Loaded) -> dict[str, Any]:
     table = loaded.table
     types = Types()
-    log = [_entry_data(table.entry(index), types) for index in range(len(table))]
-    # A long game says the same few hundred lines over and over: each is kept (and read) once.
-    texts, lines = _Pool(lambda said: encode(said, types)), _Pool(lambda line: line)
+    # A long game makes the same few hundred entries and says the same few hundred lines over
+    # and over: each is kept (and read) once, and the log and its narration by their places.
+    entries = _Pool(lambda entry: _entry_data(entry, types))
+    log = [entries.index(table.entry(index)) for index in range(len(table))]
+    # A text's values (names, cards, parts of sentences) recur across texts: each kept once too.
+    values = _Pool(lambda value: encode(value, types))
+    texts = _Pool(lambda said: _text_data(said, values, types))
+    lines, metas = _Pool(_same), _Pool(_same)
     meta = [
-        [[lines.index(_line_data(line, texts)) for line in narration], reveals, decides]
+        metas.index(
+            [[lines.index(_line_data(line, texts)) for line in narration], reveals, decides]
+        )
         for narration, reveals, decides in table._meta
     ]
     snapshots = {
@@ -183,9 +194,12 @@ def _document(key: str, loaded: saves.Loaded) -> dict[str, Any]:
         "practice": table.practice,
         "created": loaded.created,
         "rules_version": loaded.rules_version,
+        "entries": entries.items,
         "log": log,
+        "values": values.items,
         "texts": texts.items,
         "lines": lines.items,
+        "metas": metas.items,
         "meta": meta,
         "snapshots": snapshots,
         "state": encode(table._state_at(len(table)), types),
@@ -209,6 +223,22 @@ class _Pool:
             place = self._places[form] = len(self.items)
             self.items.append(data)
         return place
+
+
+def _same(value: T) -> T:
+    return value
+
+
+def _text_data(said: Text, values: _Pool, types: Types) -> Any:
+    """A text in its plain form, but a Message as [template, values], each value that is not
+    a string, a number, true, false or null by its place in `values` (as [place])."""
+    if type(said) is not Message:
+        return encode(said, types)
+    params = {}
+    for name, value in said.params.items():
+        data = encode(value, types)
+        params[name] = [values.index(value)] if isinstance(data, list | dict) else data
+    return [said.template, params]
 
 
 def _line_data(line: Narration, texts: _Pool) -> list[Any]:
@@ -273,10 +303,11 @@ def _loaded(key: str, raw: bytes) -> saves.Loaded | None:
         document["seed"],
         _boolean(document["practice"]),
     )
-    log = [_entry(item, types) for item in document["log"]]
-    texts = [_text(decode(item, types)) for item in document["texts"]]
+    log = _placed([_entry(item, types) for item in document["entries"]], document["log"])
+    values = [decode(item, types) for item in _items(document["values"])]
+    texts = [_said(item, values, types) for item in _items(document["texts"])]
     lines = [_line(item, texts) for item in document["lines"]]
-    meta = [_meta(item, lines) for item in document["meta"]]
+    meta = _placed([_meta(item, lines) for item in document["metas"]], document["meta"])
     if len(meta) != len(log):
         return None
     raw_snapshots = document["snapshots"]
@@ -323,6 +354,33 @@ def _text(value: Any) -> Text:
     raise PlainError("a narration line's text that is not a text")
 
 
+def _items(value: object) -> list[Any]:
+    if type(value) is not list:
+        raise PlainError("a pool that is not a list")
+    return value
+
+
+def _said(item: object, values: list[Any], types: Types) -> Text:
+    """A text (`_text_data`'s form)."""
+    if type(item) is not list:
+        return _text(decode(item, types))
+    if len(item) != 2 or type(item[0]) is not str or type(item[1]) is not dict:
+        raise PlainError("a message of the wrong shape")
+    template, params = item
+    return Message(template, **{name: _value(value, values) for name, value in params.items()})
+
+
+def _value(value: object, values: list[Any]) -> Any:
+    """A message's value: a string, a number, true, false or null as it is, else [place]."""
+    if type(value) is list:
+        if len(value) != 1:
+            raise PlainError("a value's place of the wrong shape")
+        return _place(values, value[0])
+    if type(value) is dict:
+        raise PlainError("a message's value of no known form")
+    return value
+
+
 def _line(item: object, texts: list[Text]) -> Narration:
     if type(item) is not list or len(item) != 3:
         raise PlainError("a narration line of the wrong shape")
@@ -342,6 +400,15 @@ def _place(items: list[T], place: object) -> T:
     if type(place) is not int or not 0 <= place < len(items):
         raise PlainError("a place out of the pool")
     return items[place]
+
+
+def _placed(items: list[T], places: object) -> list[T]:
+    """`items` at each of `places` (whole numbers within them), in order."""
+    if type(places) is not list or not {int}.issuperset(map(type, places)):
+        raise PlainError("places that are not whole numbers")
+    if places and not 0 <= min(places) <= max(places) < len(items):
+        raise PlainError("a place out of the pool")
+    return [items[place] for place in places]
 
 
 _CHANCE_KINDS = {kind.value: kind for kind in ChanceKind}

@@ -5,6 +5,7 @@ methods are made differs."""
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import math
 from typing import Any
 
@@ -144,7 +145,19 @@ def test_other_uses_are_dataclasses_itself() -> None:
     assert changed == Mutable(2) and Mutable.__hash__ is None
 
 
-def test_a_frozen_class_compiles_half_the_functions(monkeypatch: pytest.MonkeyPatch) -> None:
+def documented(dataclass: Any) -> type:
+    @dataclass(frozen=True)
+    class Documented:
+        """A class with a docstring of its own."""
+
+        x: int
+        y: tuple[int, ...] = ()
+
+    return Documented
+
+
+def compiled_by_dataclasses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The sources dataclasses compiles from now on."""
     compiled: list[str] = []
 
     def counting(source: str, *args: Any) -> None:
@@ -152,8 +165,101 @@ def test_a_frozen_class_compiles_half_the_functions(monkeypatch: pytest.MonkeyPa
         exec(source, *args)
 
     monkeypatch.setattr(dataclasses, "exec", counting, raising=False)
-    point(dataclasses.dataclass)
+    return compiled
+
+
+def test_a_frozen_class_compiles_nothing_until_it_is_first_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    compiled = compiled_by_dataclasses(monkeypatch)
+    documented(dataclasses.dataclass)
     assert len(compiled) == 6  # __init__, __repr__, __eq__, __hash__, __setattr__, __delattr__
     compiled.clear()
-    point(records.dataclass)
-    assert len(compiled) == 3  # __init__, __setattr__, __delattr__
+    kind = documented(records.dataclass)
+    assert compiled == []
+    kind(1)
+    assert len(compiled) == 1 and "def __init__(" in compiled[0]
+    kind(2, (3,))
+    assert len(compiled) == 1  # (compiled once, then the class's own)
+    compiled.clear()
+    point(records.dataclass).__doc__  # noqa: B018  (undocumented: read, it needs __init__)
+    assert len(compiled) == 1
+
+
+def fielded(dataclass: Any) -> type:
+    @dataclass(frozen=True)
+    class Fielded:
+        x: int
+        scale: dataclasses.InitVar[int] = 1
+        items: list[int] = dataclasses.field(default_factory=list)
+        label: str = dataclasses.field(default="", kw_only=True)
+        doubled: int = dataclasses.field(default=0, init=False)
+
+        def __post_init__(self, scale: int) -> None:
+            object.__setattr__(self, "doubled", self.x * 2 * scale)
+
+    return Fielded
+
+
+def test_init_takes_and_sets_what_dataclasses_s_init_does() -> None:
+    plain, fast = both(fielded)
+    for args, kwargs in [((1,), {}), ((2, 3), {"label": "a"}), ((1, 1, [4]), {})]:
+        a, b = plain(*args, **kwargs), fast(*args, **kwargs)
+        assert repr(a) == repr(b) and a.doubled == b.doubled
+    assert fast(1).items is not fast(1).items  # a new list each time, as default_factory says
+    for kind in (plain, fast):
+        with pytest.raises(TypeError, match="positional"):
+            kind(1, 2, [], "label")
+        with pytest.raises(TypeError, match="missing"):
+            kind()
+    assert str(inspect.signature(fast)) == str(inspect.signature(plain))
+    assert fast.__init__.__qualname__ == "fielded.<locals>.Fielded.__init__"
+    assert fast.__match_args__ == plain.__match_args__
+
+
+def test_an_undocumented_class_reads_as_dataclasses_documents_it() -> None:
+    plain, fast = both(point)
+    assert fast.__doc__ == plain.__doc__
+    assert fast(1).__doc__ == plain(1).__doc__
+    assert documented(records.dataclass).__doc__ == "A class with a docstring of its own."
+
+
+def test_a_subclass_made_first_builds_its_base_s_init() -> None:
+    fast = point(records.dataclass)
+
+    class Sub(fast):  # type: ignore[valid-type,misc]  (not a dataclass: inherits __init__)
+        pass
+
+    assert repr(Sub(1, (2,))).endswith(".Sub(x=1, y=(2,), tag=0.0)")
+    assert fast.__dict__["__init__"].__qualname__.endswith("Point.__init__")
+    assert fast(5).x == 5
+
+
+def test_frozen_fields_refuse_change_with_dataclasses_s_words() -> None:
+    plain, fast = both(point)
+
+    class Free(fast):  # type: ignore[valid-type,misc]
+        pass
+
+    for kind in (plain, fast):
+        with pytest.raises(dataclasses.FrozenInstanceError, match=r"^cannot assign to field 'x'$"):
+            kind(1).x = 2
+        with pytest.raises(dataclasses.FrozenInstanceError, match=r"^cannot delete field 'y'$"):
+            del kind(1).y
+        with pytest.raises(dataclasses.FrozenInstanceError, match="'other'"):
+            kind(1).other = 2  # (the class itself: no attribute at all)
+    free = Free(1)
+    free.other = 3  # a subclass that is no dataclass may have attributes of its own
+    del free.other
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        free.x = 2
+
+
+def test_a_field_without_a_default_after_one_with_is_refused_at_once() -> None:
+    for dataclass in (dataclasses.dataclass, records.dataclass):
+        with pytest.raises(TypeError, match="non-default argument 'y' follows default argument"):
+
+            @dataclass(frozen=True)
+            class Wrong:
+                x: int = 0
+                y: int  # type: ignore[misc]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -140,9 +141,20 @@ def text_changed(file: Path) -> None:
     """A text of the log changed, its digest left as it was (JSON as good as before)."""
     digest, _, body = file.read_bytes().partition(b"\n")
     document = json.loads(body)
-    message = next(text for text in document["texts"] if isinstance(text, dict) and "m" in text)
-    message["m"][0] = "Aki wins."
+    message = next(text for text in document["texts"] if isinstance(text, list))
+    message[0] = "Aki wins."
     file.write_bytes(digest + b"\n" + json.dumps(document, ensure_ascii=False).encode())
+
+
+def with_a_value(document: dict[str, Any], value: object) -> dict[str, Any]:
+    """`document` with the first of its texts' values that is kept by its place made `value`."""
+    for text in document["texts"]:
+        if isinstance(text, list):
+            for name, kept in text[1].items():
+                if isinstance(kept, list):
+                    text[1][name] = value
+                    return document
+    raise AssertionError("no value kept by its place")
 
 
 CORRUPTIONS = {
@@ -175,6 +187,21 @@ CORRUPTIONS = {
     "another key": lambda file: rewritten(file, lambda document: {**document, "key": "0" * 64}),
     "a line's text out of the pool": lambda file: rewritten(
         file, lambda document: {**document, "lines": [[10**6, [], 0], *document["lines"][1:]]}
+    ),
+    "a log entry out of the pool": lambda file: rewritten(
+        file, lambda document: {**document, "log": [10**6, *document["log"][1:]]}
+    ),
+    "a place below the pool": lambda file: rewritten(
+        file, lambda document: {**document, "meta": [*document["meta"][:-1], -1]}
+    ),
+    "a place that is not a number": lambda file: rewritten(
+        file, lambda document: {**document, "log": [True, *document["log"][1:]]}
+    ),
+    "a text's value out of the pool": lambda file: rewritten(
+        file, lambda document: with_a_value(document, [10**6])
+    ),
+    "a text's value of no known form": lambda file: rewritten(
+        file, lambda document: with_a_value(document, {"x": 1})
     ),
     "practice as a number": lambda file: rewritten(
         file, lambda document: {**document, "practice": 1}
@@ -240,3 +267,51 @@ def test_what_would_not_read_back_equal_is_not_kept(
     monkeypatch.setenv("PARTYLINE_CACHE_DIR", str(own_cache))
     resume_cache.remember(path)
     assert cache_file(own_cache).exists()
+
+
+def test_the_cache_keeps_each_entry_and_each_entry_s_narration_once(
+    tmp_path: Path, own_cache: Path
+) -> None:
+    """A long game repeats its entries and their narration: the file holds each once, the log
+    and the narration by their places (read back in order, as test_a_game_from_the_cache_...
+    shows)."""
+    path = saved(tmp_path, "dangerous")
+    resume_cache.remember(path)
+    document = json.loads(cache_file(own_cache).read_bytes().partition(b"\n")[2])
+    entries, metas = document["entries"], document["metas"]
+    assert len(document["log"]) == len(document["meta"]) == len(saves.load(path).table)
+    for pool, places in ((entries, document["log"]), (metas, document["meta"])):
+        assert len(pool) < len(places) and sorted(set(places)) == list(range(len(pool)))
+        assert len({json.dumps(item) for item in pool}) == len(pool)
+
+
+def test_a_text_s_values_are_kept_once_for_all_the_texts_that_say_them(
+    tmp_path: Path, own_cache: Path
+) -> None:
+    """Names and parts of sentences recur across a long game's texts: each is kept once, the
+    messages naming it by its place."""
+    path = saved(tmp_path, "dangerous")
+    resume_cache.remember(path)
+    document = json.loads(cache_file(own_cache).read_bytes().partition(b"\n")[2])
+    values = document["values"]
+    places = [
+        value[0]
+        for text in document["texts"]
+        if isinstance(text, list)
+        for value in text[1].values()
+        if isinstance(value, list)
+    ]
+    assert len(values) < len(places) and sorted(set(places)) == list(range(len(values)))
+    assert len({json.dumps(value) for value in values}) == len(values)
+
+
+def test_core_s_files_are_looked_at_once_a_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A continued game computes its key to load and again to keep: core's files (its rules,
+    read when the process started) are walked once."""
+    walks: list[object] = []
+    walk = resume_cache.os.walk
+    monkeypatch.setattr(resume_cache.os, "walk", lambda *args: walks.append(args) or walk(*args))
+    keys = {resume_cache.cache_key(b"a save") for _ in range(3)}
+    assert len(keys) == 1 and len(walks) <= 1  # (none if the process has looked already)

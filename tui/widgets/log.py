@@ -73,12 +73,17 @@ def line_breaks(text: str, width: int) -> list[int]:
     a row (Japanese has no spaces), by cell width: as Rich's `divide_line` breaks it, in a
     third of its time (a long game's log measures a thousand lines and more as it opens).
     A word longer than a row is left to `divide_line` itself."""
+    # Printable ASCII is a cell a character: measured by `len`, and a line no longer than a
+    # row fits (most lines of an English log: nothing more to look at).
+    cells = len if text.isascii() and text.isprintable() else _cells
+    if cells is len and len(text) <= width:
+        return []
     breaks: list[int] = []  # (a line that fits has no word past the edge: none)
     offset = start = 0
     for word in _WORD.findall(text):  # (each word ends where the next begins)
-        length = _cells(word)
+        length = cells(word)
         stripped = word.rstrip()
-        fitted = length if len(stripped) == len(word) else _cells(stripped)
+        fitted = length if len(stripped) == len(word) else cells(stripped)
         if fitted > width:
             return divide_line(text, width, fold=True)
         if width - offset >= fitted:
