@@ -35,6 +35,9 @@ from typing import Any, AnyStr
 import tomli_w
 
 from core import __version__, gcpause, paths, save_log
+from core.background import in_background
+from core.chance import ChanceKind, Outcome
+from core.decisions import Choice
 from core.errors import Explained, at_entry, os_reason, reason_of
 from core.games import UnknownGame, get_game
 from core.games.base import Game
@@ -43,6 +46,7 @@ from core.narration import Message, Text, text
 from core.table import Change, ChangeKind, LogError, Render, Seat, SeatKind, Table
 from core.text import MAX_MESSAGE as MAX_MESSAGE
 from core.text import excerpt, one_line
+from core.viewer import PUBLIC
 
 FORMAT = "partyline-save"
 FORMAT_VERSION = 2
@@ -172,27 +176,65 @@ def header_text(table: Table, created: str | None = None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def entry_text(table: Table, index: int, render: Render = text) -> str:
+def entry_text(table: Table, index: int, render: Render = text, entry: Entry | None = None) -> str:
     """Log entry `index` (from 0) as the file holds it: a blank line, `[[log]]  # N: what it did`
     (its public narration in the language `render` writes, the saver's, cut to 100
     characters), then its fields, each line ending in a newline. An autosave appends it with
-    one write. Loading ignores the comment: a save reads the same in every language."""
-    said = " ".join(table.public_narration(index, render))
+    one write (giving `entry`, the table's, which it holds already). Loading ignores the
+    comment: a save reads the same in every language."""
+    lines = table.entry_texts(index, PUBLIC)
+    if len(lines) == 1:  # (most entries: no list of one to join)
+        said = lines[0]
+        said = said if said.__class__ is str else render(said)  # (a str reads alike in all)
+    else:
+        said = " ".join([render(line) for line in lines])
     if len(said) > 100:
         said = said[:97] + "..."
     if not said.isprintable():  # (each control character is one that isprintable refuses)
         said = _comment(said)
-    entry = table.entry(index)
-    if isinstance(entry, DecisionEntry):
-        fields = (
-            f"seat = {entry.seat}\ndecision = {_toml_value(entry.decision)}\n"
-            f"choice = {_toml_field(entry.choice)}\n"
-        )
-    else:
-        fields = (
-            f"chance = {_toml_value(entry.chance.value)}\nvalues = {_toml_field(entry.values)}\n"
-        )
+    fields = _fields(table.entry(index) if entry is None else entry)
     return f"\n[[log]]  # {index + 1}: {said}\n{fields}"
+
+
+def _fields(entry: Entry) -> str:
+    """An entry's fields as the file holds them. Most are one of a few hundred (a seat's answer
+    by id, a roll of dice), kept once written out: a game of bots saves thousands."""
+    if isinstance(entry, DecisionEntry):
+        seat, decision, choice = entry.seat, entry.decision, entry.choice
+        if choice.__class__ is not str:  # (a str is never equal to another type's value)
+            return _decision_fields(seat, decision, choice)
+        key: tuple[object, ...] = (seat, decision, choice)
+        known = _FIELDS.get(key)
+        return _remember(key, _decision_fields(seat, decision, choice)) if known is None else known
+    kind, values = entry.chance, entry.values
+    if kind is not _DICE or values.__class__ is not tuple:
+        return _chance_fields(kind, values)
+    key = (values,)  # (faces are whole numbers, never True or 1.0: loading checks)
+    known = _FIELDS.get(key)
+    return _remember(key, _chance_fields(kind, values)) if known is None else known
+
+
+def _decision_fields(seat: int, decision: str, choice: Choice) -> str:
+    return f"seat = {seat}\ndecision = {_toml_value(decision)}\nchoice = {_toml_field(choice)}\n"
+
+
+def _chance_fields(kind: ChanceKind, values: Outcome) -> str:
+    return f"chance = {_toml_value(kind.value)}\nvalues = {_toml_field(values)}\n"
+
+
+_FIELDS: dict[tuple[object, ...], str] = {}
+"""The fields of the entries `_fields` keeps written out, by (seat, decision, choice) or
+(dice,); at most _FIELDS_KEPT of them."""
+
+_FIELDS_KEPT = 4096
+_DICE = ChanceKind.DICE
+
+
+def _remember(key: tuple[object, ...], fields: str) -> str:
+    if len(_FIELDS) >= _FIELDS_KEPT:
+        _FIELDS.clear()
+    _FIELDS[key] = fields
+    return fields
 
 
 _NOT_IN_COMMENT = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
@@ -975,8 +1017,13 @@ class Autosave:
             # this runs once an entry, and in a game of bots every step of it counts.
             index = file.entries
             entry = self.table.entry(index)
+            said = entry_text(self.table, index, self.render, entry)
             try:
-                file.append(_utf8(entry_text(self.table, index, self.render)), index + 1, entry)
+                try:
+                    payload = said.encode()
+                except UnicodeEncodeError:
+                    payload = _utf8(said)  # (raises the OSError that says which line)
+                file.append(payload, index + 1, entry)
                 if self._sync_due(file, entry):
                     file.sync()
             except OSError as error:
@@ -999,16 +1046,29 @@ class Autosave:
         return self._update(durable=True)
 
     def close(self) -> None:
-        """Stop saving: make what was written durable and close the file (errors go to
-        `on_error`, as `save`'s do)."""
+        """Stop saving: make what was written durable and close the file. With `on_error`,
+        the fsyncs that takes run in the background (`core.background`) and a failure is told
+        to `on_error` from there; without, they run now and raise OSError."""
         self.unsubscribe()
         self.unsubscribe = _nothing
-        if self._file is not None:
+        file, self._file = self._file, None
+        if file is None:
+            return
+        if self.on_error is None or (not file.unsynced and not file.folder_unsynced):
             try:
-                self._file.sync()
-            except OSError as error:
-                self._failed(error)
-            self._drop_file()
+                file.sync()
+            finally:
+                file.close()
+        else:
+            in_background(partial(self._sync_and_close, file))
+
+    def _sync_and_close(self, file: _OpenSave) -> None:
+        try:
+            file.sync()
+        except OSError as error:
+            self._failed(error)
+        finally:
+            file.close()
 
     def _failed(self, error: OSError) -> Path | None:
         """Tell `on_error` why a write failed, and return None (without `on_error`, raise)."""
@@ -1136,7 +1196,9 @@ class _OpenSave:
         self._close = weakref.finalize(self, os.close, fd)
 
     def append(self, payload: bytes, entries: int, last: Entry) -> None:
-        _write_all(self.fd, payload)
+        written = os.write(self.fd, payload)
+        if written < len(payload):  # (the system took less: the rest, as `_write_all` does)
+            _write_all(self.fd, payload[written:])
         self.entries, self.last = entries, last
         self.unsynced = True
 
