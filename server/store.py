@@ -156,7 +156,9 @@ class TableStore:
             self.log(f"{saves.display_path(self.table_path(number))}: {error.strerror}")
 
     def close(self) -> None:
-        """Make every save durable and close it, and let another server have the folder."""
+        """Close every save and let another server have the folder. Each save's last fsync may
+        finish in the background (core.background): what was written is already visible to the
+        next reader, and the process waits for the fsyncs before it exits."""
         for autosave in self._autosaves.values():
             autosave.close()
         self._autosaves.clear()
