@@ -186,6 +186,7 @@ async def measure(updates: int, profile: bool) -> dict[str, Any]:
     if profiler:
         stats = pstats.Stats(profiler)
         stats.sort_stats("cumulative").print_stats(45)
+        stats.sort_stats("tottime").print_stats(45)
     return {"figures": figures, "frames": frames, "written": written, "counts": counts}
 
 
