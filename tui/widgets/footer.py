@@ -171,7 +171,10 @@ class KeysFooter(Footer):
             self._shown = shown
             for binding, enabled, tooltip in self._footer_keys():
                 widget, grouped = self._keys[binding.action]
-                widget.disabled = not enabled
+                # As FooterKey's constructor shows it (its own flag and class, not the
+                # widget's `disabled`, which would dim it otherwise and refuse clicks).
+                widget._disabled = not enabled
+                widget.set_class(not enabled, "-disabled")
                 widget.tooltip = self._tip_of(binding, tooltip, grouped)
         return True
 
