@@ -199,7 +199,9 @@ def report(result: dict[str, Any]) -> None:
         if values:
             ordered = sorted(values)
             p90 = ordered[int(0.9 * (len(ordered) - 1))]
-            print(f"  {kind:6} CPU ms an update: p50 {statistics.median(values):6.1f}  p90 {p90:6.1f}")
+            print(
+                f"  {kind:6} CPU ms an update: p50 {statistics.median(values):6.1f}  p90 {p90:6.1f}"
+            )
     print(
         f"  frames an update: {statistics.mean(result['frames']):.2f}; bytes an update: "
         f"median {statistics.median(result['written']):,.0f}"

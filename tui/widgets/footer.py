@@ -87,15 +87,18 @@ class KeysFooter(Footer):
         if not self._bindings_ready:
             return None
         shown = self._footer_keys()
-        placed = tr(self).language, tuple(
-            (
-                binding.key,
-                binding.action,
-                binding.description,
-                binding.group,
-                self.app.get_key_display(binding),
-            )
-            for binding, _, _ in shown
+        placed = (
+            tr(self).language,
+            tuple(
+                (
+                    binding.key,
+                    binding.action,
+                    binding.description,
+                    binding.group,
+                    self.app.get_key_display(binding),
+                )
+                for binding, _, _ in shown
+            ),
         )
         return placed, tuple((enabled, tooltip) for _, enabled, tooltip in shown)
 
@@ -157,9 +160,9 @@ class KeysFooter(Footer):
         """The screen's bindings were refreshed: keys enabled or disabled are set at once, in
         the frame that shows what changed them; other keys are composed after the refresh."""
         self._bindings_ready = True
-        if screen.app.app_focus and self.is_attached and screen is self.screen:
-            if not self._restate():
-                self.call_after_refresh(self.recompose)
+        current = screen.app.app_focus and self.is_attached and screen is self.screen
+        if current and not self._restate():
+            self.call_after_refresh(self.recompose)
 
     def _restate(self) -> bool:
         """Show the keys' states in the widgets composed; False if the keys themselves
