@@ -16,12 +16,18 @@ from textual.widgets._footer import FooterKey
 from tui.widgets.footer import KeysFooter
 
 
+def akis_screen(folder: Path) -> SeatApp:
+    """Aki's game screen at a table of Light and Dark, Aki's question open."""
+    hub, _ = make_hub()
+    aki, _bea, _cho = three_at_light_and_dark(hub)
+    return SeatApp(aki, folder)
+
+
 async def test_a_state_that_changes_nothing_redraws_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    hub, _ = make_hub()
-    aki, _bea, _cho = three_at_light_and_dark(hub)
-    app = SeatApp(aki, tmp_path)
+    app = akis_screen(tmp_path)
+    aki = app.seen
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         refreshed: list[tuple[str, bool]] = []
@@ -41,9 +47,7 @@ async def test_a_state_that_changes_nothing_redraws_nothing(
 async def test_a_key_enabled_by_an_update_is_set_on_the_footers_key_not_composed_again(
     tmp_path: Path,
 ) -> None:
-    hub, _ = make_hub()
-    aki, _bea, _cho = three_at_light_and_dark(hub)
-    app = SeatApp(aki, tmp_path)
+    app = akis_screen(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         footer = app.screen.query_one(KeysFooter)
