@@ -183,6 +183,8 @@ class GameScreen(BoardScreen):
 
     def language_changed(self) -> None:
         self._drawn.clear()
+        # The prompt words its question as it renders: anew, and measured anew.
+        self.query_one(DecisionPrompt).refresh(layout=True)
         self._titles()
         super().language_changed()
 
@@ -248,7 +250,7 @@ class GameScreen(BoardScreen):
             # Nobody has taken the keyboard yet (hot seat): show nothing of the game.
             self._drawn.clear()
             self.query_one(TitleBar).show(Text(), _(session.game.title))
-            self.query_one(PlayersPanel).update("")
+            self.query_one(PlayersPanel).clear()
             self.query_one(BoardPanel).show(None, names)
             prompt.show(None, _("Waiting for a player to take the keyboard."))
             self.query_one(LogPanel).update(*session.log_lines(_.text))

@@ -68,6 +68,11 @@ class PlayersPanel(Static):
         self._rows = -1  # the table's rows, at the width it was measured at
         self._width = 0
 
+    def clear(self) -> None:
+        """Show nobody (the next `show` draws the table whatever it shows)."""
+        self._shown = None
+        self.update("")
+
     def show(
         self,
         view: View,
