@@ -32,6 +32,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -106,8 +107,9 @@ def dangerous_for_two() -> tuple[Seen, Seen]:
     return aki, bea
 
 
-def redraw_counters() -> dict[str, int]:
-    """Counts of the screen's parts drawn again (patched in: what each update rebuilds)."""
+def redraw_counters() -> tuple[dict[str, int], Callable[[], None]]:
+    """Counts of the screen's parts drawn again (patched in: what each update rebuilds), and
+    how to take the patches out."""
     from rich.text import Text
     from textual.widgets import Static
 
@@ -128,15 +130,19 @@ def redraw_counters() -> dict[str, int]:
             counts["static unchanged"] += 1
         update(self, content, **kwargs)
 
+    def unpatch() -> None:
+        KeysFooter.compose = compose  # type: ignore[method-assign]
+        Static.update = update  # type: ignore[method-assign]
+
     KeysFooter.compose = counted_compose  # type: ignore[method-assign]
     Static.update = counted_update  # type: ignore[method-assign]
-    return counts
+    return counts, unpatch
 
 
 async def measure(updates: int, profile: bool) -> dict[str, Any]:
     aki, bea = dangerous_for_two()
     rng = random.Random(SEED)
-    counts = redraw_counters()
+    counts, unpatch = redraw_counters()
     figures: dict[str, list[float]] = {"mine": [], "theirs": []}
     frames: list[int] = []
     written: list[int] = []
@@ -183,6 +189,7 @@ async def measure(updates: int, profile: bool) -> dict[str, Any]:
                 frames.append(CountingDriver.frames - frames_before)
                 written.append(CountingDriver.written - written_before)
                 done += 1
+    unpatch()
     if profiler:
         stats = pstats.Stats(profiler)
         stats.sort_stats("cumulative").print_stats(45)
@@ -212,6 +219,11 @@ def report(result: dict[str, Any]) -> None:
         f"{counts['static updates'] / total:.1f} an update, of which "
         f"{counts['static unchanged'] / total:.1f} with what it already showed"
     )
+
+
+def run(quick: bool) -> None:
+    """bench.py's section."""
+    report(asyncio.run(measure(20 if quick else 60, profile=False)))
 
 
 def main() -> None:
