@@ -20,6 +20,7 @@ from textual.screen import Screen
 
 from core.i18n import DEFAULT_LANGUAGE, N_, Language
 from core.text import visible
+from server.hub import NAME_IN_USE
 from server.protocol import MAX_FROM_SERVER, SERVER_TYPES, LineBuffer, ProtocolError, dump, load
 from tui.app import PartylineApp
 from tui.lang import tr
@@ -168,10 +169,6 @@ class TablesApp(PartylineApp):
             self.session.hear(str(message.get("from", "")), str(message.get("text", "")))
 
     def _on_error(self, message: dict[str, Any]) -> None:
-        # Here, not at the top: server.hub brings the server's tables and store, which an app
-        # child has no use for (issue 12: a child's memory and start).
-        from server.hub import NAME_IN_USE
-
         line = str(message.get("message", ""))
         if message.get("id") == NAME_IN_USE and isinstance(self.screen, NameScreen):
             self.screen.ask_code(line)  # a guest whose connection dropped: the code takes it back
