@@ -29,6 +29,8 @@ SECTION, all of them run, in this order:
 - serve-load: bench/serve_load.py: N players over real SSH at once (1, 10, 20, 40; --quick: 1,
   10), two at each server table of Dangerous, answering by keys: key-to-screen p50/p99, memory of
   an app child, CPU (target at 20: p50 < 100 ms, < 60 MB);
+- serve-update: bench/serve_update.py: CPU, frames and bytes of one table update on a seat's
+  game screen (no SSH), and the parts drawn again that had not changed;
 - hostile: how long refusing an over-size file, a 5 MB name and a 64 KB dotted key takes,
   and the saved-games list's header reading against loading every save in full.
 """
@@ -61,6 +63,7 @@ import compare as engines  # noqa: E402
 import keys  # noqa: E402
 import openlong  # noqa: E402
 import serve_load  # noqa: E402
+import serve_update  # noqa: E402
 from marathon import Marathon  # noqa: E402
 from startup_probe import run_probe as probe  # noqa: E402
 from verify_split import run as verify_split  # noqa: E402
@@ -302,6 +305,7 @@ SECTIONS: dict[str, tuple[str, Callable[[bool], None]]] = {
         "players over SSH at once",
         lambda quick: serve_load.run((1, 10) if quick else (1, 10, 20, 40)),
     ),
+    "serve-update": ("one table update on a seat's game screen", serve_update.run),
 }
 
 

@@ -27,7 +27,7 @@ their new state, and both children draw it. Printed per N:
   processes) and USS (its own pages: what one more player costs), from /proc/PID/smaps_rollup;
   and the server's RSS;
 - CPU while the games are played: the server's and all children's, as cores in use, and per
-  answer.
+  answer; and the machine's load average at the end of play (other work competes too).
 
 The clients run on this machine too (pyte and the mirrors are not free): their CPU is printed
 beside, since on a 2-core machine it competes with the server's.
@@ -245,6 +245,7 @@ def run_load(count: int, decisions: int, think: float) -> tuple[float, float]:
             began = time.monotonic()
             in_threads(tables, "run", decisions, think)
             wall = time.monotonic() - began
+            load = os.getloadavg()[0]  # the machine's, over the last minute of play
             used = [cpu_seconds(pid) - before for pid, before in zip(pids, cpu_before, strict=True)]
             cpu, server_cpu = sum(used), used[0]
             own = time.process_time() - own_before
@@ -273,7 +274,7 @@ def run_load(count: int, decisions: int, think: float) -> tuple[float, float]:
         f"USS {mean['uss']:5.1f} MB  server RSS {server_kb / 1024:5.1f} MB;  "
         f"CPU {cpu / wall:4.2f} cores ({cpu / keys * 1000:5.1f} ms an answer with its cursor "
         f"keys, the server {server_cpu / keys * 1000:4.1f} ms of it), "
-        f"clients {own / wall:4.2f} cores",
+        f"clients {own / wall:4.2f} cores; load average {load:4.2f}",
         flush=True,
     )
     return percentile(latencies, 0.5) * 1000, mean["rss"]

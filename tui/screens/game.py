@@ -34,6 +34,7 @@ from tui.screens.boarded import BOARD_BINDINGS, LANGUAGE_BINDING, BoardScreen
 from tui.screens.curtain import LEAVE, QUIT, READY, CurtainScreen
 from tui.seat import PlaySession
 from tui.widgets.board import BoardPanel
+from tui.widgets.borders import retitle
 from tui.widgets.chat import ChatPanel
 from tui.widgets.footer import KeysFooter
 from tui.widgets.gridmap import GridMap
@@ -149,6 +150,8 @@ class GameScreen(BoardScreen):
         self._over_shown = False
         self._covered = False  # another screen was pushed over this one since it last drew
         self._rang_for: Decision | None = None  # the decision the turn bell rang for
+        self._drawn: dict[str, object] = {}  # what each part was last drawn from (_fresh)
+        self._laid_out = False  # the prompt was measured again after a first layout
 
     def compose(self) -> ComposeResult:
         yield TitleBar(id="game-title", classes="title-bar")
@@ -175,10 +178,13 @@ class GameScreen(BoardScreen):
     def _titles(self) -> None:
         _ = tr(self)
         self.query_one("#players").border_title = _("Players")
-        self.query_one("#prompt").border_title = _("Your move")
+        retitle(self.query_one(DecisionPrompt), _("Your move"))
         self.query_one("#log").border_title = _("Log")
 
     def language_changed(self) -> None:
+        self._drawn.clear()
+        # The prompt words its question as it renders: anew, and measured anew.
+        self.query_one(DecisionPrompt).refresh(layout=True)
         self._titles()
         super().language_changed()
 
@@ -224,6 +230,15 @@ class GameScreen(BoardScreen):
             return
         self._schedule_bot()
 
+    def _fresh(self, part: str, shown: object) -> bool:
+        """Is `part` of the screen to be drawn from `shown`? Not if it was drawn from the same
+        already: an update from a server's table changes a part or two of the screen, and
+        drawing the others again cost a layout and a frame each (issue 12)."""
+        if part in self._drawn and self._drawn[part] == shown:
+            return False
+        self._drawn[part] = shown
+        return True
+
     def redraw(self) -> None:
         _ = tr(self)
         session = self.session
@@ -233,8 +248,9 @@ class GameScreen(BoardScreen):
         prompt = self.query_one(DecisionPrompt)
         if view is None:
             # Nobody has taken the keyboard yet (hot seat): show nothing of the game.
+            self._drawn.clear()
             self.query_one(TitleBar).show(Text(), _(session.game.title))
-            self.query_one(PlayersPanel).update("")
+            self.query_one(PlayersPanel).clear()
             self.query_one(BoardPanel).show(None, names)
             prompt.show(None, _("Waiting for a player to take the keyboard."))
             self.query_one(LogPanel).update(*session.log_lines(_.text))
@@ -255,15 +271,16 @@ class GameScreen(BoardScreen):
         # While the screen holds, the prompt says so, or (a question open) the last reveal does.
         hint = hold_hint(host_of(self.app).reveal_hold, _) if self._holding else ""
         if decision is not None:
-            prompt.border_title = _("Your move")
+            retitle(prompt, _("Your move"))
             prompt.show(decision, banner=acting_banner(decision.acting_for, names, _))
         else:
-            prompt.border_title = (
+            retitle(
+                prompt,
                 _("Game over")
                 if session.over
                 else _("Watching")
                 if session.spectator
-                else _("Waiting")
+                else _("Waiting"),
             )
             waiting = self._waiting_text()
             if hint:
@@ -274,11 +291,15 @@ class GameScreen(BoardScreen):
         board = self.query_one(BoardPanel)
         board.show(view, names, decision, prompt.option_index())
         self._layout()
-        self.query_one(LogPanel).update(*session.log_lines(_.text))
+        log = self.query_one(LogPanel)
+        keep, new = session.log_lines(_.text)
+        if new or (log.shown and keep < log.shown[-1][0]):  # lines to add, or undone
+            log.update(keep, new)
         number, lines = session.last_reveal(_.text) or (None, [])
-        self.query_one(LastReveal).show(number, lines, hint)
+        if self._fresh("last reveal", (number, lines, hint)):
+            self.query_one(LastReveal).show(number, lines, hint)
         chat = session.chat
-        if chat is not None:
+        if chat is not None and self._fresh("chat", chat[-1:]):
             self.query_one(ChatPanel).show(chat)
         self.refresh_bindings()
 
@@ -296,15 +317,16 @@ class GameScreen(BoardScreen):
                 self.app.bell()
         self._rang_for = decision
 
-    def _layout(self) -> None:
+    def _layout(self, resized: bool = False) -> None:
         board = self.query_one(BoardPanel)
         right = self.query_one("#game-right")
         prompt = self.query_one(DecisionPrompt)
-        board.layout_for(self.size.width)
         # The prompt's height depends on its width and its question: measure it again once
         # laid out (a layout asked for while one is pending is lost, and the prompt showed
-        # one option of nine at 80x24).
-        self.call_after_refresh(prompt.refresh, layout=True)
+        # one option of nine at 80x24), after the first layout and whenever its width changes.
+        if board.layout_for(self.size.width) or not self._laid_out or resized:
+            self._laid_out = True
+            self.call_after_refresh(prompt.refresh, layout=True)
         right.display = not board.wide
         mode = board.current
         grid = board.grid_map if mode is not None and mode.grid is not None else None
@@ -313,18 +335,19 @@ class GameScreen(BoardScreen):
         if board.wide:
             waiting = self.session.my_decision() is not None
             _ = tr(self)
-            board.border_subtitle = (
+            subtitle = (
                 _("your move is waiting: w") if waiting else _("b next view  w prompt and log")
             )
             if grid is not None:
-                board.border_subtitle = _("arrows, Enter: choose here  w prompt and log")
+                subtitle = _("arrows, Enter: choose here  w prompt and log")
                 grid.focus()
+            retitle(board, subtitle=subtitle)
         elif not prompt.has_focus and not (grid is not None and grid.has_focus):
             prompt.focus()
 
     def on_resize(self) -> None:
         if self.is_mounted:
-            self._layout()
+            self._layout(resized=True)
 
     def _waiting_text(self) -> str:
         _ = tr(self)

@@ -12,6 +12,8 @@ can be chosen; `point` follows the prompt's cursor there, repainting only what c
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
@@ -21,6 +23,7 @@ from core.decisions import Decision
 from core.games.base import View
 from tui.boards import BoardKit, BoardMode
 from tui.lang import tr
+from tui.widgets.borders import retitle
 from tui.widgets.gridmap import GridMap, MapPane
 from tui.widgets.gridmodel import GridModel, fit
 from tui.widgets.prompt import CursorHook
@@ -65,6 +68,7 @@ class BoardPanel(Vertical, can_focus=False):
         self._width: str | int | None = None
         self._shown: tuple[View, tuple[str, ...]] | None = None  # the view on show
         self._following = False  # the scroll is anchored to the bottom (BoardMode.follow)
+        self._drawn: object = None  # what the scrolling view was drawn from
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="board-scroll", can_focus=False):
@@ -97,7 +101,7 @@ class BoardPanel(Vertical, can_focus=False):
         self._shown = None if view is None else (view, names)
         if view is None:
             self._display(grid=False)
-            self.update("")
+            self._draw(None, lambda: "")
             return
         suggested = self._grid_mode(decision)
         if suggested is None and self.kit.auto_mode is not None:
@@ -115,9 +119,18 @@ class BoardPanel(Vertical, can_focus=False):
             pane.show(mode.grid(view, names), decision, cursor, alone=self.wide)
         else:
             self._display(grid=False)
-            self.update((mode.render if mode else self.kit.render)(view, names, tr(self)))
+            render = mode.render if mode else self.kit.render
+            _ = tr(self)
+            self._draw((render, view, names, _.language), lambda: render(view, names, _))
             self._follow(mode is not None and mode.follow)
         self._titles()
+
+    def _draw(self, drawn: object, renderable: Callable[[], RenderableType]) -> None:
+        """Show the scrolling view's `renderable`, unless it shows what it was drawn from
+        already (`drawn`): a table's update that changed nothing here redraws nothing."""
+        if drawn is None or drawn != self._drawn:
+            self._drawn = drawn
+            self.update(renderable())
 
     def _follow(self, follow: bool) -> None:
         """Keep a log-like mode scrolled to its newest line at the bottom (Textual's anchor:
@@ -164,11 +177,14 @@ class BoardPanel(Vertical, can_focus=False):
         mode = self.current
         _ = tr(self)
         if mode is None:
-            self.border_title = _("Board")
+            retitle(self, _("Board"))
             return
         # The mode's name is the game's (tui/boards/): translated where the catalogs have it.
-        self.border_title = _("Board: {mode}", mode=_(mode.name))
-        self.border_subtitle = _("b next view  w narrow") if self.wide else _("b next view  w wide")
+        retitle(
+            self,
+            _("Board: {mode}", mode=_(mode.name)),
+            _("b next view  w narrow") if self.wide else _("b next view  w wide"),
+        )
 
     def layout_for(self, screen_width: int) -> bool:
         """Size the panel for its mode: the mode's width beside the prompt (a grid mode: the

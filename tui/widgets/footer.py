@@ -4,7 +4,9 @@ keys always in sight.
 Textual's `Footer` recomposes (new key widgets, each styled afresh) every time its screen's
 bindings are refreshed: on every focus change and screen resume, though the shown keys are most
 often the same. Opening a screen refreshed them three times over, a noticeable share of the setup
-screen's start-up.
+screen's start-up. When only whether keys are enabled (or their tooltips) changed, as after most
+moves of a game (undo becomes possible, then not), the keys shown are updated in place: no new
+widgets, no layout (issue 12: every update from a server's table recomposed the footer).
 
 The keys come in the order of the screen's active bindings: the focused pane's first (its
 bindings shown in the footer), then the screen's and the app's. The help and escape keys are
@@ -21,6 +23,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import HorizontalGroup
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey, FooterLabel
@@ -67,6 +70,8 @@ class KeysFooter(Footer):
     def __init__(self) -> None:
         super().__init__()
         self._shown: Hashable = None
+        self._placed: Hashable = None  # the keys' widgets as composed (not their states)
+        self._keys: dict[str, tuple[FooterKey, bool]] = {}  # by action: its widget, grouped?
         self._widths: dict[Widget, int] = {}
 
     def _footer_keys(self) -> list[Shown]:
@@ -77,22 +82,25 @@ class KeysFooter(Footer):
                 by_action[binding.action] = (binding, enabled, tooltip)
         return list(by_action.values())
 
-    def _keys_shown(self) -> Hashable:
-        """Everything `compose` draws from, in order."""
+    def _keys_shown(self) -> tuple[Hashable, Hashable] | None:
+        """Everything `compose` draws from, in order: the keys' widgets, and their states."""
         if not self._bindings_ready:
             return None
-        return tr(self).language, tuple(
-            (
-                binding.key,
-                binding.action,
-                binding.description,
-                binding.group,
-                self.app.get_key_display(binding),
-                enabled,
-                tooltip,
-            )
-            for binding, enabled, tooltip in self._footer_keys()
+        shown = self._footer_keys()
+        placed = (
+            tr(self).language,
+            tuple(
+                (
+                    binding.key,
+                    binding.action,
+                    binding.description,
+                    binding.group,
+                    self.app.get_key_display(binding),
+                )
+                for binding, _, _ in shown
+            ),
         )
+        return placed, tuple((enabled, tooltip) for _, enabled, tooltip in shown)
 
     def compose(self) -> ComposeResult:
         _ = tr(self)
@@ -105,7 +113,7 @@ class KeysFooter(Footer):
             if group is not None and len(keys) > 1:
                 with HorizontalGroup(classes="footer-item"):
                     for binding, enabled, tooltip in keys:
-                        yield self._key(binding, enabled, tooltip or binding.description, "")
+                        yield self._key(binding, enabled, tooltip, "", grouped=True)
                     yield FooterLabel(_(group.description))
             else:
                 for binding, enabled, tooltip in keys:
@@ -116,9 +124,16 @@ class KeysFooter(Footer):
                     yield self._key(binding, enabled, tooltip, binding.description)
 
     def _key(
-        self, binding: Binding, enabled: bool, tooltip: str, description: str, classes: str = ""
+        self,
+        binding: Binding,
+        enabled: bool,
+        tooltip: str,
+        description: str,
+        classes: str = "",
+        grouped: bool = False,
     ) -> FooterKey:
-        """A key's widget, its words in the viewer's language (bindings hold message ids).
+        """A key's widget, its words in the viewer's language (bindings hold message ids); a
+        key `grouped` under its group's words has its own description as its tooltip's default.
 
         Its `compact` starts as the footer's: a FooterKey starts compact and the footer is not,
         so each key was styled three times as it mounted (its class -compact added by the
@@ -130,19 +145,51 @@ class KeysFooter(Footer):
             _(description) if description else "",
             binding.action,
             disabled=not enabled,
-            tooltip=_(tooltip) if tooltip else "",
+            tooltip=self._tip_of(binding, tooltip, grouped),
             classes=classes,
         )
+        self._keys[binding.action] = (key, grouped)
         key.set_reactive(FooterKey.compact, self.compact)
         return key.data_bind(compact=Footer.compact)
+
+    def _tip_of(self, binding: Binding, tooltip: str, grouped: bool) -> str:
+        tip = (tooltip or binding.description) if grouped else tooltip
+        return tr(self)(tip) if tip else ""
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        """The screen's bindings were refreshed: keys enabled or disabled are set at once, in
+        the frame that shows what changed them; other keys are composed after the refresh."""
+        self._bindings_ready = True
+        current = screen.app.app_focus and self.is_attached and screen is self.screen
+        if current and not self._restate():
+            self.call_after_refresh(self.recompose)
+
+    def _restate(self) -> bool:
+        """Show the keys' states in the widgets composed; False if the keys themselves
+        changed (they must be composed again)."""
+        shown = self._keys_shown()
+        if shown is None or self._shown is None or shown[0] != self._placed:
+            return False
+        if shown != self._shown:
+            self._shown = shown
+            for binding, enabled, tooltip in self._footer_keys():
+                widget, grouped = self._keys[binding.action]
+                # As FooterKey's constructor shows it (its own flag and class, not the
+                # widget's `disabled`, which would dim it otherwise and refuse clicks).
+                widget._disabled = not enabled
+                widget.set_class(not enabled, "-disabled")
+                widget.tooltip = self._tip_of(binding, tooltip, grouped)
+        return True
 
     async def recompose(self) -> None:
         if not self.is_attached or self._pruning:
             return  # as Footer.recompose: the screen went away before this ran
-        shown = self._keys_shown()
-        if shown is not None and shown == self._shown:
+        if self._restate():
             return
+        shown = self._keys_shown()
         self._shown = shown
+        self._placed = shown[0] if shown is not None else None
+        self._keys = {}
         self._widths = {}
         await super().recompose()
         self.call_after_refresh(self._fit)

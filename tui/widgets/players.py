@@ -59,7 +59,19 @@ def players_table(
 
 
 class PlayersPanel(Static):
-    """The seats as the viewer sees them."""
+    """The seats as the viewer sees them. Shown the same again, it draws nothing; changed, it
+    is laid out again only if its height changes."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._shown: object = None  # what the table was drawn from
+        self._rows = -1  # the table's rows, at the width it was measured at
+        self._width = 0
+
+    def clear(self) -> None:
+        """Show nobody (the next `show` draws the table whatever it shows)."""
+        self._shown = None
+        self.update("")
 
     def show(
         self,
@@ -71,4 +83,17 @@ class PlayersPanel(Static):
     ) -> None:
         """`me` (a message id) marks the viewer's own seat."""
         _ = tr(self)
-        self.update(players_table(view, names, bots, _(me), kit, _("bot"), _))
+        note = kit.seat_note if kit is not None else None
+        notes = tuple(note(view, seat) for seat in range(len(view.seats))) if note else ()
+        shown = (view.seats, view.viewer, names, bots, me, kit, notes, _.language)
+        if shown == self._shown:
+            return
+        self._shown = shown
+        table = players_table(view, names, bots, _(me), kit, _("bot"), _)
+        rows, width = self._rows, self.content_region.width
+        if width:
+            console = self.app.console
+            options = console.options.update_width(width)
+            self._rows = len(console.render_lines(table, options, pad=False))
+        self.update(table, layout=not width or width != self._width or self._rows != rows)
+        self._width = width

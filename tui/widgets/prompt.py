@@ -268,11 +268,14 @@ class DecisionPrompt(Widget, can_focus=True):
     def show(self, decision: Decision | None, waiting: str = "", banner: str = "") -> None:
         """Ask `decision` (or show `waiting` when the seat at the screen has nothing to decide);
         `banner` is a line above the question (whose behalf the seat decides on)."""
-        self.banner = banner if decision is not None else ""
+        banner = banner if decision is not None else ""
+        if (decision, waiting, banner) == (self.decision, self.waiting, self.banner):
+            return  # shown already: an update of the table that changed nothing here
+        self.banner = banner
         if decision != self.decision:
             self._ask(decision)
         self.waiting = waiting
-        self.refresh(layout=True)
+        self._repaint()
 
     def _ask(self, decision: Decision | None) -> None:
         """A new decision (or none). Asked again (the same decision name for the same seat),

@@ -38,12 +38,15 @@ def title_line(status: Text, title: str, width: int) -> Text:
 
 
 class TitleBar(Static):
-    """A one-line bar: `show(status, title)`; it fits the two to its width when resized."""
+    """A one-line bar: `show(status, title)`; it fits the two to its width when resized. Its
+    size is the stylesheet's (one line, the screen's width): a new line is repainted, without
+    a layout, and the same line again is not even repainted."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._status = Text()
         self._title = ""
+        self._line: Text | None = None
 
     def show(self, status: Text, title: str) -> None:
         self._status, self._title = status, title
@@ -55,4 +58,7 @@ class TitleBar(Static):
     def _fit(self) -> None:
         width = self.content_region.width
         if width:
-            self.update(title_line(self._status, self._title, width))
+            line = title_line(self._status, self._title, width)
+            if line != self._line:
+                self._line = line
+                self.update(line, layout=False)
