@@ -43,7 +43,9 @@ if not TYPE_CHECKING:  # every entry reads phases a dozen times: plain attribute
     Phase, Effect = members(Phase), members(Effect)
 
 
+@cache
 def role(role_id: str) -> Role:
+    """The card `role_id` (one cached call: a few an entry)."""
     return content().roles[role_id]
 
 
@@ -127,9 +129,7 @@ class LightAndDark:
     def apply_decision(self, state: State, seat: int, choice: Choice) -> Applied[State]:
         name = state.names[seat]
         phase = state.phase
-        if phase is Phase.KEEP:
-            return self._keep(state, seat, choice == KEEP)
-        if phase is Phase.CLAIMS:
+        if phase is Phase.CLAIMS:  # most decisions are claims
             assert isinstance(choice, str)
             claims = _put(state.claims, seat, choice)
             queue = state.queue[1:]
@@ -143,6 +143,8 @@ class LightAndDark:
                 else say("{name} claims to be the {role}.", name=name, role=role(choice).label)
             )
             return Applied(nxt, (line,))
+        if phase is Phase.KEEP:
+            return self._keep(state, seat, choice == KEEP)
         if phase is Phase.VERDICT:
             if choice == FORM_PARTY:
                 return Applied(
@@ -255,6 +257,8 @@ class LightAndDark:
 
     def apply_chance(self, state: State, outcome: Outcome) -> Applied[State]:
         phase = state.phase
+        if phase is Phase.ROLL:  # the most frequent chance: a party member's dice
+            return _roll(state, tuple(int(face) for face in outcome))
         if phase is Phase.SHUFFLE_ROLES:
             deck = tuple(str(card) for card in outcome)
             nxt = replace(state, role_deck=deck, phase=Phase.FIRST_PARENT)
@@ -279,8 +283,6 @@ class LightAndDark:
             return Applied(nxt, (line,))
         if phase is Phase.HERO_DRAW:
             return _hero_draw(state, tuple(str(card) for card in outcome))
-        if phase is Phase.ROLL:
-            return _roll(state, tuple(int(face) for face in outcome))
         if phase is Phase.REROLL_ROLL:
             current = state.rolls[-1]
             face = int(outcome[0])
@@ -335,7 +337,8 @@ def _begin_turn(state: State) -> tuple[State, Lines]:
     if state.turns_played >= state.players:
         lines.append(say("Everyone has been parent: the game ends."))
         return _finish(state, lines)
-    must_draw = sum(1 for seat in range(state.players) if seat != parent and not state.kept[seat])
+    kept = state.kept  # every seat but the parent that kept no card draws one
+    must_draw = state.players - 1 - kept.count(True) + kept[parent]
     if deck_ends_game(len(state.role_deck), must_draw):
         lines.append(
             say(
@@ -402,13 +405,14 @@ def _hero_draw(state: State, order: tuple[str, ...]) -> Applied[State]:
         secret=((parent, Message("You draw the {role}.", role=role(card).sided)),),
         full=Message("{name} draws the {role}.", name=name, role=role(card).label),
     )
-    keepers = tuple(
-        seat
-        for seat in state.clockwise_from(state.left_of(parent))
-        if seat != parent and nxt.kept[seat]
-    )
-    if keepers:
-        return Applied(replace(nxt, phase=Phase.KEEP, queue=keepers), (line,))
+    if True in nxt.kept:  # only in the keep-card variant
+        keepers = tuple(
+            seat
+            for seat in state.clockwise_from(state.left_of(parent))
+            if seat != parent and nxt.kept[seat]
+        )
+        if keepers:
+            return Applied(replace(nxt, phase=Phase.KEEP, queue=keepers), (line,))
     dealt, deal_line = _deal(nxt)
     return Applied(dealt, (line, deal_line))
 
@@ -416,45 +420,39 @@ def _hero_draw(state: State, order: tuple[str, ...]) -> Applied[State]:
 def _deal(state: State) -> tuple[State, Narration]:
     """Everyone but the parent without a card draws one from the role deck; claims begin."""
     parent = state.parent
-    order = state.clockwise_from(state.left_of(parent))
-    drawers = tuple(seat for seat in order if seat != parent and state.hands[seat] is None)
+    order = state.clockwise_from(state.left_of(parent))  # the parent comes last
+    held = state.hands
+    drawers = [seat for seat in order if held[seat] is None and seat != parent]
     deck = state.role_deck
-    hands = list(state.hands)
-    for seat in drawers:
-        hands[seat], deck = deck[0], deck[1:]
-    claimers = (*tuple(seat for seat in order if seat != parent), parent)
+    hands = list(held)
+    for index, seat in enumerate(drawers):
+        hands[seat] = deck[index]
     nxt = replace(
         state,
-        role_deck=deck,
+        role_deck=deck[len(drawers) :],
         hands=tuple(hands),
         kept=(False,) * state.players,
         phase=Phase.CLAIMS,
-        queue=claimers,
+        queue=order,
     )
-    who = listing(state.names[seat] for seat in drawers)
+    names = state.names
+    who = listing([names[seat] for seat in drawers])
     if not drawers:
         public = Message("Nobody draws a role card.")
     elif len(drawers) == 1:
         public = Message("{who} draws a role card.", who=who)
     else:
         public = Message("{who} draw role cards.", who=who)
-    secret = tuple(
-        (
-            seat,
-            Message(
-                "{public} You draw the {role}.", public=public, role=role(_hand(nxt, seat)).sided
-            ),
+    secret = []
+    draws = []
+    for seat in drawers:
+        card = role(hands[seat])
+        secret.append(
+            (seat, Message("{public} You draw the {role}.", public=public, role=card.sided))
         )
-        for seat in drawers
-    )
-    draws = tuple(
-        Message(
-            "{name} draws the {role}", name=state.names[seat], role=role(_hand(nxt, seat)).label
-        )
-        for seat in drawers
-    )
-    full = Message("{draws}.", draws=Joined(draws, Message("; "))) if drawers else public
-    return nxt, Narration(public, secret=secret, full=full)
+        draws.append(Message("{name} draws the {role}", name=names[seat], role=card.label))
+    full = Message("{draws}.", draws=Joined(tuple(draws), Message("; "))) if drawers else public
+    return nxt, Narration(public, secret=tuple(secret), full=full)
 
 
 def _roll(state: State, faces: tuple[int, ...]) -> Applied[State]:
