@@ -154,7 +154,7 @@ class LightAndDark:
             return self._give_up(state)
         if phase is Phase.PARTY:
             assert isinstance(choice, tuple)
-            return self._form_party(state, tuple(int(c) for c in choice))
+            return self._form_party(state, tuple(map(int, choice)))
         current = state.rolls[-1]
         if phase is Phase.REROLL:
             if choice == REROLL:
@@ -195,7 +195,7 @@ class LightAndDark:
             )
         if queue:
             return Applied(nxt, (line,))
-        dealt, deal_line = _deal(nxt)
+        dealt, deal_line = _deal(nxt, nxt.hands, nxt.hero_deck)
         return Applied(dealt, (line, deal_line))
 
     def _give_up(self, state: State) -> Applied[State]:
@@ -213,9 +213,8 @@ class LightAndDark:
 
     def _form_party(self, state: State, companions: tuple[int, ...]) -> Applied[State]:
         parent = state.parent
-        party = tuple(
-            seat for seat in state.clockwise_from(parent) if seat in {parent, *companions}
-        )
+        chosen = {parent, *companions}
+        party = tuple(seat for seat in state.clockwise_from(parent) if seat in chosen)
         left_out = tuple(seat for seat in range(state.players) if seat not in party)
         scores = tuple(
             score - 1 if seat in left_out else score for seat, score in enumerate(state.scores)
@@ -258,9 +257,9 @@ class LightAndDark:
     def apply_chance(self, state: State, outcome: Outcome) -> Applied[State]:
         phase = state.phase
         if phase is Phase.ROLL:  # the most frequent chance: a party member's dice
-            return _roll(state, tuple(int(face) for face in outcome))
+            return _roll(state, tuple(map(int, outcome)))
         if phase is Phase.SHUFFLE_ROLES:
-            deck = tuple(str(card) for card in outcome)
+            deck = tuple(map(str, outcome))
             nxt = replace(state, role_deck=deck, phase=Phase.FIRST_PARENT)
             return Applied(
                 nxt, (say("The {count} role cards are shuffled into a deck.", count=len(deck)),)
@@ -273,7 +272,7 @@ class LightAndDark:
                 begun, (say("{name} is the first parent.", name=state.names[parent]), *lines)
             )
         if phase is Phase.BOSS_HP:
-            faces = tuple(int(face) for face in outcome)
+            faces = tuple(map(int, outcome))
             nxt = replace(state, boss_dice=faces, phase=Phase.HERO_DRAW)
             line = say(
                 "{name} rolls the boss's HP: {total}.",
@@ -282,7 +281,7 @@ class LightAndDark:
             )
             return Applied(nxt, (line,))
         if phase is Phase.HERO_DRAW:
-            return _hero_draw(state, tuple(str(card) for card in outcome))
+            return _hero_draw(state, tuple(map(str, outcome)))
         if phase is Phase.REROLL_ROLL:
             current = state.rolls[-1]
             face = int(outcome[0])
@@ -292,7 +291,7 @@ class LightAndDark:
                 (*state.rolls[:-1], rolled),
                 [say("{name} rerolls: {face}.", name=state.names[current.seat], face=face)],
             )
-        return _sudden_chance(state, tuple(int(face) for face in outcome))
+        return _sudden_chance(state, tuple(map(int, outcome)))
 
     # --- views -------------------------------------------------------------------------------
 
@@ -398,30 +397,33 @@ def turn_limit(state: State) -> tuple[int, bool]:
 def _hero_draw(state: State, order: tuple[str, ...]) -> Applied[State]:
     parent = state.parent
     card = order[0]
-    nxt = replace(state, hero_deck=order[1:], hands=_put(state.hands, parent, card))
+    hands = _put(state.hands, parent, card)
     name = state.names[parent]
     line = Narration(
         Message("{name} draws a hero card.", name=name),
         secret=((parent, Message("You draw the {role}.", role=role(card).sided)),),
         full=Message("{name} draws the {role}.", name=name, role=role(card).label),
     )
-    if True in nxt.kept:  # only in the keep-card variant
+    if True in state.kept:  # only in the keep-card variant
         keepers = tuple(
             seat
             for seat in state.clockwise_from(state.left_of(parent))
-            if seat != parent and nxt.kept[seat]
+            if seat != parent and state.kept[seat]
         )
         if keepers:
-            return Applied(replace(nxt, phase=Phase.KEEP, queue=keepers), (line,))
-    dealt, deal_line = _deal(nxt)
+            nxt = replace(state, hero_deck=order[1:], hands=hands, phase=Phase.KEEP, queue=keepers)
+            return Applied(nxt, (line,))
+    dealt, deal_line = _deal(state, hands, order[1:])
     return Applied(dealt, (line, deal_line))
 
 
-def _deal(state: State) -> tuple[State, Narration]:
-    """Everyone but the parent without a card draws one from the role deck; claims begin."""
+def _deal(
+    state: State, held: tuple[str | None, ...], hero_deck: tuple[str, ...]
+) -> tuple[State, Narration]:
+    """Everyone but the parent without a card in `held` (the hands now) draws one from the role
+    deck; claims begin. `hero_deck` is the hero deck now (the state is copied once for both)."""
     parent = state.parent
     order = state.clockwise_from(state.left_of(parent))  # the parent comes last
-    held = state.hands
     drawers = [seat for seat in order if held[seat] is None and seat != parent]
     deck = state.role_deck
     hands = list(held)
@@ -431,6 +433,7 @@ def _deal(state: State) -> tuple[State, Narration]:
         state,
         role_deck=deck[len(drawers) :],
         hands=tuple(hands),
+        hero_deck=hero_deck,
         kept=(False,) * state.players,
         phase=Phase.CLAIMS,
         queue=order,
@@ -451,8 +454,11 @@ def _deal(state: State) -> tuple[State, Narration]:
             (seat, Message("{public} You draw the {role}.", public=public, role=card.sided))
         )
         draws.append(Message("{name} draws the {role}", name=names[seat], role=card.label))
-    full = Message("{draws}.", draws=Joined(tuple(draws), Message("; "))) if drawers else public
+    full = Message("{draws}.", draws=Joined(tuple(draws), _DRAWS_SEPARATOR)) if drawers else public
     return nxt, Narration(public, secret=tuple(secret), full=full)
+
+
+_DRAWS_SEPARATOR = Message("; ")
 
 
 def _roll(state: State, faces: tuple[int, ...]) -> Applied[State]:
