@@ -454,11 +454,8 @@ def _deal(
             (seat, Message("{public} You draw the {role}.", public=public, role=card.sided))
         )
         draws.append(Message("{name} draws the {role}", name=names[seat], role=card.label))
-    full = Message("{draws}.", draws=Joined(tuple(draws), _DRAWS_SEPARATOR)) if drawers else public
+    full = Message("{draws}.", draws=Joined(tuple(draws), Message("; "))) if drawers else public
     return nxt, Narration(public, secret=tuple(secret), full=full)
-
-
-_DRAWS_SEPARATOR = Message("; ")
 
 
 def _roll(state: State, faces: tuple[int, ...]) -> Applied[State]:
