@@ -9,14 +9,13 @@ seed is silent or wrong are in docs/rules/light-and-dark.md.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from core import chance
 from core.chance import Outcome
 from core.decisions import Choice, Decision, Option, choose_one, choose_several
 from core.fastenum import members
-from core.frozen import replace
 from core.games.base import Applied, Result, Step, Viewer
 from core.games.base import View as TableView
 from core.games.light_and_dark import INFO
@@ -28,6 +27,7 @@ from core.games.light_and_dark.state import (
     State,
     SuddenDeath,
     TurnRecord,
+    replace,
 )
 from core.games.light_and_dark.view import build_view
 from core.i18n import N_
@@ -43,7 +43,9 @@ if not TYPE_CHECKING:  # every entry reads phases a dozen times: plain attribute
     Phase, Effect = members(Phase), members(Effect)
 
 
+@cache
 def role(role_id: str) -> Role:
+    """The card `role_id` (one cached call: a few an entry)."""
     return content().roles[role_id]
 
 
@@ -88,78 +90,61 @@ class LightAndDark:
         return step
 
     def _pending(self, state: State) -> Step:
+        # The phases in the order of how often a game meets them (claims: most entries).
         phase = state.phase
-        if phase is Phase.SHUFFLE_ROLES:
-            return Step(chance=chance.shuffle(content().deck("role"), "the role deck"))
-        if phase is Phase.FIRST_PARENT:
-            return Step(chance=chance.pick(tuple(range(state.players)), "the first parent"))
-        if phase is Phase.BOSS_HP:
-            return Step(chance=chance.dice(state.players - 1, "the boss's HP"))
-        if phase is Phase.HERO_DRAW:
-            return Step(chance=chance.shuffle(state.hero_deck, "the hero deck"))
+        if phase is Phase.CLAIMS:
+            seat = state.queue[0]
+            return _claim_step(seat, seat == state.parent)
         if phase is Phase.ROLL:
             seat = state.party[len(state.rolls)]
-            held = role(_hand(state, seat))
-            label = f"{state.names[seat]}'s {held.english} roll"
-            return Step(chance=chance.dice(held.dice, label))
-        if phase is Phase.REROLL_ROLL:
-            return Step(chance=chance.dice(1, f"{state.names[state.rolls[-1].seat]}'s reroll"))
-        if phase in (Phase.SUDDEN_HP, Phase.SUDDEN_VOLLEY, Phase.SUDDEN_ROLLOFF):
-            return Step(chance=_sudden_request(state))
-        if phase is Phase.OVER:
-            return Step()
-        return Step(decisions=(self._decision(state),))
-
-    def _decision(self, state: State) -> Any:
-        phase = state.phase
-        if phase is Phase.KEEP:
-            return _keep_decision(state)
-        if phase is Phase.CLAIMS:
-            return _claim_decision(state)
+            return _roll_step(state.names[seat], _hand(state, seat))
+        if phase is Phase.HERO_DRAW:
+            return _hero_step(state.hero_deck)
         if phase is Phase.VERDICT:
-            return _verdict_question(state.parent)
+            return _verdict_step(state.parent)
+        if phase is Phase.BOSS_HP:
+            return _boss_step(state.players)
         if phase is Phase.PARTY:
-            return _party_decision(state)
-        current = state.rolls[-1]
+            return Step(decisions=(_party_decision(state),))
         if phase is Phase.REROLL:
-            die = current.dice[0]
-            return choose_one(
-                current.seat,
-                "reroll",
-                Message("You rolled {die}. Roll again? The second roll stands.", die=die),
-                (
-                    Option(KEEP, Message("Keep {die}", die=die)),
-                    Option(REROLL, Message("Roll again")),
-                ),
-            )
-        faces = sorted(set(current.dice), reverse=True)
-        return choose_one(
-            current.seat,
-            "choose",
-            Message("You rolled {dice}. Which die counts?", dice=_dice_text(current.dice)),
-            tuple(Option(face, str(face)) for face in faces),
-        )
+            current = state.rolls[-1]
+            return _reroll_step(current.seat, current.dice[0])
+        if phase is Phase.CHOOSE:
+            current = state.rolls[-1]
+            return _choose_step(current.seat, current.dice)
+        if phase is Phase.REROLL_ROLL:
+            return _reroll_roll_step(state.names[state.rolls[-1].seat])
+        if phase is Phase.SHUFFLE_ROLES:
+            return _shuffle_step()
+        if phase is Phase.FIRST_PARENT:
+            return _first_parent_step(state.players)
+        if phase is Phase.KEEP:
+            return Step(decisions=(_keep_decision(state),))
+        if phase is Phase.OVER:
+            return _OVER
+        return Step(chance=_sudden_request(state))
 
     # --- decisions ---------------------------------------------------------------------------
 
     def apply_decision(self, state: State, seat: int, choice: Choice) -> Applied[State]:
         name = state.names[seat]
         phase = state.phase
-        if phase is Phase.KEEP:
-            return self._keep(state, seat, choice == KEEP)
-        if phase is Phase.CLAIMS:
+        if phase is Phase.CLAIMS:  # most decisions are claims
             assert isinstance(choice, str)
             claims = _put(state.claims, seat, choice)
             queue = state.queue[1:]
-            nxt = replace(state, claims=claims, queue=queue)
-            if not queue:
-                nxt = replace(nxt, phase=Phase.VERDICT)
+            if queue:
+                nxt = replace(state, claims=claims, queue=queue)
+            else:
+                nxt = replace(state, claims=claims, queue=queue, phase=Phase.VERDICT)
             line = (
                 say("{name} stays silent.", name=name)
                 if choice == SILENT
                 else say("{name} claims to be the {role}.", name=name, role=role(choice).label)
             )
             return Applied(nxt, (line,))
+        if phase is Phase.KEEP:
+            return self._keep(state, seat, choice == KEEP)
         if phase is Phase.VERDICT:
             if choice == FORM_PARTY:
                 return Applied(
@@ -169,7 +154,7 @@ class LightAndDark:
             return self._give_up(state)
         if phase is Phase.PARTY:
             assert isinstance(choice, tuple)
-            return self._form_party(state, tuple(int(c) for c in choice))
+            return self._form_party(state, tuple(map(int, choice)))
         current = state.rolls[-1]
         if phase is Phase.REROLL:
             if choice == REROLL:
@@ -210,7 +195,7 @@ class LightAndDark:
             )
         if queue:
             return Applied(nxt, (line,))
-        dealt, deal_line = _deal(nxt)
+        dealt, deal_line = _deal(nxt, nxt.hands, nxt.hero_deck)
         return Applied(dealt, (line, deal_line))
 
     def _give_up(self, state: State) -> Applied[State]:
@@ -228,9 +213,8 @@ class LightAndDark:
 
     def _form_party(self, state: State, companions: tuple[int, ...]) -> Applied[State]:
         parent = state.parent
-        party = tuple(
-            seat for seat in state.clockwise_from(parent) if seat in {parent, *companions}
-        )
+        chosen = {parent, *companions}
+        party = tuple(seat for seat in state.clockwise_from(parent) if seat in chosen)
         left_out = tuple(seat for seat in range(state.players) if seat not in party)
         scores = tuple(
             score - 1 if seat in left_out else score for seat, score in enumerate(state.scores)
@@ -266,15 +250,16 @@ class LightAndDark:
 
     def _settle_roll(self, state: State, value: int, text: Message) -> Applied[State]:
         current = replace(state.rolls[-1], value=value)
-        nxt = replace(state, rolls=(*state.rolls[:-1], current))
-        return _next_roller(nxt, [say(text)])
+        return _next_roller(state, (*state.rolls[:-1], current), [say(text)])
 
     # --- chance ------------------------------------------------------------------------------
 
     def apply_chance(self, state: State, outcome: Outcome) -> Applied[State]:
         phase = state.phase
+        if phase is Phase.ROLL:  # the most frequent chance: a party member's dice
+            return _roll(state, tuple(map(int, outcome)))
         if phase is Phase.SHUFFLE_ROLES:
-            deck = tuple(str(card) for card in outcome)
+            deck = tuple(map(str, outcome))
             nxt = replace(state, role_deck=deck, phase=Phase.FIRST_PARENT)
             return Applied(
                 nxt, (say("The {count} role cards are shuffled into a deck.", count=len(deck)),)
@@ -287,7 +272,7 @@ class LightAndDark:
                 begun, (say("{name} is the first parent.", name=state.names[parent]), *lines)
             )
         if phase is Phase.BOSS_HP:
-            faces = tuple(int(face) for face in outcome)
+            faces = tuple(map(int, outcome))
             nxt = replace(state, boss_dice=faces, phase=Phase.HERO_DRAW)
             line = say(
                 "{name} rolls the boss's HP: {total}.",
@@ -296,18 +281,17 @@ class LightAndDark:
             )
             return Applied(nxt, (line,))
         if phase is Phase.HERO_DRAW:
-            return _hero_draw(state, tuple(str(card) for card in outcome))
-        if phase is Phase.ROLL:
-            return _roll(state, tuple(int(face) for face in outcome))
+            return _hero_draw(state, tuple(map(str, outcome)))
         if phase is Phase.REROLL_ROLL:
             current = state.rolls[-1]
             face = int(outcome[0])
             rolled = replace(current, reroll=face, value=face)
-            nxt = replace(state, rolls=(*state.rolls[:-1], rolled))
             return _next_roller(
-                nxt, [say("{name} rerolls: {face}.", name=state.names[current.seat], face=face)]
+                state,
+                (*state.rolls[:-1], rolled),
+                [say("{name} rerolls: {face}.", name=state.names[current.seat], face=face)],
             )
-        return _sudden_chance(state, tuple(int(face) for face in outcome))
+        return _sudden_chance(state, tuple(map(int, outcome)))
 
     # --- views -------------------------------------------------------------------------------
 
@@ -352,7 +336,8 @@ def _begin_turn(state: State) -> tuple[State, Lines]:
     if state.turns_played >= state.players:
         lines.append(say("Everyone has been parent: the game ends."))
         return _finish(state, lines)
-    must_draw = sum(1 for seat in range(state.players) if seat != parent and not state.kept[seat])
+    kept = state.kept  # every seat but the parent that kept no card draws one
+    must_draw = state.players - 1 - kept.count(True) + kept[parent]
     if deck_ends_game(len(state.role_deck), must_draw):
         lines.append(
             say(
@@ -412,82 +397,79 @@ def turn_limit(state: State) -> tuple[int, bool]:
 def _hero_draw(state: State, order: tuple[str, ...]) -> Applied[State]:
     parent = state.parent
     card = order[0]
-    nxt = replace(state, hero_deck=order[1:], hands=_put(state.hands, parent, card))
+    hands = _put(state.hands, parent, card)
     name = state.names[parent]
     line = Narration(
         Message("{name} draws a hero card.", name=name),
         secret=((parent, Message("You draw the {role}.", role=role(card).sided)),),
         full=Message("{name} draws the {role}.", name=name, role=role(card).label),
     )
-    keepers = tuple(
-        seat
-        for seat in state.clockwise_from(state.left_of(parent))
-        if seat != parent and nxt.kept[seat]
-    )
-    if keepers:
-        return Applied(replace(nxt, phase=Phase.KEEP, queue=keepers), (line,))
-    dealt, deal_line = _deal(nxt)
+    if True in state.kept:  # only in the keep-card variant
+        keepers = tuple(
+            seat
+            for seat in state.clockwise_from(state.left_of(parent))
+            if seat != parent and state.kept[seat]
+        )
+        if keepers:
+            nxt = replace(state, hero_deck=order[1:], hands=hands, phase=Phase.KEEP, queue=keepers)
+            return Applied(nxt, (line,))
+    dealt, deal_line = _deal(state, hands, order[1:])
     return Applied(dealt, (line, deal_line))
 
 
-def _deal(state: State) -> tuple[State, Narration]:
-    """Everyone but the parent without a card draws one from the role deck; claims begin."""
+def _deal(
+    state: State, held: tuple[str | None, ...], hero_deck: tuple[str, ...]
+) -> tuple[State, Narration]:
+    """Everyone but the parent without a card in `held` (the hands now) draws one from the role
+    deck; claims begin. `hero_deck` is the hero deck now (the state is copied once for both)."""
     parent = state.parent
-    order = state.clockwise_from(state.left_of(parent))
-    drawers = tuple(seat for seat in order if seat != parent and state.hands[seat] is None)
+    order = state.clockwise_from(state.left_of(parent))  # the parent comes last
+    drawers = [seat for seat in order if held[seat] is None and seat != parent]
     deck = state.role_deck
-    hands = list(state.hands)
-    for seat in drawers:
-        hands[seat], deck = deck[0], deck[1:]
-    claimers = (*tuple(seat for seat in order if seat != parent), parent)
+    hands = list(held)
+    for index, seat in enumerate(drawers):
+        hands[seat] = deck[index]
     nxt = replace(
         state,
-        role_deck=deck,
+        role_deck=deck[len(drawers) :],
         hands=tuple(hands),
+        hero_deck=hero_deck,
         kept=(False,) * state.players,
         phase=Phase.CLAIMS,
-        queue=claimers,
+        queue=order,
     )
-    who = listing(state.names[seat] for seat in drawers)
+    names = state.names
+    who = listing([names[seat] for seat in drawers])
     if not drawers:
         public = Message("Nobody draws a role card.")
     elif len(drawers) == 1:
         public = Message("{who} draws a role card.", who=who)
     else:
         public = Message("{who} draw role cards.", who=who)
-    secret = tuple(
-        (
-            seat,
-            Message(
-                "{public} You draw the {role}.", public=public, role=role(_hand(nxt, seat)).sided
-            ),
+    secret = []
+    draws = []
+    for seat in drawers:
+        card = role(hands[seat])
+        secret.append(
+            (seat, Message("{public} You draw the {role}.", public=public, role=card.sided))
         )
-        for seat in drawers
-    )
-    draws = tuple(
-        Message(
-            "{name} draws the {role}", name=state.names[seat], role=role(_hand(nxt, seat)).label
-        )
-        for seat in drawers
-    )
-    full = Message("{draws}.", draws=Joined(draws, Message("; "))) if drawers else public
-    return nxt, Narration(public, secret=secret, full=full)
+        draws.append(Message("{name} draws the {role}", name=names[seat], role=card.label))
+    full = Message("{draws}.", draws=Joined(tuple(draws), Message("; "))) if drawers else public
+    return nxt, Narration(public, secret=tuple(secret), full=full)
 
 
 def _roll(state: State, faces: tuple[int, ...]) -> Applied[State]:
     seat = state.party[len(state.rolls)]
     held = role(_hand(state, seat))
-    rolled = Roll(seat, held.id, faces)
-    nxt = replace(state, rolls=(*state.rolls, rolled))
     name = state.names[seat]
     shown = _dice_text(faces)
-    rolls = say("{name} ({role}) rolls {shown}.", name=name, role=held.label, shown=shown)
-    if held.effect is Effect.REROLL:
-        return Applied(replace(nxt, phase=Phase.REROLL), (rolls,))
-    if held.effect is Effect.CHOOSE and faces[0] != faces[-1]:
-        return Applied(replace(nxt, phase=Phase.CHOOSE), (rolls,))
+    effect = held.effect
+    if effect is Effect.REROLL or (effect is Effect.CHOOSE and faces[0] != faces[-1]):
+        rolls = say("{name} ({role}) rolls {shown}.", name=name, role=held.label, shown=shown)
+        phase = Phase.REROLL if effect is Effect.REROLL else Phase.CHOOSE
+        rolled = (*state.rolls, Roll(seat, held.id, faces))
+        return Applied(replace(state, rolls=rolled, phase=phase), (rolls,))
     value = _dice_value(held, faces)
-    line = rolls
     if len(faces) > 1:
         line = say(
             "{name} ({role}) rolls {shown}: {value}.",
@@ -496,8 +478,9 @@ def _roll(state: State, faces: tuple[int, ...]) -> Applied[State]:
             shown=shown,
             value=value,
         )
-    settled = replace(nxt, rolls=(*state.rolls, replace(rolled, value=value)))
-    return _next_roller(settled, [line])
+    else:
+        line = say("{name} ({role}) rolls {shown}.", name=name, role=held.label, shown=shown)
+    return _next_roller(state, (*state.rolls, Roll(seat, held.id, faces, None, value)), [line])
 
 
 def _dice_value(held: Role, faces: tuple[int, ...]) -> int:
@@ -508,10 +491,12 @@ def _dice_value(held: Role, faces: tuple[int, ...]) -> int:
     return sum(faces)
 
 
-def _next_roller(state: State, lines: Lines) -> Applied[State]:
-    if len(state.rolls) < len(state.party):
-        return Applied(replace(state, phase=Phase.ROLL), tuple(lines))
-    return _battle_result(state, lines)
+def _next_roller(state: State, rolls: tuple[Roll, ...], lines: Lines) -> Applied[State]:
+    """`state` with the battle's `rolls` so far: the next party member rolls, or the battle
+    ends."""
+    if len(rolls) < len(state.party):
+        return Applied(replace(state, rolls=rolls, phase=Phase.ROLL), tuple(lines))
+    return _battle_result(replace(state, rolls=rolls), lines)
 
 
 def _battle_result(state: State, lines: Lines) -> Applied[State]:
@@ -730,6 +715,82 @@ def _roll_off(
     return Applied(replace(state, sudden=rolloff, phase=Phase.SUDDEN_ROLLOFF), tuple(lines))
 
 
+# --- what comes next, made once ---------------------------------------------------------------
+# A step depends only on the few values each maker takes, and steps are immutable: each is made
+# once and handed out again (a bot-only game asks for a few thousand).
+
+_OVER = Step()
+_STEPS = 512
+"""How many steps of a kind are kept: names come from the table, so the keys are unbounded."""
+
+
+@cache
+def _shuffle_step() -> Step:
+    return Step(chance=chance.shuffle(content().deck("role"), "the role deck"))
+
+
+@cache
+def _first_parent_step(players: int) -> Step:
+    return Step(chance=chance.pick(tuple(range(players)), "the first parent"))
+
+
+@cache
+def _boss_step(players: int) -> Step:
+    return Step(chance=chance.dice(players - 1, "the boss's HP"))
+
+
+@lru_cache(maxsize=_STEPS)
+def _hero_step(hero_deck: tuple[str, ...]) -> Step:
+    return Step(chance=chance.shuffle(hero_deck, "the hero deck"))
+
+
+@lru_cache(maxsize=_STEPS)
+def _roll_step(name: str, card: str) -> Step:
+    held = role(card)
+    return Step(chance=chance.dice(held.dice, f"{name}'s {held.english} roll"))
+
+
+@lru_cache(maxsize=_STEPS)
+def _reroll_roll_step(name: str) -> Step:
+    return Step(chance=chance.dice(1, f"{name}'s reroll"))
+
+
+@cache
+def _claim_step(seat: int, parent: bool) -> Step:
+    return Step(decisions=(_claim_question(seat, "hero" if parent else "role"),))
+
+
+@cache
+def _verdict_step(parent: int) -> Step:
+    return Step(decisions=(_verdict_question(parent),))
+
+
+@lru_cache(maxsize=_STEPS)
+def _reroll_step(seat: int, die: int) -> Step:
+    question = choose_one(
+        seat,
+        "reroll",
+        Message("You rolled {die}. Roll again? The second roll stands.", die=die),
+        (
+            Option(KEEP, Message("Keep {die}", die=die)),
+            Option(REROLL, Message("Roll again")),
+        ),
+    )
+    return Step(decisions=(question,))
+
+
+@lru_cache(maxsize=_STEPS)
+def _choose_step(seat: int, dice: tuple[int, ...]) -> Step:
+    faces = sorted(set(dice), reverse=True)
+    question = choose_one(
+        seat,
+        "choose",
+        Message("You rolled {dice}. Which die counts?", dice=_dice_text(dice)),
+        tuple(Option(face, str(face)) for face in faces),
+    )
+    return Step(decisions=(question,))
+
+
 # --- decisions -------------------------------------------------------------------------------
 
 
@@ -759,11 +820,6 @@ def _keep_decision(state: State) -> Any:
             "Keep-card variant: a card kept from last turn can be played again or swapped."
         ),
     )
-
-
-def _claim_decision(state: State) -> Decision:
-    seat = state.queue[0]
-    return _claim_question(seat, "hero" if seat == state.parent else "role")
 
 
 @cache
