@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import _random
 import random
+import threading
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -99,6 +100,22 @@ def seeded(text: str) -> random.Random:
 
 _new_random = random.Random.__new__
 _seed_random = _random.Random.seed
+_local = threading.local()
+
+
+def reseeded(text: str) -> random.Random:
+    """`seeded(text)` for a one-shot draw: this thread's one generator, seeded again (seeding
+    sets the whole state of the generator, so it draws what a new one would), valid until the
+    next call in this thread. Making and freeing a new generator (2.5 KB of state) for every
+    log entry and every random bot's answer cost a sixth as much as seeding it."""
+    try:
+        rng: random.Random = _local.rng
+    except AttributeError:
+        rng = _local.rng = _new_random(random.Random)
+    raw = text.encode()
+    _seed_random(rng, int.from_bytes(raw + sha512(raw).digest(), "big"))
+    rng.gauss_next = None  # type: ignore[attr-defined]
+    return rng
 
 
 def rng_for(seed: int, position: int) -> random.Random:
@@ -151,7 +168,7 @@ def shuffled(rng: random.Random, items: Sequence[T]) -> list[T]:
 
 
 def draw(request: ChanceRequest, seed: int, position: int) -> Outcome:
-    rng = rng_for(seed, position)
+    rng = reseeded(f"partyline:{seed}:{position}")  # rng_for's generator, used up here
     kind = request.kind
     if kind is _DICE:
         return roll(rng, request.count, request.sides)

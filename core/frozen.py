@@ -48,8 +48,7 @@ else:
             size = _sizes[cls] = -1 if names is None else len(names)
         if size < 0:
             return dataclasses.replace(obj, **changes)
-        fields = {**obj.__dict__}  # a plain dataclass's __dict__ is its fields
-        fields.update(changes)
+        fields = {**obj.__dict__, **changes}  # a plain dataclass's __dict__ is its fields
         if len(fields) != size:
             unknown = sorted(set(changes) - set(obj.__dict__))[0]
             raise TypeError(

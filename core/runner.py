@@ -38,12 +38,13 @@ class BotDriver:
         seat = decision.seat
         bot = self.bots[seat]
         table = self.table
-        rng = chance.seeded(f"bot:{table.seed}:{len(table)}:{seat}")
+        seed = f"bot:{table.seed}:{len(table)}:{seat}"
         if isinstance(bot, RandomBot):
-            # It reads no view, and building one cost a third of a random game's time.
-            choice = random_choice(decision, rng)
+            # It reads no view, and building one cost a third of a random game's time; it uses
+            # its generator up at once, so it may have the shared one.
+            choice = random_choice(decision, chance.reseeded(seed))
         else:
-            choice = bot.choose(table.view(seat), decision, rng)
+            choice = bot.choose(table.view(seat), decision, chance.seeded(seed))
         table.decide(seat, choice)
         return True
 

@@ -217,15 +217,19 @@ class Table:
 
         Raises IllegalAction (and changes nothing) if the answer is not legal now.
         """
-        if isinstance(seat, bool) or not isinstance(seat, int):
+        if seat.__class__ is not int and (isinstance(seat, bool) or not isinstance(seat, int)):
             raise IllegalAction(Message("{seat} is not a seat number", seat=repr(seat)))
-        decision = self.decision_for(seat)
-        if decision is None:
+        for decision in self._step.decisions:  # (decision_for, without a call a decision)
+            if decision.seat == seat:
+                break
+        else:
             raise IllegalAction(self._not_your_turn(seat))
         normalised = self._normalise(decision, choice)
-        self._redo.clear()
+        if self._redo:
+            self._redo.clear()
         self._append(DecisionEntry(seat, decision.name, normalised))
-        self.resolve_chance()
+        if self._step.chance is not None:
+            self.resolve_chance()
 
     def resolve_chance(self) -> None:
         """Draw every pending chance outcome from the seeded RNG into the log."""

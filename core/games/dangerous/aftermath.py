@@ -73,6 +73,12 @@ class Revive(Asking[State]):
         ), lines
 
 
+CAPTURE_OPTIONS = (
+    Option("party", Message("Into my party")),
+    Option("discard", Message("To my discard pile")),
+)
+
+
 @dataclass(frozen=True)
 class Spoils(Automatic[State]):
     """Exploration only: what the active player does with the enemy card just defeated."""
@@ -100,11 +106,7 @@ class Capture(Asking[State]):
             "You defeated {card}. Take it into your party, or to your discard pile?",
             card=card_name(self.beaten),
         )
-        options = (
-            Option("party", Message("Into my party")),
-            Option("discard", Message("To my discard pile")),
-        )
-        return choose_one(seat, "capture", prompt, options)
+        return choose_one(seat, "capture", prompt, CAPTURE_OPTIONS)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         owner = combat(state).seats[0]
@@ -166,3 +168,8 @@ class HandLimit(Asking[State]):
             names=names,
         )
         return state, [line]
+
+
+# Tasks made once (a task is immutable): every settlement queues them.
+REVIVALS = (Revival(0), Revival(1))
+SPOILS = Spoils()

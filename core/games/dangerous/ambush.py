@@ -242,3 +242,7 @@ class AmbushRoll(Asking[State]):
             need=need,
         )
         return state, lines
+
+
+AMBUSH = Ambush()
+"""The ambush step, made once (it has no fields): every battle but the final one queues it."""

@@ -113,19 +113,24 @@ def token_spaces(state: State, number: int = 0) -> tuple[str, ...]:
     """Spaces a Lv2 token may be put on (the 中二葬 FAQ): not the spring, not a boss space, not
     a space with a piece or a token; with `number`, only spaces printed with it."""
     taken = {*(player.space for player in state.players), *state.tokens}
-    shut = _closed(len(state.players))
     return tuple(
-        space
-        for space, printed in _normal_spaces()
-        if (number == 0 or printed == number) and space not in taken and space not in shut
+        space for space in _token_squares(len(state.players), number) if space not in taken
     )
 
 
 @cache
-def _normal_spaces() -> tuple[tuple[str, int], ...]:
-    """The normal spaces (not the spring, not a boss's), in board order, with their numbers."""
-    spaces = content().board.spaces.values()
-    return tuple((space.id, space.number) for space in spaces if space.kind == "normal")
+def _token_squares(players: int, number: int) -> tuple[str, ...]:
+    """The open normal spaces (not the spring, not a boss's) of a game of `players`, in board
+    order; with `number`, only those printed with it (asked for every Lv2 roll and placement:
+    the board never changes)."""
+    shut = _closed(players)
+    return tuple(
+        space.id
+        for space in content().board.spaces.values()
+        if space.kind == "normal"
+        and (number == 0 or space.number == number)
+        and space.id not in shut
+    )
 
 
 def token_fought(state: State, space: str) -> State:

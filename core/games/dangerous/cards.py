@@ -30,8 +30,10 @@ def ability_name(instance: str) -> Name:
     return Name(card.ability, card.ability_en)
 
 
+@cache
 def card_option(instance: str) -> Option:
-    """A card as an option: its names, with its ability and text as the detail."""
+    """A card as an option: its names, with its ability and text as the detail (made once for
+    each card: an option is immutable)."""
     card = content().card(instance)
     detail: Text = (
         Message("{ability}: {text}", ability=ability_name(instance), text=card.text)
@@ -55,4 +57,9 @@ def party_order_decision(state: State, seat: int, prompt: Text) -> Decision:
 
 def pile_options(cards: tuple[str, ...]) -> tuple[Option, ...]:
     """The cards of a pile as options, each card once (a pile may hold two copies)."""
-    return tuple(Option(card, card_label(card)) for card in dict.fromkeys(cards))
+    return tuple(_pile_option(card) for card in dict.fromkeys(cards))
+
+
+@cache
+def _pile_option(instance: str) -> Option:
+    return Option(instance, card_label(instance))

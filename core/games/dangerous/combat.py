@@ -13,8 +13,8 @@ from typing import Any
 from core.agenda import Asking, Automatic, Done, Task, push
 from core.decisions import Decision, Option, choose_one
 from core.frozen import replace
-from core.games.dangerous.aftermath import Spoils, take
-from core.games.dangerous.ambush import Ambush
+from core.games.dangerous.aftermath import SPOILS, take
+from core.games.dangerous.ambush import AMBUSH
 from core.games.dangerous.battle import (
     combat,
     row,
@@ -36,7 +36,7 @@ FLED = 4  # Duel.winner once the active player has fled
 def start_combat(state: State, fight: Combat, then: Task[State], **changes: Any) -> State:
     """Start `fight` (the ambush step, except in the final battle; then 1-on-1s); `then`
     follows its end. `changes` to the state (what set the battle up) go in the same copy."""
-    steps = (OneOnOne(), then) if fight.kind == "final" else (Ambush(), OneOnOne(), then)
+    steps = (ONE_ON_ONE, then) if fight.kind == "final" else (AMBUSH, ONE_ON_ONE, then)
     return replace(state, combat=fight, agenda=(*steps, *state.agenda), **changes)
 
 
@@ -51,7 +51,7 @@ class OneOnOne(Automatic[State]):
                 # The enemy fell before any 1-on-1 (an ambush): it is still the player's to
                 # take, or, with the party gone too, it goes to the discard pile (as in R20).
                 if row(state, 0):
-                    return push(state, Spoils()), []
+                    return push(state, SPOILS), []
                 state = with_combat(state, defeated=())
                 return take(state, fight.seats[0], fight.defeated, False)
             return state, []
@@ -74,7 +74,7 @@ class OneOnOne(Automatic[State]):
             direct=(),
             log=log,
         )
-        return queue_duel(state, AfterSettlement()), lines
+        return queue_duel(state, AFTER_SETTLEMENT), lines
 
 
 @dataclass(frozen=True)
@@ -86,8 +86,8 @@ class AfterSettlement(Automatic[State]):
         if fight.kind == "final" or not row(state, 0) or not row(state, 1):
             return state, []
         if fight.lost_this_settlement[0]:
-            return push(state, Flee(), FightOnUnlessFled()), []
-        return push(state, OneOnOne()), []
+            return push(state, FLEE, FIGHT_ON_UNLESS_FLED), []
+        return push(state, ONE_ON_ONE), []
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,10 @@ class FightOnUnlessFled(Automatic[State]):
     def run(self, state: State) -> Done[State]:
         if combat(state).duel.winner == FLED:
             return state, []
-        return push(state, OneOnOne()), []
+        return push(state, ONE_ON_ONE), []
+
+
+FLEE_OPTIONS = (Option("fight", Message("Fight on")), Option("flee", Message("Flee")))
 
 
 @dataclass(frozen=True)
@@ -108,8 +111,7 @@ class Flee(Asking[State]):
         prompt = Message(
             "Your card fell. Fight on against {enemy}, or flee (always succeeds)?", enemy=enemy
         )
-        options = (Option("fight", Message("Fight on")), Option("flee", Message("Flee")))
-        return choose_one(seat, "flee", prompt, options)
+        return choose_one(seat, "flee", prompt, FLEE_OPTIONS)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         if answer != "flee":
@@ -117,3 +119,10 @@ class Flee(Asking[State]):
         lines: Lines = []
         state = with_duel(state, winner=FLED)
         return tell(state, lines, "{name} flees.", name=state.names[combat(state).seats[0]]), lines
+
+
+# The tasks without fields, made once (a task is immutable): a battle queues them again and again.
+ONE_ON_ONE = OneOnOne()
+AFTER_SETTLEMENT = AfterSettlement()
+FIGHT_ON_UNLESS_FLED = FightOnUnlessFled()
+FLEE = Flee()

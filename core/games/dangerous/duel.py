@@ -8,6 +8,7 @@ fighter struck down before the dice, or the turn ended).
 from __future__ import annotations
 
 from abc import abstractmethod
+from functools import cache
 from typing import Any, ClassVar
 
 from core import chance
@@ -48,9 +49,7 @@ ROLLED = ("strike", "shove", "pierce")
 
 def queue_duel(state: State, then: Task[State]) -> State:
     """The steps of a 1-on-1 just begun; `then` follows the settlement."""
-    return push(
-        state, BeforeDiceWindow(), Roll(), AfterDiceWindow(), Resolve(), OnWin(), Settlement(), then
-    )
+    return state.with_agenda((*_DUEL_STEPS, then, *state.agenda))
 
 
 def duel_broken(state: State) -> bool:
@@ -319,20 +318,33 @@ def after_options(state: State, side: int) -> list[Option]:
     ability = active_effect(state, side, "after_dice")
     fighter = front(state, side)
     if ability is not None and fighter is not None and fighter not in used:
-        name = Name(ability.ability, ability.ability_en) if ability.ability else card_label(fighter)
-        label = (
-            Message("{name}: reroll your attack dice", name=name)
-            if ability.effect == "reroll"
-            else Message("{name}: +{amount}", name=name, amount=ability.param("amount", 1))
-        )
-        options.append(Option(f"card:{fighter}", label))
+        options.append(_after_ability(fighter))
     if is_party(state, side) and combat(state).duel.rolled:
         seat = combat(state).seats[side]
         for item_id in state.players[seat].items:
             item = content().items[item_id]
             if item.timing == "after_dice" and item.effect in ("bump", "reroll", "support_minus"):
-                options.append(Option(f"item:{item_id}", item.title, item.text))
+                options.append(_after_item(item_id))
     return options
+
+
+@cache
+def _after_ability(fighter: str) -> Option:
+    """The after-dice ability of `fighter` (a card with one) on offer (made once for each)."""
+    ability = card(fighter)
+    name = Name(ability.ability, ability.ability_en) if ability.ability else card_label(fighter)
+    label = (
+        Message("{name}: reroll your attack dice", name=name)
+        if ability.effect == "reroll"
+        else Message("{name}: +{amount}", name=name, amount=ability.param("amount", 1))
+    )
+    return Option(f"card:{fighter}", label)
+
+
+@cache
+def _after_item(item_id: str) -> Option:
+    item = content().items[item_id]
+    return Option(f"item:{item_id}", item.title, item.text)
 
 
 @dataclass(frozen=True)
@@ -423,3 +435,14 @@ class Reroll(Asking[State]):
         state = with_duel(state, dice=(dice[0], dice[1]))
         lines: Lines = []
         return tell(state, lines, "Reroll: {faces}.", faces=_faces(faces)), lines
+
+
+_DUEL_STEPS: tuple[Task[State], ...] = (
+    BeforeDiceWindow(),
+    Roll(),
+    AfterDiceWindow(),
+    Resolve(),
+    OnWin(),
+    Settlement(),
+)
+"""The steps of every 1-on-1, made once: they have no fields (a task is immutable)."""

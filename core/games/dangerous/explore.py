@@ -61,18 +61,29 @@ def field_options(
             why: Text = (
                 USED_THIS_TURN if instance in used else _field_unusable(state, seat, instance)
             )
-            label: Text = Message(
-                "{ability} ({card})",
-                ability=ability_name(instance),
-                card=found.title,
-            )
-            options.append(Option(f"card:{instance}", label, found.text, unavailable=why))
+            options.append(_field_card(instance, why))
     for item_id in state.players[seat].items:
         item = content().items[item_id]
         if item.timing == "field" and (effects is None or item.effect in effects):
             why = NO_DISCARD if item.effect == "heal" and not state.players[seat].discard else ""
-            options.append(Option(f"item:{item_id}", item.title, item.text, unavailable=why))
+            options.append(_field_item_option(item_id, why))
     return options
+
+
+@cache
+def _field_card(instance: str, why: Text) -> Option:
+    """A field ability on offer, unavailable when `why` says so (made once for each: every
+    exploration turn asks again, twice or more)."""
+    found = card(instance)
+    label = Message("{ability} ({card})", ability=ability_name(instance), card=found.title)
+    return Option(f"card:{instance}", label, found.text, unavailable=why)
+
+
+@cache
+def _field_item_option(item_id: str, why: Text) -> Option:
+    """A field item on offer, unavailable when `why` says so (made once for each)."""
+    item = content().items[item_id]
+    return Option(f"item:{item_id}", item.title, item.text, unavailable=why)
 
 
 def use_field(state: State, seat: int, action: str) -> Done[State]:

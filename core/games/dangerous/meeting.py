@@ -88,22 +88,12 @@ class MeetingAbilities(Menu[State]):
         return Message("Use an ability now that all AP are placed?")
 
     def actions(self, state: State) -> tuple[Option, ...]:
-        options = []
-        for c in window_cards(state, self.seat, self.timing):
-            found = card(c)
-            label = (
-                Message(
-                    "{card}: {ability} ({cost} AP)",
-                    card=card_label(c),
-                    ability=ability_name(c),
-                    cost=ap_cost(c),
-                )
-                if ap_cost(c)
-                else Message("{card}: {ability}", card=card_label(c), ability=ability_name(c))
-            )
-            why = unusable(state, self.seat, c, self.used)
-            options.append(Option(c, label, found.text, unavailable=why))
-        return tuple(options)
+        return tuple(
+            [
+                _ability_option(c, unusable(state, self.seat, c, self.used))
+                for c in window_cards(state, self.seat, self.timing)
+            ]
+        )
 
     def again(self, action: Choice) -> MeetingAbilities:
         return replace(self, used=(*self.used, str(action)))
@@ -153,6 +143,23 @@ class MeetingAbilities(Menu[State]):
         return state, lines
 
 
+@cache
+def _ability_option(instance: str, why: Text) -> Option:
+    """A meeting ability on offer, unavailable when `why` says so (made once for each: every
+    seat's meeting asks, before and after placing AP)."""
+    label = (
+        Message(
+            "{card}: {ability} ({cost} AP)",
+            card=card_label(instance),
+            ability=ability_name(instance),
+            cost=ap_cost(instance),
+        )
+        if ap_cost(instance)
+        else Message("{card}: {ability}", card=card_label(instance), ability=ability_name(instance))
+    )
+    return Option(instance, label, card(instance).text, unavailable=why)
+
+
 # --- AP placement ---------------------------------------------------------------------------------
 
 
@@ -186,6 +193,12 @@ def _caps(players: int) -> tuple[tuple[str, int], ...]:
     return tuple((action.id, action.cap(players)) for action in content().actions)
 
 
+@cache
+def _cap_of(players: int) -> dict[str, int]:
+    """`_caps` by action id."""
+    return dict(_caps(players))
+
+
 @dataclass(frozen=True)
 class ApRound(Automatic[State]):
     """Start the placements: the first seat with AP left places one (`ApPlace`)."""
@@ -197,15 +210,21 @@ class ApRound(Automatic[State]):
 
 
 def next_placement(
-    state: State, placed: dict[str, tuple[int, ...]], ap_left: tuple[int, ...], lines: Lines
+    state: State,
+    placed: dict[str, tuple[int, ...]],
+    ap_left: tuple[int, ...],
+    lines: Lines,
+    room: bool | None = None,
 ) -> State:
     """`state` with the meeting's AP `placed` and `ap_left` as given, and the next seat with AP
     left (from the cursor, in turn order) asked to place one (`ApPlace`, which calls this again
     once it has); once every action is full, the AP still left are lost. Each placement is one
-    entry, so the meeting and the agenda change together, in one copy of each."""
+    entry, so the meeting and the agenda change together, in one copy of each. `room`: whether
+    some action still takes an AP, when the caller knows (None: worked out here)."""
     current = meeting(state)
     order = current.order
-    room = _room(placed, len(state.players))
+    if room is None:
+        room = _room(placed, len(state.players))
     for step in range(len(order)):
         index = (current.cursor + step) % len(order)
         seat = order[index]
@@ -220,7 +239,7 @@ def next_placement(
             continue
         cursor = (index + 1) % len(order)
         placing = replace(current, placed=placed, ap_left=ap_left, cursor=cursor)
-        return replace(state, meeting=placing, agenda=(ApPlace(seat), *state.agenda))
+        return replace(state, meeting=placing, agenda=(_ap_place(seat), *state.agenda))
     lines.append(say("Every AP is placed."))
     return replace(state, meeting=replace(current, placed=placed, ap_left=ap_left))
 
@@ -246,11 +265,15 @@ class ApPlace(Asking[State]):
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         current = meeting(state)
         action = str(answer)
-        counts = list(current.placed.get(action, (0,) * state.player_count))
+        players = state.player_count
+        counts = list(current.placed.get(action, (0,) * players))
         counts[self.seat] += 1
         ap = list(current.ap_left)
         ap[self.seat] -= 1
         placed = {**current.placed, action: tuple(counts)}
+        # Room is left at least on this action while it is not full (else: look at them all).
+        cap = _cap_of(players)[action]
+        room = True if not cap or sum(counts) < cap else None
         name = content().action(action)
         lines = [
             say(
@@ -259,7 +282,11 @@ class ApPlace(Asking[State]):
                 action=name.title,
             )
         ]
-        return next_placement(state, placed, tuple(ap), lines), lines
+        return next_placement(state, placed, tuple(ap), lines, room), lines
+
+
+_ap_place = cache(ApPlace)
+"""`ApPlace(seat)`, made once for each seat (a task is immutable): one is queued for every AP."""
 
 
 @cache
@@ -458,7 +485,7 @@ class TokenPlace(Asking[State]):
         else:
             options = [_token_move(old, space) for old in state.tokens for space in spaces]
         if self.number:
-            options.append(Option(DONE, Message("Don't place one")))
+            options.append(NO_TOKEN)
         prompt = (
             Message("Put a Lv2 token on a square numbered {number}.", number=self.number)
             if self.number
@@ -481,6 +508,9 @@ class TokenPlace(Asking[State]):
         return state, [
             say("{name} puts a Lv2 token on {space}.", name=name, space=space_label(space))
         ]
+
+
+NO_TOKEN = Option(DONE, Message("Don't place one"))
 
 
 @cache

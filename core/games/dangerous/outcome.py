@@ -10,7 +10,7 @@ from core.agenda import Asking, Automatic, Done, Task, push
 from core.chance import ChanceRequest
 from core.frozen import replace
 from core.games.dangerous import tally
-from core.games.dangerous.aftermath import Revival, Spoils
+from core.games.dangerous.aftermath import REVIVALS, SPOILS
 from core.games.dangerous.battle import (
     active_effect,
     combat,
@@ -289,7 +289,7 @@ class Settlement(Automatic[State]):
         triggers = either_order(state, situation, (turns[0], turns[1]), all(acting))
         # Each discard's triggers (on-discard abilities, justice) come first, so revival comes
         # after everything (FAQ ファーティマ); the 1-on-1 is counted, in the same copy.
-        follow = (*triggers, Revival(0), Revival(1), Spoils(), *state.agenda)
+        follow = (*triggers, *REVIVALS, SPOILS, *state.agenda)
         counted = replace(
             combat(state),
             fought=(fight.fought[0] + 1, fight.fought[1] + 1),
