@@ -4,17 +4,16 @@ three times (its show and two resizes), each building and fitting the whole grid
 from __future__ import annotations
 
 from pathlib import Path
-from unittest.mock import patch
 
 from test_tui_dangerous import dg_table
-from tuikit import SIZE, make_app
+from tuikit import SIZE, counted, make_app
 
 from tui.widgets.board import BoardPanel
 
 
 async def test_the_board_fits_the_map_once_for_a_view_and_a_width(tmp_path: Path) -> None:
     fit = BoardPanel._fit_grid
-    with patch.object(BoardPanel, "_fit_grid", autospec=True, side_effect=fit) as fitting:
+    with counted(BoardPanel, "_fit_grid") as fitting:
         app = make_app(tmp_path, table=dg_table(), save_path=None, bot_delay=3600.0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()

@@ -5,16 +5,14 @@ refreshes and one composition."""
 from __future__ import annotations
 
 from pathlib import Path
-from unittest.mock import patch
 
-from tuikit import SIZE, ld_table, make_app, screen_text
+from tuikit import SIZE, counted, ld_table, make_app, screen_text
 
 from tui.widgets.footer import KeysFooter
 
 
 async def test_the_footer_reads_the_bindings_once_a_refresh(tmp_path: Path) -> None:
-    read = KeysFooter._footer_keys
-    with patch.object(KeysFooter, "_footer_keys", autospec=True, side_effect=read) as reading:
+    with counted(KeysFooter, "_footer_keys") as reading:
         app = make_app(tmp_path, table=ld_table(), save_path=None, bot_delay=3600.0)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()

@@ -4,9 +4,8 @@ something they show has changed, and then shows the change."""
 
 from __future__ import annotations
 
-from unittest.mock import patch
-
 from textual.app import App, ComposeResult
+from tuikit import counted
 
 from core.decisions import Option, choose_several
 from tui.widgets.prompt import DecisionPrompt
@@ -35,8 +34,7 @@ async def test_the_prompt_makes_its_lines_once_for_what_they_show() -> None:
         await pilot.pause()
         prompt = app.query_one(DecisionPrompt)
         width = prompt.content_region.width
-        made = DecisionPrompt._make_parts
-        with patch.object(DecisionPrompt, "_make_parts", autospec=True, side_effect=made) as making:
+        with counted(DecisionPrompt, "_make_parts") as making:
             for _ in range(3):
                 prompt.get_content_height(app.size, app.size, width)
                 prompt.render()
