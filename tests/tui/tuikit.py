@@ -3,8 +3,11 @@ for them), reading the screen, playing by keys."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from unittest.mock import MagicMock, patch
 
 from rich.console import Console, RenderableType
 from textual.app import App
@@ -189,3 +192,11 @@ def weakest_party_instead(table: Table, built: int) -> Table:
     assert set(weakest) != set(entry.choice), "pick a seed with a choice of final party"
     again.decide(entry.seat, weakest)
     return again
+
+
+@contextlib.contextmanager
+def counted(owner: type, name: str) -> Iterator[MagicMock]:
+    """`owner`'s method `name` as it is, its calls counted (a "done once" rule's test)."""
+    method = getattr(owner, name)
+    with patch.object(owner, name, autospec=True, side_effect=method) as calls:
+        yield calls

@@ -69,6 +69,7 @@ class BoardPanel(Vertical, can_focus=False):
         self._shown: tuple[View, tuple[str, ...]] | None = None  # the view on show
         self._following = False  # the scroll is anchored to the bottom (BoardMode.follow)
         self._drawn: object = None  # what the scrolling view was drawn from
+        self._fitted: tuple[tuple[object, ...], int] | None = None  # _grid_width's last
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="board-scroll", can_focus=False):
@@ -209,7 +210,16 @@ class BoardPanel(Vertical, can_focus=False):
 
     def _grid_width(self, screen_width: int) -> int:
         """As wide as the widest cells that fit; on a narrow screen, what is left (the map
-        then scrolls sideways, following the cursor)."""
+        then scrolls sideways, following the cursor). Found once for a view and a width: a
+        game's opening asked three times (its show and two resizes), each building the grid."""
+        shown = self._shown
+        fitted_for = (screen_width, *(shown or ()))
+        fitted = self._fitted
+        if fitted is None or fitted[0] != fitted_for:
+            fitted = self._fitted = (fitted_for, self._fit_grid(screen_width))
+        return fitted[1]
+
+    def _fit_grid(self, screen_width: int) -> int:
         room = screen_width - max(BESIDE, int(screen_width * BESIDE_SHARE)) - FRAME
         model = self._grid_model()
         if model is None:

@@ -73,6 +73,7 @@ class KeysFooter(Footer):
         self._placed: Hashable = None  # the keys' widgets as composed (not their states)
         self._keys: dict[str, tuple[FooterKey, bool]] = {}  # by action: its widget, grouped?
         self._widths: dict[Widget, int] = {}
+        self._composing: list[Shown] | None = None  # the keys `recompose` read, for `compose`
 
     def _footer_keys(self) -> list[Shown]:
         """The keys to show, one per action, in the order of the active bindings."""
@@ -82,11 +83,9 @@ class KeysFooter(Footer):
                 by_action[binding.action] = (binding, enabled, tooltip)
         return list(by_action.values())
 
-    def _keys_shown(self) -> tuple[Hashable, Hashable] | None:
-        """Everything `compose` draws from, in order: the keys' widgets, and their states."""
-        if not self._bindings_ready:
-            return None
-        shown = self._footer_keys()
+    def _keys_shown(self, keys: list[Shown]) -> tuple[Hashable, Hashable]:
+        """Everything `compose` draws from `keys`, in order: the keys' widgets, and their
+        states."""
         placed = (
             tr(self).language,
             tuple(
@@ -97,16 +96,16 @@ class KeysFooter(Footer):
                     binding.group,
                     self.app.get_key_display(binding),
                 )
-                for binding, _, _ in shown
+                for binding, _, _ in keys
             ),
         )
-        return placed, tuple((enabled, tooltip) for _, enabled, tooltip in shown)
+        return placed, tuple((enabled, tooltip) for _, enabled, tooltip in keys)
 
     def compose(self) -> ComposeResult:
         _ = tr(self)
         if not self._bindings_ready:
             return
-        shown = self._footer_keys()
+        shown = self._composing if self._composing is not None else self._footer_keys()
         loose = [key for key in shown if not pinned(key[0])]
         for group, members in groupby(loose, lambda key: key[0].group):
             keys = list(members)
@@ -158,21 +157,23 @@ class KeysFooter(Footer):
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         """The screen's bindings were refreshed: keys enabled or disabled are set at once, in
-        the frame that shows what changed them; other keys are composed after the refresh."""
+        the frame that shows what changed them; other keys are composed after the refresh.
+        The bindings are read once a refresh (each read asks the screen about every key), and
+        not at all before the keys are first composed (twice as a game opens)."""
         self._bindings_ready = True
         current = screen.app.app_focus and self.is_attached and screen is self.screen
-        if current and not self._restate():
+        if current and (self._shown is None or not self._restate(self._footer_keys())):
             self.call_after_refresh(self.recompose)
 
-    def _restate(self) -> bool:
-        """Show the keys' states in the widgets composed; False if the keys themselves
-        changed (they must be composed again)."""
-        shown = self._keys_shown()
-        if shown is None or self._shown is None or shown[0] != self._placed:
+    def _restate(self, keys: list[Shown]) -> bool:
+        """Show `keys`' states in the widgets composed; False if the keys themselves changed
+        (they must be composed again) or none are composed yet."""
+        shown = self._keys_shown(keys)
+        if self._shown is None or shown[0] != self._placed:
             return False
         if shown != self._shown:
             self._shown = shown
-            for binding, enabled, tooltip in self._footer_keys():
+            for binding, enabled, tooltip in keys:
                 widget, grouped = self._keys[binding.action]
                 # As FooterKey's constructor shows it (its own flag and class, not the
                 # widget's `disabled`, which would dim it otherwise and refuse clicks).
@@ -184,14 +185,19 @@ class KeysFooter(Footer):
     async def recompose(self) -> None:
         if not self.is_attached or self._pruning:
             return  # as Footer.recompose: the screen went away before this ran
-        if self._restate():
+        keys = self._footer_keys() if self._bindings_ready else None
+        if keys is not None and self._restate(keys):
             return
-        shown = self._keys_shown()
+        shown = self._keys_shown(keys) if keys is not None else None
         self._shown = shown
         self._placed = shown[0] if shown is not None else None
         self._keys = {}
         self._widths = {}
-        await super().recompose()
+        self._composing = keys  # composed from the keys read here, not read again
+        try:
+            await super().recompose()
+        finally:
+            self._composing = None
         self.call_after_refresh(self._fit)
 
     def on_resize(self, event: events.Resize) -> None:

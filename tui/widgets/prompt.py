@@ -210,6 +210,8 @@ class DecisionPrompt(Widget, can_focus=True):
         """The filter line's text; None while it is closed."""
         self._left: tuple[OptionId | None, set[OptionId]] = (None, set())
         self._painted: _Painted | None = None
+        self._made: tuple[tuple[object, ...], tuple[list[_Line], ...]] | None = None
+        """The last parts made (`_parts`), and everything they were made from."""
 
     @property
     def cursor(self) -> int:
@@ -634,7 +636,34 @@ class DecisionPrompt(Widget, can_focus=True):
 
     def _parts(self, width: int) -> tuple[list[_Line], ...]:
         """The banner and question, the filter line, one line per option, the cursor option's
-        detail, the keys, the decision's help and the error."""
+        detail, the keys, the decision's help and the error: made once for what they show.
+        Opening a game, the prompt was measured four times and rendered three, each making
+        every option's line again (issue 10)."""
+        made_from = (
+            width,
+            tr(self),
+            self.decision,
+            self.waiting,
+            self.banner,
+            self.error,
+            self.filter,
+            self.typed,
+            self.keys,
+            self._cursor,
+            frozenset(self.selected),
+            tuple(self.order),
+            tuple(self.amounts),
+            self.held,
+            self._dragging,
+            self.has_focus,
+            self.card_info,
+        )
+        made = self._made
+        if made is None or made[0] != made_from:
+            made = self._made = (made_from, self._make_parts(width))
+        return made[1]
+
+    def _make_parts(self, width: int) -> tuple[list[_Line], ...]:
         _ = tr(self)
         width = max(width, 10)
         decision = self.decision
