@@ -27,8 +27,9 @@ SECTION, all of them run, in this order:
 - start-up: Partyline's first screen against a bare Textual app with as many widgets, as a
   ratio of wall-clock times of fresh processes (target <= 1.5);
 - serve-load: bench/serve_load.py: N players over real SSH at once (1, 10, 20, 40; --quick: 1,
-  10), two at each server table of Dangerous, answering by keys: key-to-screen p50/p99, memory of
-  an app child, CPU (target at 20: p50 < 100 ms, < 60 MB);
+  10), two at each server table of Dangerous, answering by keys a person's pace apart (2 s; N=20
+  again 0.25 s apart, as stress): key-to-screen p50/p99, memory of an app child, CPU (target at
+  20: p50 < 100 ms, < 60 MB);
 - serve-update: bench/serve_update.py: CPU, frames and bytes of one table update on a seat's
   game screen (no SSH), and the parts drawn again that had not changed;
 - hostile: how long refusing an over-size file, a 5 MB name and a 64 KB dotted key takes,

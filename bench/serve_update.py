@@ -16,7 +16,8 @@ socket:
 Printed: CPU milliseconds of this process per update, from the state handed over until the
 app is idle again (median and p90), the frames and bytes per update, and the redraws of each
 part of the screen that changed nothing (widgets updated with what they already showed, the
-footer's keys composed again). `--profile` adds the functions where the time goes.
+footer's keys composed again), and the screen's layouts. `--profile` adds the functions where
+the time goes.
 Under `valgrind --tool=cachegrind`, run twice with two --updates counts: the difference of
 the Ir totals over the difference of the counts is the instructions an update costs.
 """
@@ -111,13 +112,19 @@ def redraw_counters() -> tuple[dict[str, int], Callable[[], None]]:
     """Counts of the screen's parts drawn again (patched in: what each update rebuilds), and
     how to take the patches out."""
     from rich.text import Text
+    from textual.screen import Screen
     from textual.widgets import Static
 
     from tui.widgets.footer import KeysFooter
 
-    counts = {"footer composed": 0, "static updates": 0, "static unchanged": 0}
+    counts = {"footer composed": 0, "static updates": 0, "static unchanged": 0, "layouts": 0}
     compose = KeysFooter.compose
     update = Static.update
+    layout = Screen._refresh_layout
+
+    def counted_layout(self: Screen[Any], *args: Any, **kwargs: Any) -> None:
+        counts["layouts"] += 1
+        layout(self, *args, **kwargs)
 
     def counted_compose(self: KeysFooter) -> Any:
         counts["footer composed"] += 1
@@ -133,9 +140,11 @@ def redraw_counters() -> tuple[dict[str, int], Callable[[], None]]:
     def unpatch() -> None:
         KeysFooter.compose = compose  # type: ignore[method-assign]
         Static.update = update  # type: ignore[method-assign]
+        Screen._refresh_layout = layout  # type: ignore[method-assign]
 
     KeysFooter.compose = counted_compose  # type: ignore[method-assign]
     Static.update = counted_update  # type: ignore[method-assign]
+    Screen._refresh_layout = counted_layout  # type: ignore[method-assign]
     return counts, unpatch
 
 
@@ -217,7 +226,8 @@ def report(result: dict[str, Any]) -> None:
     print(
         f"  footer composed: {counts['footer composed'] / total:.2f} an update; Static.update: "
         f"{counts['static updates'] / total:.1f} an update, of which "
-        f"{counts['static unchanged'] / total:.1f} with what it already showed"
+        f"{counts['static unchanged'] / total:.1f} with what it already showed; "
+        f"layouts: {counts['layouts'] / total:.2f} an update"
     )
 
 

@@ -29,6 +29,7 @@ from server.protocol import (
     CLIENT_TYPES,
     LINE_TOO_LONG,
     MAX_FROM_CLIENT,
+    NAME_IN_USE,
     NOT_JSON,
     LineBuffer,
     ProtocolError,
@@ -40,8 +41,6 @@ from server.tables import OVER, Client, Hub, Refused, ServerTable
 
 CODE_BYTES = 4
 """A guest's reconnect code: 8 hexadecimal digits."""
-NAME_IN_USE = N_("the name {name} is in use; to take your seat back, give its code")
-"""The refusal of a guest's hello without the name's code (its id tells the client to ask)."""
 CODE_TRIES = 5
 """Wrong codes a session may give (a typo or two) before its token is no longer good: guessing
 a code then takes a new SSH session every few tries."""

@@ -57,6 +57,9 @@ NOT_JSON = N_("garbled message: not one JSON object in UTF-8")
 NOT_AN_OBJECT = N_("garbled message: not a JSON object")
 OTHER_VERSION = N_("protocol version {version} is not {expected}")
 UNKNOWN_TYPE = N_("unknown message type {type}")
+NAME_IN_USE = N_("the name {name} is in use; to take your seat back, give its code")
+"""The refusal of a guest's hello without the name's code (its id tells the client to ask):
+here, not in server.hub, so that an app child needs not import the hub to know it."""
 
 _TYPE_TAG = "~t"
 _CORE = "core."

@@ -1,6 +1,6 @@
 """The app of an SSH session at `partyline serve`'s tables: the lobby, a table waiting for its
 start, and the game screen for this session's seat (a RemoteSession), over the server's local
-socket (server.hub), in this app's event loop.
+socket (server.hub, which this child does not import), in this app's event loop.
 
 The connection says hello with the session's token (and, for a guest, the name typed on the
 name screen); after that every message the server sends is dispatched here: the lobby's list,
@@ -20,8 +20,15 @@ from textual.screen import Screen
 
 from core.i18n import DEFAULT_LANGUAGE, N_, Language
 from core.text import visible
-from server.hub import NAME_IN_USE
-from server.protocol import MAX_FROM_SERVER, SERVER_TYPES, LineBuffer, ProtocolError, dump, load
+from server.protocol import (
+    MAX_FROM_SERVER,
+    NAME_IN_USE,
+    SERVER_TYPES,
+    LineBuffer,
+    ProtocolError,
+    dump,
+    load,
+)
 from tui.app import PartylineApp
 from tui.lang import tr
 from tui.remote_session import RemoteSession, refusal_line

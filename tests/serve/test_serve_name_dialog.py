@@ -11,9 +11,9 @@ from rich.cells import cell_len
 
 from core.i18n import translator
 from core.wrap import NO_LINE_START
-from server.hub import NAME_IN_USE, TableServer
+from server.hub import TableServer
 from server.limits import Limits
-from server.protocol import dump
+from server.protocol import NAME_IN_USE, dump
 from tui.screens.lobby import ErrorLine, NameScreen
 from tui.tables_app import TablesApp
 

@@ -150,6 +150,35 @@ async def test_the_scroll_keys_move_through_the_log() -> None:
         assert footer["up"] == "Scroll" and footer["pageup"] == "Page"
 
 
+async def test_new_lines_scroll_the_log_without_laying_out_the_screen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Issue 12: every table update adds lines; the panel's box does not depend on them, so a
+    # layout of the whole screen for each (what a new virtual size asks) is wasted.
+    app = LogApp()
+    async with app.run_test(size=SIZE) as pilot:
+        log = app.query_one(LogPanel)
+        log.show(numbered(30))
+        await pilot.pause()
+        layouts: list[object] = []
+        real = type(app.screen)._refresh_layout
+
+        def counting(screen: object, *args: object, **kwargs: object) -> None:
+            layouts.append(screen)
+            real(app.screen, *args, **kwargs)
+
+        monkeypatch.setattr(type(app.screen), "_refresh_layout", counting)
+        log.update(30, numbered(5, 31))
+        await pilot.pause()
+        assert layouts == []
+        assert read_log(app, log) == squashed(numbered(HEIGHT, 26))  # followed to the end
+        assert log.max_scroll_y == 35 - HEIGHT  # and the scrollbar knows the new lines
+        assert log.vertical_scrollbar.window_virtual_size == 35
+        log.focus()
+        await pilot.press("home")
+        assert read_log(app, log) == squashed(numbered(HEIGHT))  # back through the whole log
+
+
 async def test_an_undo_rewrites_the_lines_of_the_entries_taken_back() -> None:
     app = LogApp()
     async with app.run_test(size=SIZE) as pilot:

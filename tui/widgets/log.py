@@ -228,7 +228,10 @@ class LogPanel(ScrollView, can_focus=True):
         """Tell Textual the new height, and keep the newest line in sight if followed."""
         size = Size(self._width, self._rows)
         if size != self.virtual_size:
-            self.virtual_size = size
+            # The panel's box is the screen's to set (1fr), not its lines': more lines move the
+            # scrollbar, they need no layout of the whole screen (the reactive would ask one).
+            self.set_reactive(LogPanel.virtual_size, size)
+            self._scroll_update(size)
         self.refresh()
         if self.following and self._width:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
