@@ -180,8 +180,11 @@ class PartylineApp(App[None]):
         return super().get_default_screen()
 
     def _add_too_small(self, screen: Screen[Any]) -> None:
-        """Every screen gets the message it shows on a terminal below the smallest size."""
-        toosmall.add_to(screen)
+        """Every screen gets the message it shows on a terminal below the smallest size. The
+        default screen under a replay or game opened at start was never mounted: it is shown
+        only for the moment the app exits when that screen is left, and cannot take a widget."""
+        if screen.is_attached:
+            toosmall.add_to(screen)
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._add_too_small)
