@@ -19,7 +19,9 @@ of any game can import it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from string import Formatter
+from typing import Any
 
 from core.records import dataclass
 from core.viewer import PUBLIC, Viewer
@@ -44,11 +46,27 @@ class Message:
         text = self._text
         if text is None:
             params = self.params
-            text = self._text = self.template.format_map(params) if params else self.template
+            if params:
+                template = self.template
+                fill = _FILLS.get(template) or _fill_for(template)
+                text = self._text = fill(params)
+            else:
+                text = self._text = self.template
         return text
 
     def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
+        # As format(str(self), spec), in one call: a message's values are formatted this way,
+        # nested messages and names among them, a few for every line a game says.
+        text = self._text
+        if text is None:
+            params = self.params
+            if params:
+                template = self.template
+                fill = _FILLS.get(template) or _fill_for(template)
+                text = self._text = fill(params)
+            else:
+                text = self._text = self.template
+        return format(text, spec) if spec else text
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Message):
@@ -63,6 +81,66 @@ class Message:
         return f"Message({self.template!r}{values})"
 
 
+Fill = Callable[[Mapping[str, object]], str]
+
+_FILLS: dict[str, Fill] = {}
+"""For each template seen (at most _FILLS_KEPT), what fills it: `template.format_map(params)`
+as a function made once, without parsing the template again at each line."""
+
+_FILLS_KEPT = 4096
+_FILL_MAKERS: dict[int, Callable[..., Fill]] = {}
+
+
+def _fill_for(template: str) -> Fill:
+    """What fills `template`: for the common one, whose placeholders are all `{name}` (no format
+    spec, conversion, index or attribute), an f-string that puts its pieces together (the same
+    text as format_map: each value formatted with an empty spec); `template.format_map` for
+    any other (and for a malformed one, which raises as format_map does)."""
+    fill: Fill = template.format_map
+    try:
+        pieces = list(Formatter().parse(template))
+    except ValueError:
+        pieces = []
+    literals: list[str] = []  # (the text before each placeholder, then the text after all)
+    keys: list[str] = []
+    before = ""
+    for literal, key, spec, conversion in pieces:
+        before += literal  # ("{{" ends a piece of its own)
+        if key is None:
+            continue
+        if not key.isidentifier() or spec or conversion:
+            break
+        literals.append(before)
+        keys.append(key)
+        before = ""
+    else:
+        if keys:
+            fill = _fill_maker(len(keys))(*literals, before, *keys)
+    if len(_FILLS) >= _FILLS_KEPT:
+        _FILLS.clear()
+    _FILLS[template] = fill
+    return fill
+
+
+def _fill_maker(count: int) -> Callable[..., Fill]:
+    """A maker of fills for templates of `count` placeholders: given the literal pieces and the
+    keys, a function that joins them with the values. Its source is made from `count` alone
+    (the pieces are its arguments), so no template's text is ever compiled."""
+    maker = _FILL_MAKERS.get(count)
+    if maker is None:
+        pieces = [f"l{i}" for i in range(count + 1)]
+        keys = [f"k{i}" for i in range(count)]
+        body = "".join(f"{{l{i}}}{{p[k{i}]}}" for i in range(count)) + f"{{l{count}}}"
+        source = (
+            f"def make({', '.join(pieces + keys)}):\n"
+            f"    def fill(p):\n        return f'{body}'\n    return fill\n"
+        )
+        namespace: dict[str, Any] = {}
+        exec(source, namespace)  # (made from a count, never from a template's text)
+        maker = _FILL_MAKERS[count] = namespace["make"]
+    return maker
+
+
 @dataclass(frozen=True, slots=True)
 class Name:
     """A card's or a place's name: it stays Japanese in both languages, with the English beside
@@ -75,7 +153,8 @@ class Name:
         return f"{self.ja} {self.en}" if self.en else self.ja
 
     def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
+        text = f"{self.ja} {self.en}" if self.en else self.ja  # (str(self), without its call)
+        return format(text, spec) if spec else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +169,7 @@ class Worded:
         return self.en
 
     def __format__(self, spec: str) -> str:
-        return format(self.en, spec)
+        return format(self.en, spec) if spec else self.en
 
 
 class Joined:
