@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from string import Formatter
-from typing import Any
 
 from core.records import dataclass
 from core.viewer import PUBLIC, Viewer
@@ -88,7 +87,6 @@ _FILLS: dict[str, Fill] = {}
 as a function made once, without parsing the template again at each line."""
 
 _FILLS_KEPT = 4096
-_FILL_MAKERS: dict[int, Callable[..., Fill]] = {}
 
 
 def _fill_for(template: str) -> Fill:
@@ -114,31 +112,33 @@ def _fill_for(template: str) -> Fill:
         keys.append(key)
         before = ""
     else:
-        if keys:
-            fill = _fill_maker(len(keys))(*literals, before, *keys)
+        if 0 < len(keys) <= len(_FILL_MAKERS):
+            fill = _FILL_MAKERS[len(keys) - 1](*literals, before, *keys)
     if len(_FILLS) >= _FILLS_KEPT:
         _FILLS.clear()
     _FILLS[template] = fill
     return fill
 
 
-def _fill_maker(count: int) -> Callable[..., Fill]:
-    """A maker of fills for templates of `count` placeholders: given the literal pieces and the
-    keys, a function that joins them with the values. Its source is made from `count` alone
-    (the pieces are its arguments), so no template's text is ever compiled."""
-    maker = _FILL_MAKERS.get(count)
-    if maker is None:
-        pieces = [f"l{i}" for i in range(count + 1)]
-        keys = [f"k{i}" for i in range(count)]
-        body = "".join(f"{{l{i}}}{{p[k{i}]}}" for i in range(count)) + f"{{l{count}}}"
-        source = (
-            f"def make({', '.join(pieces + keys)}):\n"
-            f"    def fill(p):\n        return f'{body}'\n    return fill\n"
-        )
-        namespace: dict[str, Any] = {}
-        exec(source, namespace)  # (made from a count, never from a template's text)
-        maker = _FILL_MAKERS[count] = namespace["make"]
-    return maker
+def _fill1(l0: str, l1: str, k0: str) -> Fill:
+    return lambda p: f"{l0}{p[k0]}{l1}"
+
+
+def _fill2(l0: str, l1: str, l2: str, k0: str, k1: str) -> Fill:
+    return lambda p: f"{l0}{p[k0]}{l1}{p[k1]}{l2}"
+
+
+def _fill3(l0: str, l1: str, l2: str, l3: str, k0: str, k1: str, k2: str) -> Fill:
+    return lambda p: f"{l0}{p[k0]}{l1}{p[k1]}{l2}{p[k2]}{l3}"
+
+
+def _fill4(l0: str, l1: str, l2: str, l3: str, l4: str, k0: str, k1: str, k2: str, k3: str) -> Fill:
+    return lambda p: f"{l0}{p[k0]}{l1}{p[k1]}{l2}{p[k2]}{l3}{p[k3]}{l4}"
+
+
+_FILL_MAKERS: tuple[Callable[..., Fill], ...] = (_fill1, _fill2, _fill3, _fill4)
+"""Makers of fills for templates of 1, 2, 3 and 4 placeholders (almost all: more are left to
+format_map), given the text around the placeholders, then their keys."""
 
 
 @dataclass(frozen=True, slots=True)
