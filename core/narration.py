@@ -54,17 +54,9 @@ class Message:
         return text
 
     def __format__(self, spec: str) -> str:
-        # As format(str(self), spec), in one call: a message's values are formatted this way,
-        # nested messages and names among them, a few for every line a game says.
-        text = self._text
-        if text is None:
-            params = self.params
-            if params:
-                template = self.template
-                fill = _FILLS.get(template) or _fill_for(template)
-                text = self._text = fill(params)
-            else:
-                text = self._text = self.template
+        # As format(str(self), spec), without format's call when there is no spec (the usual:
+        # a message's values are formatted this way, nested messages among them).
+        text = self.__str__()
         return format(text, spec) if spec else text
 
     def __eq__(self, other: object) -> bool:
