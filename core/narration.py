@@ -19,7 +19,8 @@ of any game can import it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from string import Formatter
 
 from core.records import dataclass
 from core.viewer import PUBLIC, Viewer
@@ -44,11 +45,19 @@ class Message:
         text = self._text
         if text is None:
             params = self.params
-            text = self._text = self.template.format_map(params) if params else self.template
+            if params:
+                template = self.template
+                fill = _FILLS.get(template) or _fill_for(template)
+                text = self._text = fill(params)
+            else:
+                text = self._text = self.template
         return text
 
     def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
+        # As format(str(self), spec), without format's call when there is no spec (the usual:
+        # a message's values are formatted this way, nested messages among them).
+        text = self.__str__()
+        return format(text, spec) if spec else text
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Message):
@@ -63,6 +72,67 @@ class Message:
         return f"Message({self.template!r}{values})"
 
 
+Fill = Callable[[Mapping[str, object]], str]
+
+_FILLS: dict[str, Fill] = {}
+"""For each template seen (at most _FILLS_KEPT), what fills it: `template.format_map(params)`
+as a function made once, without parsing the template again at each line."""
+
+_FILLS_KEPT = 4096
+
+
+def _fill_for(template: str) -> Fill:
+    """What fills `template`: for the common one, whose placeholders are all `{name}` (no format
+    spec, conversion, index or attribute), an f-string that puts its pieces together (the same
+    text as format_map: each value formatted with an empty spec); `template.format_map` for
+    any other (and for a malformed one, which raises as format_map does)."""
+    fill: Fill = template.format_map
+    try:
+        pieces = list(Formatter().parse(template))
+    except ValueError:
+        pieces = []
+    literals: list[str] = []  # (the text before each placeholder, then the text after all)
+    keys: list[str] = []
+    before = ""
+    for literal, key, spec, conversion in pieces:
+        before += literal  # ("{{" ends a piece of its own)
+        if key is None:
+            continue
+        if not key.isidentifier() or spec or conversion:
+            break
+        literals.append(before)
+        keys.append(key)
+        before = ""
+    else:
+        if 0 < len(keys) <= len(_FILL_MAKERS):
+            fill = _FILL_MAKERS[len(keys) - 1](*literals, before, *keys)
+    if len(_FILLS) >= _FILLS_KEPT:
+        _FILLS.clear()
+    _FILLS[template] = fill
+    return fill
+
+
+def _fill1(l0: str, l1: str, k0: str) -> Fill:
+    return lambda p: f"{l0}{p[k0]}{l1}"
+
+
+def _fill2(l0: str, l1: str, l2: str, k0: str, k1: str) -> Fill:
+    return lambda p: f"{l0}{p[k0]}{l1}{p[k1]}{l2}"
+
+
+def _fill3(l0: str, l1: str, l2: str, l3: str, k0: str, k1: str, k2: str) -> Fill:
+    return lambda p: f"{l0}{p[k0]}{l1}{p[k1]}{l2}{p[k2]}{l3}"
+
+
+def _fill4(l0: str, l1: str, l2: str, l3: str, l4: str, k0: str, k1: str, k2: str, k3: str) -> Fill:
+    return lambda p: f"{l0}{p[k0]}{l1}{p[k1]}{l2}{p[k2]}{l3}{p[k3]}{l4}"
+
+
+_FILL_MAKERS: tuple[Callable[..., Fill], ...] = (_fill1, _fill2, _fill3, _fill4)
+"""Makers of fills for templates of 1, 2, 3 and 4 placeholders (almost all: more are left to
+format_map), given the text around the placeholders, then their keys."""
+
+
 @dataclass(frozen=True, slots=True)
 class Name:
     """A card's or a place's name: it stays Japanese in both languages, with the English beside
@@ -75,7 +145,8 @@ class Name:
         return f"{self.ja} {self.en}" if self.en else self.ja
 
     def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
+        text = f"{self.ja} {self.en}" if self.en else self.ja  # (str(self), without its call)
+        return format(text, spec) if spec else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +161,7 @@ class Worded:
         return self.en
 
     def __format__(self, spec: str) -> str:
-        return format(self.en, spec)
+        return format(self.en, spec) if spec else self.en
 
 
 class Joined:

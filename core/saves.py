@@ -183,9 +183,11 @@ def entry_text(table: Table, index: int, render: Render = text, entry: Entry | N
     one write (giving `entry`, the table's, which it holds already). Loading ignores the
     comment: a save reads the same in every language."""
     lines = table.entry_texts(index, PUBLIC)
-    if len(lines) == 1:  # (most entries: no list of one to join)
-        said = lines[0]
-        said = said if said.__class__ is str else render(said)  # (a str reads alike in all)
+    if render is text:  # (English: `text` is `str` for a line's texts, without a call between)
+        said = str(lines[0]) if len(lines) == 1 else " ".join(map(str, lines))
+    elif len(lines) == 1:  # (most entries: no list of one to join)
+        line = lines[0]
+        said = line if isinstance(line, str) else render(line)  # (a str reads alike in all)
     else:
         said = " ".join([render(line) for line in lines])
     if len(said) > 100:

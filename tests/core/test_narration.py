@@ -3,8 +3,10 @@ read, the same for every reader; each seat still reads only its own secret versi
 
 from __future__ import annotations
 
+import pytest
+
 from core.games.dangerous.state import Combat
-from core.narration import Joined, Message, Narration, say
+from core.narration import Joined, Message, Name, Narration, Worded, say
 from core.simulate import play_one
 
 
@@ -72,3 +74,32 @@ def test_a_dangerous_battle_log_holds_messages_and_its_view_gives_them_to_be_rea
         board = table.game.view(state, None).board
         assert board.combat.log == fight.log
         assert [str(line) for line in board.combat.log] == [str(line) for line in fight.log]
+
+
+def test_a_message_reads_as_str_format_map_writes_its_template() -> None:
+    # Messages are filled without parsing their template at each line (core.narration
+    # `_fill_for`): every kind of template must still read exactly as format_map writes it.
+    values: dict[str, object] = {
+        "who": Name("泉", "Spring"),
+        "n": 7,
+        "part": Message("{n} AP", n=2),
+        "help": Worded("助け", "help"),
+        "items": Joined(("a", "b"), ", "),
+    }
+    templates = [
+        "{who}",
+        "{who} has {n}.",
+        "a {{literal}} {who} and {{{n}}}",
+        "}}{n}{{",
+        "{who}{who}{part}",
+        "{who:>12}|{n:03}",
+        "{n.real}|{who!r}",
+        "{help} ({items}) 日本語 {part}",
+    ]
+    for template in templates:
+        assert str(Message(template, **values)) == template.format_map(values), template
+        assert f"[{Message(template, **values):>40}]" == f"[{template.format_map(values):>40}]"
+    with pytest.raises(KeyError):
+        str(Message("{missing}", n=1))
+    with pytest.raises(ValueError):
+        str(Message("{n", n=1))
