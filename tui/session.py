@@ -300,7 +300,7 @@ class Session:
         """The viewer answers their pending decision. Raises IllegalAction, changing nothing."""
         decision = self.my_decision()
         if decision is None:
-            raise IllegalAction("you have no decision to make right now")
+            raise IllegalAction(Message("you have no decision to make right now"))
         self.table.decide(decision.seat, choice)
 
     def play_bot(self) -> bool:

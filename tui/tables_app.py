@@ -109,15 +109,19 @@ class TablesApp(PartylineApp):
     # --- what the server says ----------------------------------------------------------------
 
     def _receive(self, line: bytes | None) -> None:
+        _ = tr(self)
+        if line is None:
+            self.show_error(_("a message from the server was too long"))
+            return
         try:
-            if line is None:
-                raise ProtocolError("a message from the server was too long")
             message = load(line, MAX_FROM_SERVER, SERVER_TYPES)
             getattr(self, f"_on_{message['type']}", self._ignore)(message)
-        except ProtocolError as error:
-            self.show_error(str(error))
+        except ProtocolError as error:  # (its reason is the protocol's, in English)
+            self.show_error(visible(str(error)))
         except Exception as error:  # a bug here must not stop the session's reading
-            self.show_error(f"partyline: could not take the server's message: {error}")
+            self.show_error(
+                _("partyline: could not take the server's message: {why}", why=visible(str(error)))
+            )
 
     def _ignore(self, message: dict[str, Any]) -> None:
         pass
