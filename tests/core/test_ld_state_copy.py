@@ -1,6 +1,7 @@
-"""Light and Dark's own `replace` (core/games/light_and_dark/state.py) builds exactly what
-dataclasses.replace builds, for every kind of value its rules copy, refuses an unknown field as
-dataclasses does, and gives each copy a plain dict of its own."""
+"""`core.frozen.replace` of Light and Dark's states (fast_init classes, copied by `.copy()` of
+their plain dicts) builds exactly what dataclasses.replace builds, for every kind of value its
+rules copy, refuses an unknown field as dataclasses does, and gives each copy a plain dict of
+its own."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from core.games.light_and_dark.state import Roll, State, SuddenDeath, replace
+from core.frozen import replace
+from core.games.light_and_dark.state import Roll, State, SuddenDeath
 from core.simulate import play_one
 
 

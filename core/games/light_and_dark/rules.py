@@ -16,6 +16,7 @@ from core import chance
 from core.chance import Outcome
 from core.decisions import Choice, Decision, Option, choose_one, choose_several
 from core.fastenum import members
+from core.frozen import replace
 from core.games.base import Applied, Result, Step, Viewer
 from core.games.base import View as TableView
 from core.games.light_and_dark import INFO
@@ -27,7 +28,6 @@ from core.games.light_and_dark.state import (
     State,
     SuddenDeath,
     TurnRecord,
-    replace,
 )
 from core.games.light_and_dark.view import build_view
 from core.i18n import N_

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from typing import TYPE_CHECKING, Any
 
 from core.frozen import fast_init
 
@@ -126,30 +125,3 @@ class State:
 @cache
 def _clockwise(seat: int, players: int) -> tuple[int, ...]:
     return tuple((seat + step) % players for step in range(players))
-
-
-_new = object.__new__
-_set = object.__setattr__
-
-if TYPE_CHECKING:
-    from dataclasses import replace as replace  # mypy checks each call's field names
-else:
-
-    def replace(obj: Any, /, **changes: Any) -> Any:
-        """`dataclasses.replace` for this module's classes, which keep their fields in a plain
-        dict from the start (fast_init): a copy is `dict.copy()` of it, one block copied, where
-        `core.frozen.replace`'s `{**fields}` inserts the 21 fields of a state one by one (it
-        must also serve split dicts). Every entry copies a state once or twice. Unknown field
-        names raise TypeError, as there."""
-        fields = obj.__dict__.copy()
-        size = len(fields)
-        fields.update(changes)
-        if len(fields) != size:
-            unknown = sorted(set(changes) - set(obj.__dict__))[0]
-            raise TypeError(
-                f"{obj.__class__.__name__}.__init__() got an unexpected keyword argument "
-                f"{unknown!r}"
-            )
-        new = _new(obj.__class__)
-        _set(new, "__dict__", fields)
-        return new
