@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 
@@ -34,3 +35,16 @@ def unsealed(raw: bytes) -> bytes | None:
     """The body `sealed` wrote, or None if it is not what was written (cut short, changed)."""
     digest, _, body = raw.partition(b"\n")
     return body if hashlib.sha256(body).hexdigest().encode() == digest else None
+
+
+def keep_newest(files: Iterable[Path], count: int) -> None:
+    """Remove all but the `count` most recently written of `files` (a cache stays bounded
+    however often what it keeps changes)."""
+    dated: list[tuple[float, Path]] = []
+    for path in files:
+        with contextlib.suppress(OSError):
+            dated.append((path.stat().st_mtime, path))
+    dated.sort(key=lambda pair: pair[0], reverse=True)
+    for _, old in dated[count:]:
+        with contextlib.suppress(OSError):
+            old.unlink(missing_ok=True)

@@ -32,8 +32,10 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import glob
 import hashlib
 import json
+import re
 import tomllib
 import types
 import typing
@@ -43,7 +45,7 @@ from functools import cache
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-from core.cachefile import put, sealed, unsealed
+from core.cachefile import keep_newest, put, sealed, unsealed
 from core.i18n import cache_dir
 
 TOML_KEY = "toml"
@@ -100,14 +102,18 @@ def load(path: Path, schema: type[T]) -> T:
 
 
 CACHE_FOLDER = "content"
+# Parses kept of one content file: the current one and one other (a second install or an older
+# version of the file, used in turn, then does not parse at every start).
+KEPT_PER_FILE = 2
 
 
 def _parsed(path: Path) -> dict[str, object]:
     """The TOML document at `path`, as tomllib reads it. Parsing is most of loading a game's
     content (about 15 ms of Dangerous's, at every start): the parse is kept as JSON in the cache
     folder under the file's name and hash, and read from there after the first time (a changed
-    file is parsed again; a document with dates, which JSON cannot hold, is never kept). The
-    cached form goes through the same strict reading into the schema as a fresh parse."""
+    file is parsed again, and only its KEPT_PER_FILE newest parses stay; a document with dates,
+    which JSON cannot hold, is never kept). The cached form goes through the same strict reading
+    into the schema as a fresh parse."""
     source = path.read_bytes()
     cached = (
         cache_dir() / CACHE_FOLDER / f"{path.stem}-{hashlib.sha256(source).hexdigest()[:32]}.json"
@@ -120,8 +126,18 @@ def _parsed(path: Path) -> dict[str, object]:
     # Universal newlines, as Path.read_text reads a file.
     raw = tomllib.loads(source.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n"))
     with contextlib.suppress(TypeError, ValueError):
-        put(cached, sealed(json.dumps(raw, ensure_ascii=False).encode()))
+        if put(cached, sealed(json.dumps(raw, ensure_ascii=False).encode())):
+            keep_newest(_parses_of(cached.parent, path.stem), KEPT_PER_FILE)
     return raw
+
+
+def _parses_of(folder: Path, stem: str) -> list[Path]:
+    """The kept parses of the content file named `stem` (not those of `stem-more.toml`)."""
+    return [
+        kept
+        for kept in folder.glob(f"{glob.escape(stem)}-*.json")
+        if re.fullmatch(r"[0-9a-f]{32}", kept.name[len(stem) + 1 : -len(".json")])
+    ]
 
 
 def by_id(file: str, table: str, entries: tuple[E, ...]) -> dict[str, E]:

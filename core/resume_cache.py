@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 
 import core
 from core import gcpause, saves
-from core.cachefile import put, sealed, unsealed
+from core.cachefile import keep_newest, put, sealed, unsealed
 from core.chance import ChanceKind
 from core.games import get_game
 from core.i18n import cache_dir
@@ -139,7 +139,7 @@ def keep(key: str, loaded: saves.Loaded) -> None:
     target = _file(key)
     if put(target, content):
         with contextlib.suppress(OSError):
-            _prune(target.parent)
+            keep_newest(target.parent.glob("*.json"), KEEP)
 
 
 def _reads_back(key: str, content: bytes, table: Table) -> bool:
@@ -256,13 +256,6 @@ def _entry_data(entry: Entry, types: Types) -> list[Any]:
     if isinstance(entry, ChanceEntry):
         return [entry.chance.value, encode(entry.values, types)]
     return [entry.seat, entry.decision, encode(entry.choice, types)]
-
-
-def _prune(folder: Path) -> None:
-    """Remove all but the KEEP newest cache files."""
-    files = sorted(folder.glob("*.json"), key=lambda path: path.stat().st_mtime, reverse=True)
-    for old in files[KEEP:]:
-        old.unlink(missing_ok=True)
 
 
 # --- reading -----------------------------------------------------------------------------------

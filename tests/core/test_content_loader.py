@@ -4,6 +4,7 @@ names file, entry and key; both games' real content through it, and their checks
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import tomllib
@@ -541,6 +542,25 @@ def test_a_file_with_dates_is_parsed_every_time(tmp_path: Path, own_cache: Path)
     with pytest.raises(ContentError, match="unknown key 'when'"):
         load(tmp_path / "dated.toml", Dated)
     assert len(list((own_cache / "content").glob("*.json"))) == 1
+
+
+def test_only_the_newest_two_parses_of_a_changed_file_are_kept(
+    tmp_path: Path, own_cache: Path
+) -> None:
+    folder = own_cache / "content"
+    load(write(tmp_path, GOOD, "deck-more.toml"), Deck)  # another file whose name starts alike
+    [more] = folder.glob("deck-more-*.json")
+    for version, title in enumerate(("a", "b", "c", "d")):
+        for kept in folder.glob("*.json"):  # everything kept so far is older than what comes
+            os.utime(kept, (1_000 + version, 1_000 + version))
+        assert load(write(tmp_path, GOOD.replace('"test"', f'"{title}"')), Deck).title == title
+    kept_titles = sorted(
+        json.loads(kept.read_bytes().partition(b"\n")[2])["title"]
+        for kept in folder.glob("deck-*.json")
+        if kept != more
+    )
+    assert kept_titles == ["c", "d"]
+    assert more.exists()
 
 
 LD_HERE = Path(light_and_dark.__file__).parent
