@@ -1,0 +1,82 @@
+"""A garbled message from the server (only a server with a bug sends one) is told to the player
+in the app's language, as every other line (issue 12), with the English as it was."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from core.errors import reason_of
+from core.i18n import translator
+from core.narration import Message
+from server.protocol import VERSION, ProtocolError, decode
+from tui.tables_app import TablesApp
+
+BAD_VALUES = [
+    {"x": 1},
+    {"~t": "frozenset"},
+    {"~t": "dict", "items": [1]},
+    {"~t": "os:system"},
+    {"~t": "core.nothing:Here"},
+    {"~t": "core.decisions:Option"},
+    {"~t": "core.decisions:Option", "fields": {"nothing": 1}},
+    {"~t": "core.decisions:DecisionKind", "value": "dance"},
+    {"~t": "message"},
+    {"~t": "message", "template": "x", "params": [[1, 2]]},
+    {"~t": "joined", "items": 1, "separator": ","},
+]
+
+
+@pytest.mark.parametrize("value", BAD_VALUES)
+def test_a_value_that_cannot_be_read_is_a_message_in_each_language(value: Any) -> None:
+    with pytest.raises(ProtocolError) as caught:
+        decode(value)
+    reason = reason_of(caught.value)
+    assert isinstance(reason, Message)
+    english = translator("en").text(reason)
+    assert english == str(caught.value) and english.startswith("garbled message: ")
+    japanese = translator("ja").text(reason)
+    assert "garbled" not in japanese and not japanese.isascii()
+
+
+def app_in(language: str, tmp_path: Path) -> tuple[TablesApp, list[str]]:
+    app = TablesApp(
+        tables=tmp_path / "tables.sock",
+        token="t",
+        player=None,
+        save_dir=tmp_path,
+        language=language,  # type: ignore[arg-type]
+    )
+    shown: list[str] = []
+    app.show_error = shown.append  # type: ignore[method-assign]
+    return app, shown
+
+
+def line(**message: Any) -> bytes:
+    return json.dumps({"v": VERSION, **message}).encode()
+
+
+GARBLED = [
+    line(type="lobby", tables=3),
+    line(type="state", table=[]),
+    line(type="state", table={"id": 1, "game": "chess"}, entries=1),
+    line(type="state", table={"id": 1, "game": "light-and-dark"}, entries=1),
+    line(type="chat", v=2),
+    b"not json\x1b[2J",
+    line(type="launch"),
+]
+
+
+@pytest.mark.parametrize("received", GARBLED)
+def test_a_garbled_message_is_told_in_the_apps_language(received: bytes, tmp_path: Path) -> None:
+    app, shown = app_in("ja", tmp_path)
+    app._receive(received)
+    assert len(shown) == 1
+    assert "garbled" not in shown[0] and not shown[0].isascii(), shown[0]
+    assert "\x1b" not in shown[0]
+    app, shown = app_in("en", tmp_path)
+    app._receive(received)
+    assert len(shown) == 1 and shown[0].isascii()
