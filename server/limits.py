@@ -30,12 +30,15 @@ class Limits:
     """Bytes of input a second, on average, that a session may send (typing sends a few)."""
     name_cells: int = 16
     """The widest player name, in terminal cells (a Japanese character is 2)."""
+    chat_rate: int = 12
+    """Chat lines a minute a player may say at a table: that many at once, then one every
+    60/chat_rate seconds (enough to talk tactics, too few to push everyone's lines away)."""
 
     def problems(self) -> list[str]:
         """What is wrong with these limits, one line each naming its flag (nothing: they can
         be used)."""
         found = []
-        for field in ("per_address", "sessions", "input_rate"):
+        for field in ("per_address", "sessions", "input_rate", "chat_rate"):
             if getattr(self, field) < 1:
                 found.append(f"{_flag(field)} must be at least 1, not {getattr(self, field)}")
         if not self.idle_timeout > 0:
@@ -119,6 +122,7 @@ LIMIT_FLAGS = (
     LimitFlag("--idle-timeout", "idle_timeout", float, "SECONDS", "close a session idle this long"),
     LimitFlag("--max-input-rate", "input_rate", int, "BYTES", "input a session may send a second"),
     LimitFlag("--max-name-length", "name_cells", int, "CELLS", "the widest player name, in cells"),
+    LimitFlag("--max-chat-rate", "chat_rate", int, "LINES", "chat lines a player may say a minute"),
 )
 
 
@@ -152,6 +156,15 @@ class Admission:
         self._by_address[address] -= 1
         if self._by_address[address] <= 0:
             del self._by_address[address]
+
+
+CHAT_TOO_FAST = N_("you are chatting too fast: at most {count} lines a minute")
+"""The refusal of a chat line past `Limits.chat_rate` (server.tables)."""
+
+
+def chat_bucket(lines_a_minute: int, now: float) -> TokenBucket:
+    """A player's chat allowance: `lines_a_minute` at once, then one every 60/that seconds."""
+    return TokenBucket(lines_a_minute / 60, lines_a_minute, now)
 
 
 class TokenBucket:
