@@ -81,7 +81,9 @@ def test_the_refusal_is_in_the_players_language_both_ways() -> None:
 
 def test_the_chat_rate_is_a_limit_with_a_sane_default() -> None:
     assert Limits().chat_rate == 12
-    assert Limits(chat_rate=0).problems() == ["--max-chat-rate must be at least 1, not 0"]
+    assert [str(p) for p in Limits(chat_rate=0).problems()] == [
+        "--max-chat-rate must be at least 1, not 0"
+    ]
 
 
 def test_the_servers_tables_count_chat_against_the_limit_given() -> None:
