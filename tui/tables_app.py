@@ -78,7 +78,9 @@ class TablesApp(PartylineApp):
         try:
             reader, self._writer = await asyncio.open_unix_connection(str(self.tables_path))
         except OSError as error:
-            self.exit(message=f"partyline: cannot reach the tables: {error.strerror}")
+            _ = tr(self)
+            why = error.strerror or str(error)  # (the system's words)
+            self.exit(message=_("partyline: cannot reach the tables: {why}", why=why))
             return
         if self._given_player is not None:
             self.send({"type": "hello", "token": self.token, "lang": self.language})

@@ -3,6 +3,7 @@ in the app's language, as every other line (issue 12), with the English as it wa
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -80,3 +81,20 @@ def test_a_garbled_message_is_told_in_the_apps_language(received: bytes, tmp_pat
     app, shown = app_in("en", tmp_path)
     app._receive(received)
     assert len(shown) == 1 and shown[0].isascii()
+
+
+@pytest.mark.parametrize(
+    ("language", "start"),
+    [
+        ("ja", "partyline: 卓のサーバーにつながりません: "),
+        ("en", "partyline: cannot reach the tables: "),
+    ],
+)
+def test_tables_that_cannot_be_reached_are_told_in_the_apps_language(
+    language: str, start: str, tmp_path: Path
+) -> None:
+    app, _ = app_in(language, tmp_path)  # (no socket there)
+    said: list[object] = []
+    app.exit = lambda **how: said.append(how.get("message"))  # type: ignore[method-assign, assignment]
+    asyncio.run(app._connect())
+    assert len(said) == 1 and isinstance(said[0], str) and said[0].startswith(start), said
