@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_serve_client_lines_lang import app_in
 
 from core.errors import reason_of
 from core.i18n import translator
 from core.narration import Message
 from server.protocol import VERSION, ProtocolError, decode
-from tui.tables_app import TablesApp
 
 BAD_VALUES = [
     {"x": 1},
@@ -41,19 +41,6 @@ def test_a_value_that_cannot_be_read_is_a_message_in_each_language(value: Any) -
     assert english == str(caught.value) and english.startswith("garbled message: ")
     japanese = translator("ja").text(reason)
     assert "garbled" not in japanese and not japanese.isascii()
-
-
-def app_in(language: str, tmp_path: Path) -> tuple[TablesApp, list[str]]:
-    app = TablesApp(
-        tables=tmp_path / "tables.sock",
-        token="t",
-        player=None,
-        save_dir=tmp_path,
-        language=language,  # type: ignore[arg-type]
-    )
-    shown: list[str] = []
-    app.show_error = shown.append  # type: ignore[method-assign]
-    return app, shown
 
 
 def line(**message: Any) -> bytes:

@@ -5,18 +5,9 @@ is in it. (Refused before the server starts: nothing is listened on, no key is m
 from __future__ import annotations
 
 import pytest
+from test_cli_lang import run
 
 from server.limits import LIMIT_FLAGS, Limits
-from tui.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exit_:  # --help
-        code = int(exit_.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize(
