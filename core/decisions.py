@@ -188,13 +188,19 @@ class Decision:
                 and cls is not int
                 and (isinstance(choice, bool) or not isinstance(choice, str | int))
             ):
-                raise IllegalAction(f"{self.name}: expected one option, got {choice!r}")
+                raise IllegalAction(
+                    Message(
+                        "{decision}: expected one option, got {choice}",
+                        decision=self.name,
+                        choice=repr(choice),
+                    )
+                )
             for option in self.options:
                 if option.id == choice:
                     if option.unavailable:
                         raise IllegalAction(option.refusal())
                     return choice
-            raise IllegalAction(f"{self.name}: {choice!r} is not one of {self._listing()}")
+            raise IllegalAction(self._not_one_of(choice))
         items = self._sequence(choice)
         if kind is _CHOOSE_SEVERAL:
             return self._several(items)
@@ -204,46 +210,99 @@ class Decision:
 
     def _sequence(self, choice: object) -> tuple[OptionId, ...]:
         if not isinstance(choice, list | tuple):
-            raise IllegalAction(f"{self.name}: expected a list, got {choice!r}")
+            raise IllegalAction(
+                Message(
+                    "{decision}: expected a list, got {choice}",
+                    decision=self.name,
+                    choice=repr(choice),
+                )
+            )
         for item in choice:
             if isinstance(item, bool) or not isinstance(item, str | int):
-                raise IllegalAction(f"{self.name}: {item!r} is not an option id")
+                raise IllegalAction(
+                    Message(
+                        "{decision}: {item} is not an option id",
+                        decision=self.name,
+                        item=repr(item),
+                    )
+                )
         return tuple(choice)
 
     def _several(self, items: tuple[OptionId, ...]) -> tuple[OptionId, ...]:
         ids = {option.id for option in self.options}
         unknown = [item for item in items if item not in ids]
         if unknown:
-            raise IllegalAction(f"{self.name}: {unknown[0]!r} is not one of {self._listing()}")
+            raise IllegalAction(self._not_one_of(unknown[0]))
         if len(set(items)) != len(items):
-            raise IllegalAction(f"{self.name}: an option is chosen twice")
+            raise IllegalAction(
+                Message("{decision}: an option is chosen twice", decision=self.name)
+            )
         self._refuse_unavailable(items)
         if not self.min_count <= len(items) <= self.max_count:
             raise IllegalAction(
-                f"{self.name}: choose between {self.min_count} and {self.max_count}, "
-                f"not {len(items)}"
+                Message(
+                    "{decision}: choose between {least} and {most}, not {count}",
+                    decision=self.name,
+                    least=self.min_count,
+                    most=self.max_count,
+                    count=len(items),
+                )
             )
         order = {option.id: index for index, option in enumerate(self.options)}
         return tuple(sorted(items, key=order.__getitem__))
 
     def _order(self, items: tuple[OptionId, ...]) -> tuple[OptionId, ...]:
         if Counter(items) != Counter(option.id for option in self.options):
-            raise IllegalAction(f"{self.name}: list every one of {self._listing()} exactly once")
+            raise IllegalAction(
+                Message(
+                    "{decision}: list every one of {options} exactly once",
+                    decision=self.name,
+                    options=self._listing(),
+                )
+            )
         return items
 
     def _allocation(self, items: tuple[OptionId, ...]) -> tuple[int, ...]:
         amounts = [item for item in items if isinstance(item, int)]
         if len(amounts) != len(items) or len(amounts) != len(self.options):
-            raise IllegalAction(f"{self.name}: give {len(self.options)} whole numbers")
+            raise IllegalAction(
+                Message(
+                    "{decision}: give {count} whole numbers",
+                    decision=self.name,
+                    count=len(self.options),
+                )
+            )
         if any(amount < 0 for amount in amounts):
-            raise IllegalAction(f"{self.name}: amounts cannot be negative")
+            raise IllegalAction(
+                Message("{decision}: amounts cannot be negative", decision=self.name)
+            )
         given = tuple(o.id for o, amount in zip(self.options, amounts, strict=True) if amount)
         self._refuse_unavailable(given)
         if self.max_each and any(amount > self.max_each for amount in amounts):
-            raise IllegalAction(f"{self.name}: at most {self.max_each} on one option")
+            raise IllegalAction(
+                Message(
+                    "{decision}: at most {most} on one option",
+                    decision=self.name,
+                    most=self.max_each,
+                )
+            )
         if sum(amounts) != self.total:
-            raise IllegalAction(f"{self.name}: the amounts must add up to {self.total}")
+            raise IllegalAction(
+                Message(
+                    "{decision}: the amounts must add up to {total}",
+                    decision=self.name,
+                    total=self.total,
+                )
+            )
         return tuple(amounts)
+
+    def _not_one_of(self, choice: object) -> Message:
+        return Message(
+            "{decision}: {choice} is not one of {options}",
+            decision=self.name,
+            choice=repr(choice),
+            options=self._listing(),
+        )
 
     def _listing(self) -> str:
         shown = ", ".join(repr(option.id) for option in self.options[:8])

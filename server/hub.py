@@ -67,7 +67,9 @@ class TableServer:
         self.bot_delay = bot_delay
         self.log = log
         self.store = None if save_dir is None else TableStore(save_dir, log)
-        self.hub = Hub(lambda: secrets.randbelow(10**9) + 1, self._changed, self.store)
+        self.hub = Hub(
+            lambda: secrets.randbelow(10**9) + 1, self._changed, self.store, limits.chat_rate
+        )
         self.tokens: dict[str, str | None] = {}
         """Token -> the player's name (None: a guest, who gives one)."""
         self._wrong_codes: dict[str, int] = {}

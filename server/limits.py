@@ -30,21 +30,39 @@ class Limits:
     """Bytes of input a second, on average, that a session may send (typing sends a few)."""
     name_cells: int = 16
     """The widest player name, in terminal cells (a Japanese character is 2)."""
+    chat_rate: int = 12
+    """Chat lines a minute a player may say at a table: that many at once, then one every
+    60/chat_rate seconds (enough to talk tactics, too few to push everyone's lines away)."""
 
-    def problems(self) -> list[str]:
+    def problems(self) -> list[Message]:
         """What is wrong with these limits, one line each naming its flag (nothing: they can
-        be used)."""
+        be used), to be said in the reader's language (str(): English)."""
         found = []
-        for field in ("per_address", "sessions", "input_rate"):
+        for field in ("per_address", "sessions", "input_rate", "chat_rate"):
             if getattr(self, field) < 1:
-                found.append(f"{_flag(field)} must be at least 1, not {getattr(self, field)}")
+                found.append(
+                    Message(
+                        N_("{flag} must be at least 1, not {value}"),
+                        flag=_flag(field),
+                        value=getattr(self, field),
+                    )
+                )
         if not self.idle_timeout > 0:
             found.append(
-                f"{_flag('idle_timeout')} must be more than 0 seconds, not {self.idle_timeout:g}"
+                Message(
+                    N_("{flag} must be more than 0 seconds, not {value:g}"),
+                    flag=_flag("idle_timeout"),
+                    value=self.idle_timeout,
+                )
             )
         if not 1 <= self.name_cells <= MAX_NAME_CELLS:
             found.append(
-                f"{_flag('name_cells')} must be 1 to {MAX_NAME_CELLS}, not {self.name_cells}"
+                Message(
+                    N_("{flag} must be 1 to {most}, not {value}"),
+                    flag=_flag("name_cells"),
+                    most=MAX_NAME_CELLS,
+                    value=self.name_cells,
+                )
             )
         return found
 
@@ -111,14 +129,28 @@ class LimitFlag:
     kind: type[int] | type[float]
     metavar: str
     help: str
+    """What it limits: a catalog message (N_), said in the reader's language."""
 
 
 LIMIT_FLAGS = (
-    LimitFlag("--max-per-address", "per_address", int, "N", "connections at once from one address"),
-    LimitFlag("--max-sessions", "sessions", int, "N", "connections at once in all, a session each"),
-    LimitFlag("--idle-timeout", "idle_timeout", float, "SECONDS", "close a session idle this long"),
-    LimitFlag("--max-input-rate", "input_rate", int, "BYTES", "input a session may send a second"),
-    LimitFlag("--max-name-length", "name_cells", int, "CELLS", "the widest player name, in cells"),
+    LimitFlag(
+        "--max-per-address", "per_address", int, "N", N_("connections at once from one address")
+    ),
+    LimitFlag(
+        "--max-sessions", "sessions", int, "N", N_("connections at once in all, a session each")
+    ),
+    LimitFlag(
+        "--idle-timeout", "idle_timeout", float, "SECONDS", N_("close a session idle this long")
+    ),
+    LimitFlag(
+        "--max-input-rate", "input_rate", int, "BYTES", N_("input a session may send a second")
+    ),
+    LimitFlag(
+        "--max-name-length", "name_cells", int, "CELLS", N_("the widest player name, in cells")
+    ),
+    LimitFlag(
+        "--max-chat-rate", "chat_rate", int, "LINES", N_("chat lines a player may say a minute")
+    ),
 )
 
 
@@ -152,6 +184,15 @@ class Admission:
         self._by_address[address] -= 1
         if self._by_address[address] <= 0:
             del self._by_address[address]
+
+
+CHAT_TOO_FAST = N_("you are chatting too fast: at most {count} lines a minute")
+"""The refusal of a chat line past `Limits.chat_rate` (server.tables)."""
+
+
+def chat_bucket(lines_a_minute: int, now: float) -> TokenBucket:
+    """A player's chat allowance: `lines_a_minute` at once, then one every 60/that seconds."""
+    return TokenBucket(lines_a_minute / 60, lines_a_minute, now)
 
 
 class TokenBucket:

@@ -21,8 +21,9 @@ import importlib
 import json
 from typing import Any
 
+from core.errors import reason_of
 from core.i18n import N_
-from core.narration import Joined, Message
+from core.narration import Joined, Message, Text
 
 VERSION = 3
 """2: a state sends only the log lines after the entries the client has (narration_keep).
@@ -60,6 +61,12 @@ UNKNOWN_TYPE = N_("unknown message type {type}")
 NAME_IN_USE = N_("the name {name} is in use; to take your seat back, give its code")
 """The refusal of a guest's hello without the name's code (its id tells the client to ask):
 here, not in server.hub, so that an app child needs not import the hub to know it."""
+GARBLED_VALUE = N_("garbled message: a value of type {tag} that cannot be read ({why})")
+"""A value `decode` cannot read (only a server with a bug sends one: the app child says it)."""
+NO_TYPE = N_("garbled message: a value without its type")
+NOT_A_GAME_TYPE = N_("garbled message: {tag} is not a type of the game's")
+GARBLED_STATE = N_("garbled message: a table's state that cannot be read ({why})")
+GARBLED_LOBBY = N_("garbled message: a lobby that is not a list of tables")
 
 _TYPE_TAG = "~t"
 _CORE = "core."
@@ -169,20 +176,20 @@ def decode(data: Any) -> Any:
     if isinstance(data, list):
         return tuple(decode(item) for item in data)
     if not isinstance(data, dict) or not isinstance(data.get(_TYPE_TAG), str):
-        raise ProtocolError("garbled value: an object without its type")
+        raise ProtocolError(Message(NO_TYPE))
     tag = data[_TYPE_TAG]
     if tag in ("message", "joined"):
         return _text(tag, data)
     if tag in ("frozenset", "dict"):
         items = data.get("items")
         if not isinstance(items, list):
-            raise ProtocolError(f"garbled value: a {tag} without items")
+            raise _garbled(tag, Message(N_("no items")))
         if tag == "frozenset":
             return frozenset(decode(item) for item in items)
         try:
             return {decode(key): decode(value) for key, value in items}
         except (TypeError, ValueError):
-            raise ProtocolError("garbled value: a dict's items are not pairs") from None
+            raise _garbled(tag, Message(N_("its items are not pairs"))) from None
     kind = _core_type(tag)
     try:
         if isinstance(kind, type) and issubclass(kind, enum.Enum):
@@ -190,14 +197,14 @@ def decode(data: Any) -> Any:
         if isinstance(kind, type) and dataclasses.is_dataclass(kind):
             fields = data.get("fields")
             if not isinstance(fields, dict):
-                raise ProtocolError(f"garbled value: {tag} without fields")
+                raise _garbled(tag, Message(N_("no fields")))
             return kind(**{name: decode(value) for name, value in fields.items()})
         items = data.get("items")
         if not isinstance(items, list):
-            raise ProtocolError(f"garbled value: {tag} without items")
+            raise _garbled(tag, Message(N_("no items")))
         return kind(*(decode(item) for item in items))
     except (TypeError, ValueError) as error:
-        raise ProtocolError(f"garbled value: {tag}: {error}") from None
+        raise _garbled(tag, reason_of(error)) from None  # (Python's words stay English)
 
 
 def _text(tag: str, data: dict[str, Any]) -> Message | Joined:
@@ -205,15 +212,15 @@ def _text(tag: str, data: dict[str, Any]) -> Message | Joined:
     if tag == "joined":
         items, separator = data.get("items"), decode(data.get("separator"))
         if not isinstance(items, list) or not isinstance(separator, str | Message):
-            raise ProtocolError("garbled value: a joined text without items or separator")
+            raise _garbled(tag, Message(N_("no items or separator")))
         return Joined(tuple(decode(item) for item in items), separator)
     template, params = data.get("template"), data.get("params")
     if not isinstance(template, str) or not isinstance(params, list):
-        raise ProtocolError("garbled value: a message without template or values")
+        raise _garbled(tag, Message(N_("no template or values")))
     values: dict[str, object] = {}
     for pair in params:
         if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str)):
-            raise ProtocolError("garbled value: a message's values are not named pairs")
+            raise _garbled(tag, Message(N_("its values are not named pairs")))
         values[pair[0]] = decode(pair[1])
     return Message(template, **values)
 
@@ -226,16 +233,22 @@ def _core_type(tag: str) -> Any:
     """The class `tag` names, if it is one of core's dataclasses, enums or NamedTuples."""
     module, _, name = tag.partition(":")
     if not module.startswith(_CORE) or not name.isidentifier():
-        raise ProtocolError(f"garbled value: {tag[:60]!r} is not a type of the game's")
+        raise ProtocolError(Message(NOT_A_GAME_TYPE, tag=repr(tag[:60])))
     try:
         kind = getattr(importlib.import_module(module), name)
     except (ImportError, AttributeError):
-        raise ProtocolError(f"garbled value: no type {tag[:60]!r}") from None
+        raise _garbled(tag, Message(N_("no such type"))) from None
     usable = isinstance(kind, type) and (
         dataclasses.is_dataclass(kind)
         or issubclass(kind, enum.Enum)
         or (issubclass(kind, tuple) and hasattr(kind, "_fields"))
     )
     if not usable:
-        raise ProtocolError(f"garbled value: {tag[:60]!r} is not a type of the game's")
+        raise ProtocolError(Message(NOT_A_GAME_TYPE, tag=repr(tag[:60])))
     return kind
+
+
+def _garbled(tag: str, why: Text) -> ProtocolError:
+    """A value tagged `tag` that cannot be read, and why (a catalog's message, or what Python
+    said), for the client to say in its language."""
+    return ProtocolError(Message(GARBLED_VALUE, tag=repr(tag[:60]), why=why))

@@ -16,6 +16,7 @@ filled... each gets one line back (`Refused`) and changes nothing.
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +31,7 @@ from core.narration import Message, Text, text
 from core.runner import BotDriver
 from core.table import Change, ChangeKind, Seat, SeatKind, Table, check_seed, new_table
 from core.text import BadText, check_line, one_line, visible
+from server.limits import CHAT_TOO_FAST, TokenBucket, chat_bucket
 from server.protocol import encode
 from server.store import (
     CHAT_KEPT,
@@ -99,6 +101,8 @@ class Client:
         """The log entries whose lines it has (each state sends only the lines after them)."""
         self.sent_as: Viewer = NOT_SENT
         """The eyes those lines were read with (a watcher's change at the end of the game)."""
+        self.chat_allowance: TokenBucket | None = None
+        """The chat lines it may still say (Hub's chat rate), from its first line."""
 
 
 @dataclass
@@ -155,11 +159,16 @@ class Hub:
         seeds: Callable[[], int],
         on_change: Callable[[ServerTable], None],
         store: TableStore | None = None,
+        chat_rate: int | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """`seeds` draws a new game's seed; `on_change` is told after every change of a game
         (the socket layer schedules the bots); `store` keeps every table on disk (None: the
-        tables live in memory only)."""
+        tables live in memory only); `chat_rate`: the chat lines a minute each client may say
+        (server.limits; None: no limit), by `clock` (seconds)."""
         self._seeds = seeds
+        self._chat_rate = chat_rate
+        self._clock = clock
         self._on_change = on_change
         self._store = store
         self._ids = itertools.count(1)
@@ -450,10 +459,22 @@ class Hub:
             check_line(text, what=CHAT_LINE, max_cells=MAX_CHAT_CELLS, max_chars=MAX_CHAT_CHARS)
         except BadText as error:
             raise Refused.of(reason_of(error)) from None
+        self._take_chat_line(client)
         table.chat = [*table.chat, (client.name, text)][-CHAT_KEPT:]
         self._write_table_file(table)
         for other in table.clients:
             other.send({"type": "chat", "from": client.name, "text": text})
+
+    def _take_chat_line(self, client: Client) -> None:
+        """Count a line `client` says against the chat rate; Refused past it."""
+        rate = self._chat_rate
+        if rate is None:
+            return
+        now = self._clock()
+        if client.chat_allowance is None:
+            client.chat_allowance = chat_bucket(rate, now)
+        if not client.chat_allowance.take(1, now):
+            raise Refused(CHAT_TOO_FAST, count=rate)
 
     def _on_hello(self, client: Client, message: dict[str, Any]) -> None:
         raise Refused(N_("already connected"))

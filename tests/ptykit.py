@@ -33,12 +33,13 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Self
 
 import pyte
+from pyte.screens import Char, wcwidth  # (pyte's wcwidth: cached)
 
 from server.child import set_size
 
@@ -98,6 +99,27 @@ class _Screen(pyte.Screen):
 
     def write_process_input(self, data: str) -> None:
         self._reply(data)
+
+    @property
+    def display(self) -> list[str]:
+        """As pyte's, but a wide character that a narrow one half overwrote shows as a terminal
+        shows it, its other half blank: pyte leaves the half behind (a stub "" after a narrow
+        character, or a wide one without its stub), and its own display fails on the first."""
+        return ["".join(_cells(self.buffer[y], self.columns)) for y in range(self.lines)]
+
+
+def _cells(line: Mapping[int, Char], columns: int) -> Iterator[str]:
+    x = 0
+    while x < columns:
+        char = line[x].data
+        if char and wcwidth(char[0]) == 2 and x + 1 < columns:
+            if line[x + 1].data == "":
+                yield char  # whole: its stub follows
+                x += 2
+                continue
+            char = " "  # its second half was overwritten
+        yield char or " "  # "": the second half of one whose first was overwritten
+        x += 1
 
 
 class TerminalScreen:

@@ -392,7 +392,7 @@ def _add_serve(serve: argparse.ArgumentParser, _: Translator) -> None:
             type=limit.kind,
             default=default,
             metavar=limit.metavar,
-            help=f"{limit.help} (default {default:g})",
+            help=_("{what} (default {default:g})", what=_(limit.help), default=default),
         )
 
 
@@ -621,7 +621,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     limits = Limits(**{limit.field: getattr(args, limit.field) for limit in LIMIT_FLAGS})
     problems = limits.problems()
     if problems:
-        raise CliError(problems[0])
+        raise CliError.of(problems[0])  # (a Message: in the run's language)
     if not 0 <= args.port <= 65535:
         raise CliError(N_("--port must be 0 to 65535, not {port}"), port=args.port)
     config = ServeConfig(

@@ -19,13 +19,14 @@ from string import Formatter
 from typing import Any
 
 from core.decisions import Choice, Decision, IllegalAction
+from core.errors import reason_of
 from core.games import REGISTRY, get_game
 from core.games.base import Game, Result, View
 from core.i18n import N_
 from core.narration import Message, Name, Text, text
 from core.table import Render, Table
 from core.text import one_line, visible
-from server.protocol import ProtocolError, decode
+from server.protocol import GARBLED_STATE, ProtocolError, decode
 from tui.shown import Line, shown
 
 SAVED_BY_THE_SERVER = N_("The server saves this table after every move.")
@@ -40,7 +41,7 @@ class RemoteSession:
         """`state`: the first state message of a started game; `send` sends a request."""
         summary = state["table"]
         if summary.get("game") not in REGISTRY:
-            raise ProtocolError("garbled state: no such game")
+            raise _garbled_state(Message(N_("no such game")))
         self._send = send
         self.table_id: int = summary["id"]
         self.seat: int | None = state.get("seat")
@@ -77,12 +78,12 @@ class RemoteSession:
             entries = int(state["entries"])
             undo_refusal = decode(state.get("undo_refusal", ""))
         except (KeyError, TypeError, ValueError) as error:
-            raise ProtocolError(f"garbled state: {error}") from None
+            raise _garbled_state(reason_of(error)) from None
         expected = ((view, View), (decision, Decision), (result, Result))
         if any(value is not None and not isinstance(value, kind) for value, kind in expected):
-            raise ProtocolError("garbled state: not a view, a decision and a result")
+            raise _garbled_state(Message(N_("not a view, a decision and a result")))
         if not isinstance(undo_refusal, str | Message):
-            raise ProtocolError("garbled state: a reason not to undo that is not a text")
+            raise _garbled_state(Message(N_("a reason not to undo that is not a text")))
         self._names, self._bots = names, bots
         self._view: View | None = shown(view)
         self._decision: Decision | None = shown(decision)
@@ -284,4 +285,9 @@ def _line(value: object) -> Text:
     """A log line as decoded: a text (names in it made visible), or a garbled state."""
     if isinstance(value, str | Message | Name):
         return shown(value)
-    raise ProtocolError("garbled state: a log line that is not a text")
+    raise _garbled_state(Message(N_("a log line that is not a text")))
+
+
+def _garbled_state(why: Text) -> ProtocolError:
+    """A state that cannot be read, and why, for the app to say in its language."""
+    return ProtocolError(Message(GARBLED_STATE, why=why))

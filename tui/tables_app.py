@@ -18,9 +18,13 @@ from typing import Any
 
 from textual.screen import Screen
 
+from core.errors import reason_of
 from core.i18n import DEFAULT_LANGUAGE, N_, Language
-from core.text import visible
+from core.narration import Message
+from core.text import one_line, visible
 from server.protocol import (
+    GARBLED_LOBBY,
+    GARBLED_STATE,
     MAX_FROM_SERVER,
     NAME_IN_USE,
     SERVER_TYPES,
@@ -74,7 +78,9 @@ class TablesApp(PartylineApp):
         try:
             reader, self._writer = await asyncio.open_unix_connection(str(self.tables_path))
         except OSError as error:
-            self.exit(message=f"partyline: cannot reach the tables: {error.strerror}")
+            _ = tr(self)
+            why = error.strerror or str(error)  # (the system's words)
+            self.exit(message=_("partyline: cannot reach the tables: {why}", why=why))
             return
         if self._given_player is not None:
             self.send({"type": "hello", "token": self.token, "lang": self.language})
@@ -116,8 +122,8 @@ class TablesApp(PartylineApp):
         try:
             message = load(line, MAX_FROM_SERVER, SERVER_TYPES)
             getattr(self, f"_on_{message['type']}", self._ignore)(message)
-        except ProtocolError as error:  # (its reason is the protocol's, in English)
-            self.show_error(visible(str(error)))
+        except ProtocolError as error:  # a garbled message: its reason in this app's language
+            self.show_error(visible(one_line(_.text(reason_of(error)))))
         except Exception as error:  # a bug here must not stop the session's reading
             self.show_error(
                 _("partyline: could not take the server's message: {why}", why=visible(str(error)))
@@ -138,7 +144,7 @@ class TablesApp(PartylineApp):
     def _on_lobby(self, message: dict[str, Any]) -> None:
         tables = message.get("tables")
         if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
-            raise ProtocolError("garbled lobby")
+            raise ProtocolError(Message(GARBLED_LOBBY))
         self.lobby_tables = tables
         # A lobby comes only to a session at no table: one that left (or was moved from its
         # seat by the same player's new session) goes back to the lobby.
@@ -159,7 +165,7 @@ class TablesApp(PartylineApp):
         from tui.screens.game import GameScreen
 
         if not isinstance(message.get("table"), dict):
-            raise ProtocolError("garbled state")
+            raise ProtocolError(Message(GARBLED_STATE, why=Message(N_("no table"))))
         if "entries" not in message:  # not started: the table waits
             if isinstance(self.screen, WaitingScreen):
                 self.screen.show(message)

@@ -38,6 +38,7 @@ def serve(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
         (("--guests", "--idle-timeout", "nan"), "--idle-timeout must be more than 0 seconds"),
         (("--guests", "--max-input-rate", "0"), "--max-input-rate must be at least 1, not 0"),
         (("--guests", "--max-name-length", "40"), "--max-name-length must be 1 to 32, not 40"),
+        (("--guests", "--max-chat-rate", "0"), "--max-chat-rate must be at least 1, not 0"),
         (("--guests", "--port", "70000"), "--port must be 0 to 65535, not 70000"),
         (("--guests", "--max-sessions", "many"), "argument --max-sessions: invalid int value"),
     ],

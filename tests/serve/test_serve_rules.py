@@ -13,7 +13,7 @@ from server.terminal import DEFAULT_SIZE, DEFAULT_TERM, MAX_SIZE, safe_size, saf
 def test_the_default_limits_are_usable_and_bad_ones_say_which_flag() -> None:
     assert Limits().problems() == []
     bad = Limits(per_address=0, sessions=-1, idle_timeout=0, input_rate=0, name_cells=33)
-    assert bad.problems() == [
+    assert [str(problem) for problem in bad.problems()] == [
         "--max-per-address must be at least 1, not 0",
         "--max-sessions must be at least 1, not -1",
         "--max-input-rate must be at least 1, not 0",

@@ -53,16 +53,23 @@ class ChatPanel(Vertical):
         super().__init__(id=id)
         self.text = ""
         """The plain text shown (for tests)."""
+        self._unheard: str | None = None
+        """The last line sent, until the table is heard saying it: a line the server refused
+        (too fast, too wide...) is offered again by the next `t`, not lost."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="chat-lines")
-        line = Input(max_length=MAX_CHARS, id="chat-input")
+        # Not selected on focus: a line offered again (or left with Escape) is edited, not
+        # typed over at the first key.
+        line = Input(max_length=MAX_CHARS, id="chat-input", select_on_focus=False)
         line.display = False
         yield line
 
     def show(self, lines: list[tuple[str, str]]) -> None:
         """Show the newest of `lines` (who, what they said)."""
         text = Text()
+        if any(said == self._unheard for _, said in lines[-3:]):
+            self._unheard = None  # heard (among the newest lines: others may talk at once)
         if lines:
             who, said = lines[-1]
             text.append(visible(who), style="bold")
@@ -76,6 +83,9 @@ class ChatPanel(Vertical):
         """Turn the row into the line to type: at once, so that the keys typed next go there."""
         self.query_one(Static).display = False
         line = self.query_one(Input)
+        if self._unheard and not line.value:
+            line.value = self._unheard
+            line.cursor_position = len(line.value)
         line.display = True
         # Now, not after the keys already waiting (focus() waits its turn): a line typed fast
         # or pasted right after `t` goes into the chat, not to the game's keys.
@@ -91,4 +101,5 @@ class ChatPanel(Vertical):
         event.input.value = ""
         self.done()
         if said:
+            self._unheard = said
             self.post_message(self.Said(said))

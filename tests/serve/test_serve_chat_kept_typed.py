@@ -1,0 +1,44 @@
+"""A chat line the server refuses (too fast, too wide, a control character) is not lost: the
+next `t` offers it again to edit and send, while a line the table heard leaves the row empty
+(docs/serve.md; Pilot at 80x24, the hub in the same process)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_serve_chat_rate import Clock
+from test_serve_remote_screen import SIZE, SeatApp
+from test_serve_tables import three_at_light_and_dark
+from textual.widgets import Input
+
+from server.tables import Hub
+from tui.widgets.chat import ChatPanel
+
+
+async def test_a_refused_chat_line_is_offered_again_and_a_heard_one_is_not(
+    tmp_path: Path,
+) -> None:
+    hub = Hub(lambda: 42, lambda table: None, chat_rate=1, clock=Clock())
+    aki, _bea, _cho = three_at_light_and_dark(hub)
+    app = SeatApp(aki, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        line = app.screen.query_one("#chat-input", Input)
+        await pilot.press("t", *"first", "enter")
+        app.deliver()
+        await pilot.pause()
+        assert app.screen.query_one(ChatPanel).text == "Aki: first"
+        await pilot.press("t")
+        assert line.has_focus and line.value == ""  # heard: nothing to offer again
+        await pilot.press(*"second", "enter")  # one a minute: refused
+        app.deliver()
+        await pilot.pause()
+        assert aki.last("error")["values"] == {"count": 1}
+        assert app.screen.query_one(ChatPanel).text == "Aki: first"
+        await pilot.press("t")
+        assert line.has_focus and line.value == "second" and line.cursor_position == 6
+        await pilot.press("escape")
+        await pilot.press("t")
+        assert line.value == "second"  # until it is said or typed over
+        await pilot.press("backspace", *"d!", "enter")
+        assert app.sent[-1] == {"type": "chat", "text": "second!"}
