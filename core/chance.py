@@ -24,6 +24,7 @@ from hashlib import sha512
 from typing import TypeVar, cast
 
 from core.frozen import fast_init
+from core.narration import Joined, Message
 
 T = TypeVar("T")
 
@@ -68,14 +69,23 @@ class ChanceRequest:
 
 
 class ImpossibleOutcome(ValueError):
-    """A chance entry that the request could never have produced; the message says why."""
+    """A chance entry that the request could never have produced. It is raised with a Message
+    saying why: str() is the English line (logs, --json), and whoever shows it to a person
+    renders it in their language (core.errors.reason_of finds it)."""
 
 
 def dice(
     count: int, label: str, sides: int = 6, parts: tuple[tuple[str, int], ...] = ()
 ) -> ChanceRequest:
     if parts and sum(number for _, number in parts) != count:
-        raise ValueError(f"{label}: the parts {parts} do not add up to {count} dice")
+        raise ValueError(
+            Message(
+                "{label}: the parts {parts} do not add up to {count} dice",
+                label=label,
+                parts=repr(parts),
+                count=count,
+            )
+        )
     return ChanceRequest(_DICE, label, count=count, sides=sides, parts=parts)
 
 
@@ -189,18 +199,33 @@ def complete_shuffle(
     or REST anywhere but at the end."""
     top = values[:-1]
     if not values or values[-1] != REST or REST in top:
-        raise ImpossibleOutcome(f"{request.label}: {REST!r} stands for the rest, at the end, once")
+        raise ImpossibleOutcome(
+            Message(
+                "{label}: {rest} stands for the rest, at the end, once",
+                label=request.label,
+                rest=repr(REST),
+            )
+        )
     left = Counter(request.items)
     for card in top:
         if not isinstance(card, str) or card not in left:
             raise ImpossibleOutcome(
-                f"{request.label}: {card!r} is not one of its cards "
-                f"({', '.join(sorted(set(request.items)))})"
+                Message(
+                    "{label}: {card} is not one of its cards ({cards})",
+                    label=request.label,
+                    card=repr(card),
+                    cards=_cards(request),
+                )
             )
         if left[card] == 0:
             copies = Counter(request.items)[card]
             raise ImpossibleOutcome(
-                f"{request.label}: {card!r} is given more times than the deck holds it ({copies})"
+                Message(
+                    "{label}: {card} is given more times than the deck holds it ({copies})",
+                    label=request.label,
+                    card=repr(card),
+                    copies=copies,
+                )
             )
         left[card] -= 1
     given = Counter(str(card) for card in top)
@@ -216,41 +241,82 @@ def complete_shuffle(
 def check_outcome(request: ChanceRequest, values: object) -> Outcome:
     """Return `values` as an outcome of `request`, or raise ImpossibleOutcome."""
     if not isinstance(values, list | tuple):
-        raise ImpossibleOutcome(f"{request.label}: expected a list of values, got {values!r}")
+        raise ImpossibleOutcome(
+            Message(
+                "{label}: expected a list of values, got {values}",
+                label=request.label,
+                values=repr(values),
+            )
+        )
     if request.kind is _DICE:
         faces = _ints(request, values)
         if len(faces) != request.count:
-            raise ImpossibleOutcome(
-                f"{request.label}: expected {request.count} dice{_split(request)}, "
-                f"found {len(faces)}"
-            )
+            raise ImpossibleOutcome(_wrong_count(request, len(faces)))
         for face in faces:
             if not 1 <= face <= request.sides:
                 raise ImpossibleOutcome(
-                    f"{request.label}: a {request.sides}-sided die cannot show {face}"
+                    Message(
+                        "{label}: a {sides}-sided die cannot show {face}",
+                        label=request.label,
+                        sides=request.sides,
+                        face=face,
+                    )
                 )
         return faces
     if request.kind is _SHUFFLE:
         cards = tuple(str(value) for value in values)
         if Counter(cards) != Counter(request.items) or not all(isinstance(v, str) for v in values):
             raise ImpossibleOutcome(
-                f"{request.label}: not an order of the {len(request.items)} cards "
-                f"({', '.join(sorted(set(request.items)))})"
+                Message(
+                    "{label}: not an order of the {count} cards ({cards})",
+                    label=request.label,
+                    count=len(request.items),
+                    cards=_cards(request),
+                )
             )
         return cards
     if len(values) != 1 or values[0] not in request.choices or isinstance(values[0], bool):
         raise ImpossibleOutcome(
-            f"{request.label}: expected one of {', '.join(map(str, request.choices))}, "
-            f"found {values!r}"
+            Message(
+                "{label}: expected one of {choices}, found {values}",
+                label=request.label,
+                choices=", ".join(map(str, request.choices)),
+                values=repr(values),
+            )
         )
     return (values[0],)
 
 
-def _split(request: ChanceRequest) -> str:
-    """' (2 for Aki, then 1 for the Lv1 enemy)': whose the dice of a request are, in order."""
+_THEN = Message(", then ")
+"""Between whose dice are whose, in rolling order."""
+
+
+def _wrong_count(request: ChanceRequest, found: int) -> Message:
+    """'expected 3 dice (2 for Aki, then 1 for the Lv1 enemy), found 1': with whose the dice
+    of a request are, in order, when it says."""
     if not request.parts:
-        return ""
-    return " (" + ", then ".join(f"{number} for {whose}" for whose, number in request.parts) + ")"
+        return Message(
+            "{label}: expected {count} dice, found {found}",
+            label=request.label,
+            count=request.count,
+            found=found,
+        )
+    whose = tuple(
+        Message("{number} for {whose}", number=number, whose=whose)
+        for whose, number in request.parts
+    )
+    return Message(
+        "{label}: expected {count} dice ({parts}), found {found}",
+        label=request.label,
+        count=request.count,
+        parts=Joined(whose, _THEN),
+        found=found,
+    )
+
+
+def _cards(request: ChanceRequest) -> str:
+    """The cards of a shuffle, each once, as their ids (as a save writes them)."""
+    return ", ".join(sorted(set(request.items)))
 
 
 def _ints(request: ChanceRequest, values: list[object] | tuple[object, ...]) -> tuple[int, ...]:
@@ -258,5 +324,9 @@ def _ints(request: ChanceRequest, values: list[object] | tuple[object, ...]) -> 
     values stay the same object, so the table keeps the entry as read)."""
     for value in values:
         if value.__class__ is not int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise ImpossibleOutcome(f"{request.label}: {value!r} is not a die face")
+            raise ImpossibleOutcome(
+                Message(
+                    "{label}: {value} is not a die face", label=request.label, value=repr(value)
+                )
+            )
     return cast(tuple[int, ...], values if values.__class__ is tuple else tuple(values))
