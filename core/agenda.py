@@ -314,7 +314,12 @@ class Agenda(Generic[S]):
         return step
 
     def decide(self, state: S, seat: int, choice: Choice) -> Done[S]:
-        """`seat`'s answer goes to the first task, the one that asked it."""
+        """`seat`'s answer goes to the first task, the one that asked it.
+
+        The IllegalActions here and in `chance` guard the engine's own invariants and stay
+        English: core.table.Table checks an answer against `pending` before it gets here (the
+        game is over, not that seat's turn, no chance due), and says why in the reader's
+        language, so no person reads these."""
         agenda = state.agenda
         if not agenda:
             raise IllegalAction("the game is over")
