@@ -184,10 +184,8 @@ def entry_text(table: Table, index: int, render: Render = text, entry: Entry | N
     lines = table.entry_lines(index)
     if len(lines) == 1:  # (most entries: no list of one to join)
         line = lines[0].public_message
-        if line.__class__ is str:  # (a str reads alike in every language)
-            said = line
-        else:  # (English: `text` is `str` for a line's texts, without a call between)
-            said = str(line) if render is text else render(line)
+        # (a str reads alike in every language; in English `text` is `str`, without its call)
+        said = line if line.__class__ is str else str(line) if render is text else render(line)
     else:
         said = _joined(lines, render)
     if len(said) > COMMENT_CHARACTERS:
@@ -1056,7 +1054,7 @@ class Autosave:
                 file.last = entry
                 file.unsynced = True
                 if (
-                    entry.__class__ is DecisionEntry and entry.seat in self._humans  # type: ignore[union-attr]
+                    entry.__class__ is DecisionEntry and entry.seat in self._humans
                 ) or self.clock() - file.synced_at >= SYNC_EVERY:
                     file.sync()
             except OSError as error:
