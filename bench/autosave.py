@@ -18,11 +18,11 @@ entry is saved. Measured (session 19, thread CPU time of 24 paired games, load 3
 saver without its `os.write` made games 10-15% slower, writing to /dev/null or tmpfs about 14%,
 the real write to ext4 15-25%, while the time inside the saver was about 10% of the saved game.
 So the share inside the saver understated what saving costs, and the target is judged on the
-share added. Each game is timed alone: the unsaved and saved games of a seed take turns in
-either order, the rewriting games run after all of them (their thousands of fsyncs and renames
-leave the disk and the caches busy), and before each game the garbage of the games before it is
-collected (a saved game's table, held in a cycle by its saver, used to be freed by a full
-collection inside some later game's time).
+share added. Each game is timed alone, and its fastest of TURNS plays counts: the unsaved and
+saved games of a seed take turns in either order, the rewriting games run after all of them
+(their thousands of fsyncs and renames leave the disk and the caches busy), and before each
+game the garbage of the games before it is collected (a saved game's table, held in a cycle by
+its saver, used to be freed by a full collection inside some later game's time).
 """
 
 from __future__ import annotations
@@ -181,6 +181,11 @@ def whole_game(seed: int, mode: str, folder: Path) -> Played:
     return Played(end - start, cpu, saving, behind)
 
 
+TURNS = 3
+"""Each unsaved and saved game is played this many times, taking turns; the fastest of each
+counts (the machine's other work only ever adds time)."""
+
+
 def run(quick: bool) -> None:
     entries = 40 if quick else 200
     with tempfile.TemporaryDirectory(prefix="partyline-autosave-") as name, marathon_registered():
@@ -203,10 +208,15 @@ def run(quick: bool) -> None:
             f"{'met' if ratio <= 2 else 'NOT met'}; before: {was:.1f})"
         )
         games = 4 if quick else 12
-        played: dict[str, list[Played]] = {"none": [], "before": [], "now": []}
-        for seed in range(games):
-            for mode in ("none", "now") if seed % 2 else ("now", "none"):
-                played[mode].append(whole_game(seed, mode, folder))
+        best: dict[tuple[str, int], Played] = {}
+        for turn in range(TURNS):
+            for seed in range(games):
+                for mode in ("none", "now") if (seed + turn) % 2 else ("now", "none"):
+                    game = whole_game(seed, mode, folder)
+                    if (mode, seed) not in best or game.wall < best[mode, seed].wall:
+                        best[mode, seed] = game
+        played = {mode: [best[mode, seed] for seed in range(games)] for mode in ("none", "now")}
+        played["before"] = []
         for seed in range(games):
             played["before"].append(whole_game(seed, "before", folder))
     report(games, played)
