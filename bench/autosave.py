@@ -3,7 +3,7 @@ against 100 (target <= 2x), and saving's share of the wall time of whole autosav
 (target < 10%), for the append-only autosave ("now") and the whole-file rewrite it replaced
 ("before": `saves.write` after every change, as the old Autosave did).
 
-    python3 bench/autosave.py [--quick]      (or: python3 bench/bench.py autosave)
+    python3 bench/autosave.py [--quick] [--writes]      (or: python3 bench/bench.py autosave)
 
 "Before" rewrites with today's `saves.dumps`, which is faster than the one it had, so it
 understates the old cost a little.
@@ -12,11 +12,13 @@ Saving's share is what saving adds to a game: the wall time of each game saved l
 game (same seed, same dice, same decisions) unsaved, over the saved game's wall time, summed over
 the games. The time measured inside the saver (its calls, its start, its close; the fsyncs of its
 close run in the background, docs/save-format.md, and are printed apart) is printed beside it,
-but it is not the whole cost: the saver's Python and the kernel's path for each `os.write` on
-ext4 evict the game's code and data from the CPU's caches, and the game runs slower after each
-entry is saved. Measured (session 19, thread CPU time of 24 paired games, load 3-4): the same
-saver without its `os.write` made games 10-15% slower, writing to /dev/null or tmpfs about 14%,
-the real write to ext4 15-25%, while the time inside the saver was about 10% of the saved game.
+but it is not the whole cost: the game itself runs slower between the saver's calls, most likely
+because the saver's Python and each write's system call and kernel path leave the CPU's caches
+and predictors cold for the game's code (this VM exposes no counters to show it). `--writes`
+measures it, in thread CPU time against the same games unsaved: session 19 (load 6-7) read the
+saved games at 1.13x with each entry's write left out, 1.19x writing to /dev/null, 1.17x to
+tmpfs and 1.24x to the save on ext4 (earlier runs with a probe: 1.10-1.15, 1.13-1.15,
+1.14-1.18, 1.15-1.27), while the time inside the saver was about 12% of a saved game (1.14x).
 So the share inside the saver understated what saving costs, and the target is judged on the
 share added. Each game is timed alone, and its fastest of TURNS plays counts: the unsaved and
 saved games of a seed take turns in either order, the rewriting games run after all of them
@@ -31,6 +33,7 @@ import argparse
 import contextlib
 import datetime as dt
 import gc
+import os
 import statistics
 import sys
 import tempfile
@@ -147,7 +150,7 @@ class Played:
     """Waited after the game for what its close left to the background (its fsyncs)."""
 
 
-def whole_game(seed: int, mode: str, folder: Path) -> Played:
+def whole_game(seed: int, mode: str, folder: Path, check: bool = True) -> Played:
     """One Dangerous 4-player heuristic game with simulate's options (its turn limit), saved as
     `mode` says: none, before, now."""
     table = bot_table("dangerous", 4, seed, "heuristic")
@@ -176,7 +179,7 @@ def whole_game(seed: int, mode: str, folder: Path) -> Played:
     behind = time.perf_counter() - end
     if timed is None:
         return Played(end - start, cpu, 0.0, behind)
-    assert saves.load(path, continue_chance=False).table.log == table.log
+    assert not check or saves.load(path, continue_chance=False).table.log == table.log
     saving = opening + sum(timed.samples) / 1e9 + (end - closing)
     return Played(end - start, cpu, saving, behind)
 
@@ -258,10 +261,61 @@ def report(games: int, played: dict[str, list[Played]]) -> None:
     )
 
 
+WRITES_TO = {"no write": "", "/dev/null": "/dev/null", "tmpfs": "/dev/shm"}
+"""Where `--writes` sends the saver's appends instead of the save (ext4: the save itself; no
+write: nowhere, without a system call)."""
+
+
+def writes(games: int) -> None:
+    """Why the time inside the saver is not the whole cost (`--writes`): the same games unsaved,
+    then saved with each entry's append not written at all, sent to /dev/null, to a file on tmpfs
+    and to the save on the real disk (ext4 here), in thread CPU time; each game saved against the
+    same game unsaved, the median of their ratios. The saver's Python is the same in all: what
+    differs is the system call and the kernel's path for each write."""
+    real_write = os.write
+    cpu: dict[str, list[float]] = {mode: [] for mode in ("none", *WRITES_TO, "ext4")}
+    with tempfile.TemporaryDirectory(prefix="partyline-autosave-") as name:
+        for seed in range(games):
+            for mode in cpu:
+                sink = WRITES_TO.get(mode)
+                path = Path(sink or name)
+                if mode == "tmpfs":
+                    path = path / f"partyline-{os.getpid()}"
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600) if sink else -1
+
+                def write(into: int, payload: bytes, fd: int = fd, mode: str = mode) -> int:
+                    appended = mode in WRITES_TO and payload.startswith(b"\n[[log]]")
+                    if appended and fd < 0:
+                        return len(payload)
+                    return real_write(fd if appended else into, payload)  # (not the first)
+
+                os.write = write
+                try:
+                    saved = mode if mode == "none" else "now"
+                    check = mode not in WRITES_TO
+                    cpu[mode].append(whole_game(seed, saved, Path(name), check=check).cpu)
+                finally:
+                    os.write = real_write
+                    if sink:
+                        os.close(fd)
+                    if mode == "tmpfs":
+                        path.unlink()
+    for mode in list(cpu)[1:]:
+        ratio = statistics.median(saved / unsaved for saved, unsaved in zip(cpu[mode], cpu["none"]))
+        print(f"saved, writing to {mode}".ljust(38) + f": {ratio:8.3f} x the CPU time unsaved")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer entries and games")
-    run(parser.parse_args().quick)
+    parser.add_argument(
+        "--writes", action="store_true", help="only: the CPU time saving adds, by where it writes"
+    )
+    args = parser.parse_args()
+    if args.writes:
+        writes(8 if args.quick else 24)
+    else:
+        run(args.quick)
 
 
 if __name__ == "__main__":
