@@ -12,7 +12,8 @@ SECTION, all of them run, in this order:
 - long-games: bot-only dangerous games without a turn limit (`turn_limit=0`), heuristic bots:
   how long they run and how many the `simulate` guard had to stop;
 - autosave: bench/autosave.py, saving one entry at log length 10,000 against 100 (target <= 2x)
-  and saving's share of whole autosaved bot games (target < 10%), before and now;
+  and saving's share of whole autosaved bot games (what saving adds against the same games
+  unsaved; target < 10%), before and now;
 - open-long-save: a 5,000-entry save opened to its first screen against a bare Textual app,
   fresh processes (target <= 1.5); decision-at-length: a decision at log length 5,000 against
   the same at 50, screen update and autosave included (target <= 1.5): bench/openlong.py;

@@ -224,18 +224,20 @@ class Narration:
     `message_for` as they were given (a Message keeps its template and values).
     """
 
-    __slots__ = ("_full", "_public", "_secret")
+    __slots__ = ("_full", "_secret", "public_message")
 
     def __init__(
         self, public: Text, secret: tuple[tuple[int, Text], ...] = (), full: Text = ""
     ) -> None:
-        self._public = public
+        self.public_message = public
+        """The public line as the rules gave it, not written out (what `message_for(PUBLIC)`
+        returns; the save's comment reads it for each entry, without a call)."""
         self._secret = secret
         self._full = full
 
     @property
     def public(self) -> str:
-        return text(self._public)
+        return text(self.public_message)
 
     @property
     def secret(self) -> tuple[tuple[int, str], ...]:
@@ -247,19 +249,19 @@ class Narration:
 
     def parts(self) -> tuple[Text, tuple[tuple[int, Text], ...], Text]:
         """(public, secret, full) as given: what makes the line again (core/plain.py)."""
-        return self._public, self._secret, self._full
+        return self.public_message, self._secret, self._full
 
     def message_for(self, viewer: Viewer) -> Text:
         """The line `viewer` reads, as the rules gave it (None: a viewer who sees everything;
         `PUBLIC`: the public sentence, what a seat without a private version reads)."""
         if viewer is None:
-            return self._full or self._public
+            return self._full or self.public_message
         if viewer is PUBLIC:
-            return self._public
+            return self.public_message
         for seat, said in self._secret:
             if seat == viewer:
                 return said
-        return self._public
+        return self.public_message
 
     def for_viewer(self, viewer: Viewer) -> str:
         return text(self.message_for(viewer))
@@ -267,17 +269,17 @@ class Narration:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Narration):
             return NotImplemented
-        return (self._public, self._secret, self._full) == (
-            other._public,
+        return (self.public_message, self._secret, self._full) == (
+            other.public_message,
             other._secret,
             other._full,
         )
 
     def __hash__(self) -> int:
-        return hash((self._public, self._secret, self._full))
+        return hash((self.public_message, self._secret, self._full))
 
     def __repr__(self) -> str:
-        return f"Narration({self._public!r}, secret={self._secret!r}, full={self._full!r})"
+        return f"Narration({self.public_message!r}, secret={self._secret!r}, full={self._full!r})"
 
 
 Lines = list[Narration]

@@ -42,11 +42,10 @@ from core.errors import Explained, at_entry, os_reason, reason_of
 from core.games import UnknownGame, get_game
 from core.games.base import Game
 from core.log import TOML_INTEGERS, BadEntry, DecisionEntry, Entry, entry_from_data
-from core.narration import Message, Text, text
+from core.narration import Message, Narration, Text, text
 from core.table import Change, ChangeKind, LogError, Render, Seat, SeatKind, Table
 from core.text import MAX_MESSAGE as MAX_MESSAGE
 from core.text import excerpt, one_line
-from core.viewer import PUBLIC
 
 FORMAT = "partyline-save"
 FORMAT_VERSION = 2
@@ -182,20 +181,41 @@ def entry_text(table: Table, index: int, render: Render = text, entry: Entry | N
     characters), then its fields, each line ending in a newline. An autosave appends it with
     one write (giving `entry`, the table's, which it holds already). Loading ignores the
     comment: a save reads the same in every language."""
-    lines = table.entry_texts(index, PUBLIC)
-    if render is text:  # (English: `text` is `str` for a line's texts, without a call between)
-        said = str(lines[0]) if len(lines) == 1 else " ".join(map(str, lines))
-    elif len(lines) == 1:  # (most entries: no list of one to join)
-        line = lines[0]
-        said = line if isinstance(line, str) else render(line)  # (a str reads alike in all)
+    lines = table.entry_lines(index)
+    if len(lines) == 1:  # (most entries: no list of one to join)
+        line = lines[0].public_message
+        # (a str reads alike in every language; in English `text` is `str`, without its call)
+        said = line if line.__class__ is str else str(line) if render is text else render(line)
     else:
-        said = " ".join([render(line) for line in lines])
-    if len(said) > 100:
-        said = said[:97] + "..."
+        said = _joined(lines, render)
+    if len(said) > COMMENT_CHARACTERS:
+        said = said[: COMMENT_CHARACTERS - 3] + "..."
     if not said.isprintable():  # (each control character is one that isprintable refuses)
         said = _comment(said)
     fields = _fields(table.entry(index) if entry is None else entry)
     return f"\n[[log]]  # {index + 1}: {said}\n{fields}"
+
+
+COMMENT_CHARACTERS = 100
+"""The longest comment after an entry's `[[log]]`, in characters (a longer one is cut, ending
+in "...")."""
+
+
+def _joined(lines: tuple[Narration, ...], render: Render) -> str:
+    """An entry's lines written out and joined by spaces, as far as the comment shows them:
+    the lines after the first COMMENT_CHARACTERS are cut are never written out (a fight's
+    entry tells several)."""
+    write: Render = str if render is text else render  # (as in `entry_text`)
+    parts: list[str] = []
+    length = -1  # (the joined text's length: the parts', and a space before all but the first)
+    for narration in lines:
+        line = narration.public_message
+        part = line if line.__class__ is str else write(line)
+        parts.append(part)
+        length += len(part) + 1
+        if length > COMMENT_CHARACTERS:
+            break
+    return " ".join(parts)
 
 
 def _fields(entry: Entry) -> str:
@@ -1017,16 +1037,25 @@ class Autosave:
         if file is not None and change.log_length == file.entries + 1 and change.kind is _ENTRY:
             # The common change, one entry after those the file holds, without `_update`'s checks:
             # this runs once an entry, and in a game of bots every step of it counts.
+            # (`file.append` and `_sync_due` are written out here, for the same reason.)
             index = file.entries
-            entry = self.table.entry(index)
-            said = entry_text(self.table, index, self.render, entry)
+            table = self.table
+            entry = table.entry(index)
+            said = entry_text(table, index, self.render, entry)
             try:
                 try:
                     payload = said.encode()
                 except UnicodeEncodeError:
                     payload = _utf8(said)  # (raises the OSError that says which line)
-                file.append(payload, index + 1, entry)
-                if self._sync_due(file, entry):
+                written = os.write(file.fd, payload)
+                if written < len(payload):  # (the system took less: the rest, as `append` does)
+                    _write_all(file.fd, payload[written:])
+                file.entries = index + 1
+                file.last = entry
+                file.unsynced = True
+                if (
+                    entry.__class__ is DecisionEntry and entry.seat in self._humans
+                ) or self.clock() - file.synced_at >= SYNC_EVERY:
                     file.sync()
             except OSError as error:
                 self._drop_file()

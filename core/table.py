@@ -16,6 +16,7 @@ from core import chance
 from core.chance import ImpossibleOutcome
 from core.decisions import Choice, Decision, IllegalAction
 from core.errors import Explained, at_entry, reason_of
+from core.frozen import fast_init
 from core.games.base import Applied, Game, Narration, Result, Step, View, check_options
 from core.log import TOML_INTEGERS, ChanceEntry, DecisionEntry, Entry
 from core.narration import Message, Text, text
@@ -65,6 +66,7 @@ class ChangeKind(Enum):
     REDO = "redo"
 
 
+@fast_init  # (one is made for every entry of a table that has subscribers)
 @dataclass(frozen=True)
 class Change:
     kind: ChangeKind
@@ -198,6 +200,11 @@ class Table:
         the public lines): for a reader in another process, who writes them out in its own
         language."""
         return [line.message_for(viewer) for line in self._meta[index].narration]
+
+    def entry_lines(self, index: int) -> tuple[Narration, ...]:
+        """Entry `index`'s lines, each with every viewer's version (a save's comments read
+        their public versions)."""
+        return self._meta[index].narration
 
     def notable(self, index: int) -> bool:
         """Did entry `index` reveal hidden information or decide a fight (Applied)?"""

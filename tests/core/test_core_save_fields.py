@@ -9,6 +9,7 @@ from typing import Any
 from core import saves
 from core.chance import ChanceKind
 from core.log import ChanceEntry, DecisionEntry, Entry
+from core.narration import Narration
 
 
 def fields(entry: Entry) -> str:
@@ -24,8 +25,8 @@ class OneEntry:
     def entry(self, index: int) -> Entry:
         return self._entry
 
-    def entry_texts(self, index: int, viewer: Any) -> list[str]:
-        return ["said"]
+    def entry_lines(self, index: int) -> tuple[Narration, ...]:
+        return (Narration("said"),)
 
 
 def test_equal_values_of_other_types_are_written_each_as_itself() -> None:
