@@ -126,7 +126,7 @@ def test_damaged_attack_dice_name_the_roll_and_whose_dice_in_japanese(
     index, request = next(
         (index, request)
         for index, request in requests_of(table).items()
-        if request.label is rolls.ATTACK_DICE
+        if str(request.label).startswith("the attack dice")
     )
     japanese, english = damaged_verify(capsys, tmp_path, table, index, [1] * (request.count - 1))
     assert japanese.startswith(f"エントリー {index + 1}: 攻撃ダイス（両陣営同時）: ")
