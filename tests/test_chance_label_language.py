@@ -72,23 +72,21 @@ def test_every_roll_of_a_game_is_named_in_japanese_and_as_before_in_english(
 def test_every_roll_dangerous_can_ask_for_is_named_in_japanese() -> None:
     """The rolls few bot games reach (a justice roll, the corpse's card...), each maker once."""
     card, item = "adashino-utsuro", next(iter(content().items))
+    player_rolls = (rolls.ITEM_ROLL, rolls.LV2_ROLL, rolls.SPRING_ROLL, rolls.DISCARD_PILE)
+    card_rolls = (rolls.COUNTER_ROLL, rolls.ABILITY_ROLL, rolls.JUSTICE_ROLL, rolls.AMBUSH_ROLL)
     labels: list[Text] = [
         rolls.FIRST_START_PLAYER,
         rolls.ATTACK_DICE,
-        rolls.item_roll("Aki"),
+        *(rolls.of_player(template, "Aki") for template in player_rolls),
+        *(rolls.of_player(template, "Aki") for template in (rolls.CORPSE_PICK, rolls.REROLL)),
+        *(rolls.of_card(template, card) for template in (*card_rolls, rolls.VICTORY_ROLL)),
         rolls.reward_roll("Aki", 2),
-        rolls.lv2_roll("Aki"),
-        rolls.spring_roll("Aki"),
-        rolls.discard_pile("Aki"),
-        rolls.corpse_pick("Aki"),
-        rolls.reroll("Aki"),
-        *(maker(card) for maker in (rolls.counter_roll, rolls.ability_dice, rolls.ability_roll)),
-        *(maker(card) for maker in (rolls.justice_roll, rolls.ambush_roll, rolls.victory_roll)),
+        rolls.ability_dice(card),
         rolls.item_effect_roll(item),
     ]
     for label in labels:
         assert not english_left(JA(label), ["Aki"]), (str(label), JA(label))
-    assert str(rolls.item_roll("Aki")) == "Aki's item roll"
+    assert str(rolls.of_player(rolls.ITEM_ROLL, "Aki")) == "Aki's item roll"
     assert str(rolls.reward_roll("Aki", 2)) == "Aki's reward roll (+2)"
     assert str(rolls.ability_dice(card)) == "化野ウツロ (Lv1)'s 道連れ"
 

@@ -220,7 +220,7 @@ class AmbushRoll(Asking[State]):
     target: str
 
     def ask(self, state: State) -> ChanceRequest:
-        return chance.dice(1, rolls.ambush_roll(self.ambusher))
+        return chance.dice(1, rolls.of_card(rolls.AMBUSH_ROLL, self.ambusher))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         lines: Lines = []

@@ -143,7 +143,7 @@ class CorpseTheft(Asking[State]):
 
     def ask(self, state: State) -> ChanceRequest:
         pile = state.players[self.seat].discard
-        return chance.pick(tuple(pile), rolls.corpse_pick(state.names[self.thief]))
+        return chance.pick(tuple(pile), rolls.of_player(rolls.CORPSE_PICK, state.names[self.thief]))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         stolen = str(answer[0])

@@ -174,7 +174,7 @@ class Counter(Asking[State]):
     steal: bool = False
 
     def ask(self, state: State) -> ChanceRequest:
-        return chance.dice(1, rolls.counter_roll(self.target))
+        return chance.dice(1, rolls.of_card(rolls.COUNTER_ROLL, self.target))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         lines: Lines = []
@@ -285,7 +285,7 @@ class Justice(Asking[State]):
     culprit: str
 
     def ask(self, state: State) -> ChanceRequest:
-        return chance.dice(1, rolls.justice_roll(self.ally))
+        return chance.dice(1, rolls.of_card(rolls.JUSTICE_ROLL, self.ally))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         lines: Lines = []

@@ -169,7 +169,7 @@ class AbilityRoll(Asking[State]):
     user: str
 
     def ask(self, state: State) -> ChanceRequest:
-        return chance.dice(1, rolls.ability_roll(self.user))
+        return chance.dice(1, rolls.of_card(rolls.ABILITY_ROLL, self.user))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         lines: Lines = []
@@ -422,7 +422,7 @@ class Reroll(Asking[State]):
     dice: int
 
     def ask(self, state: State) -> ChanceRequest:
-        return chance.dice(self.dice, rolls.reroll(side_name(state, self.side)))
+        return chance.dice(self.dice, rolls.of_player(rolls.REROLL, side_name(state, self.side)))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         faces = tuple(int(face) for face in answer)

@@ -210,7 +210,7 @@ class SpringDie(Asking[State]):
     seat: int
 
     def ask(self, state: State) -> ChanceRequest:
-        return chance.dice(1, rolls.spring_roll(state.names[self.seat]))
+        return chance.dice(1, rolls.of_player(rolls.SPRING_ROLL, state.names[self.seat]))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         face, name = int(answer[0]), state.names[self.seat]

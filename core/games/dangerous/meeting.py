@@ -403,7 +403,10 @@ class ItemRoll(Asking[State]):
     def ask(self, state: State) -> ChanceRequest:
         name = state.names[self.seat]
         return chance.dice(
-            1, rolls.reward_roll(name, self.bonus) if self.reward else rolls.item_roll(name)
+            1,
+            rolls.reward_roll(name, self.bonus)
+            if self.reward
+            else rolls.of_player(rolls.ITEM_ROLL, name),
         )
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
@@ -451,7 +454,7 @@ class Lv2Roll(Asking[State]):
     seat: int
 
     def ask(self, state: State) -> ChanceRequest:
-        return chance.dice(1, rolls.lv2_roll(state.names[self.seat]))
+        return chance.dice(1, rolls.of_player(rolls.LV2_ROLL, state.names[self.seat]))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         face = int(answer[0])

@@ -229,7 +229,7 @@ class WinRoll(Asking[State]):
     winner: str
 
     def ask(self, state: State) -> ChanceRequest:
-        return chance.dice(1, rolls.victory_roll(self.winner))
+        return chance.dice(1, rolls.of_card(rolls.VICTORY_ROLL, self.winner))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         lines: Lines = []

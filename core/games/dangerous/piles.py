@@ -28,7 +28,7 @@ class DrawRandom(Asking[State]):
 
     def ask(self, state: State) -> ChanceRequest:
         pile = state.players[self.seat].discard
-        return chance.shuffle(pile, rolls.discard_pile(state.names[self.seat]))
+        return chance.shuffle(pile, rolls.of_player(rolls.DISCARD_PILE, state.names[self.seat]))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         shuffled = tuple(str(c) for c in answer)

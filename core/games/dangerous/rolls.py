@@ -9,80 +9,47 @@ from functools import cache, lru_cache
 
 from core.games.dangerous.cards import card_name
 from core.games.dangerous.content import card, content
+from core.i18n import N_
 from core.narration import Message, Text, Worded
-
-_NAMES = 256
-"""How many labels of a kind made for players are kept: names come from the table."""
 
 FIRST_START_PLAYER = Message("the first start player")
 ATTACK_DICE = Message("the attack dice (both sides at once)")
 
+# A player's rolls (`of_player`): `name` is a player's name, or a side's (a reroll).
+ITEM_ROLL = N_("{name}'s item roll")
+LV2_ROLL = N_("{name}'s Lv2 appearance roll")
+SPRING_ROLL = N_("{name}'s spring roll")
+DISCARD_PILE = N_("{name}'s discard pile")
+CORPSE_PICK = N_("the card {name} takes from the corpse")
+REROLL = N_("{name}'s reroll")
 
-@lru_cache(maxsize=_NAMES)
-def item_roll(name: str) -> Message:
-    return Message("{name}'s item roll", name=name)
-
-
-@lru_cache(maxsize=_NAMES)
-def reward_roll(name: str, bonus: int) -> Message:
-    return Message("{name}'s reward roll (+{bonus})", name=name, bonus=bonus)
-
-
-@lru_cache(maxsize=_NAMES)
-def lv2_roll(name: str) -> Message:
-    return Message("{name}'s Lv2 appearance roll", name=name)
-
-
-@lru_cache(maxsize=_NAMES)
-def spring_roll(name: str) -> Message:
-    return Message("{name}'s spring roll", name=name)
+# A card's rolls (`of_card`): `card` is its name and level, as the narration names it.
+COUNTER_ROLL = N_("{card}'s counter roll")
+ABILITY_ROLL = N_("{card}'s ability roll")
+JUSTICE_ROLL = N_("{card}'s justice roll")
+AMBUSH_ROLL = N_("{card}'s ambush roll")
+VICTORY_ROLL = N_("{card}'s victory roll")
 
 
-@lru_cache(maxsize=_NAMES)
-def discard_pile(name: str) -> Message:
-    return Message("{name}'s discard pile", name=name)
-
-
-@lru_cache(maxsize=_NAMES)
-def corpse_pick(name: str) -> Message:
-    return Message("the card {name} takes from the corpse", name=name)
-
-
-@lru_cache(maxsize=_NAMES)
-def reroll(side: Text) -> Message:
-    """A side's reroll: a player's name, or the enemy's (a Message)."""
-    return Message("{name}'s reroll", name=side)
+@lru_cache(maxsize=1024)  # names come from the table: the keys are unbounded
+def of_player(template: str, name: Text) -> Message:
+    return Message(template, name=name)
 
 
 @cache
-def counter_roll(instance: str) -> Message:
-    return Message("{card}'s counter roll", card=card_name(instance))
+def of_card(template: str, instance: str) -> Message:
+    return Message(template, card=card_name(instance))
+
+
+@lru_cache(maxsize=256)
+def reward_roll(name: str, bonus: int) -> Message:
+    return Message("{name}'s reward roll (+{bonus})", name=name, bonus=bonus)
 
 
 @cache
 def ability_dice(instance: str) -> Message:
     """The dice of a fallen card's ability ('… (Lv2)'s 道連れ': its Japanese name, as ever)."""
     return Message("{card}'s {ability}", card=card_name(instance), ability=card(instance).ability)
-
-
-@cache
-def ability_roll(instance: str) -> Message:
-    return Message("{card}'s ability roll", card=card_name(instance))
-
-
-@cache
-def justice_roll(instance: str) -> Message:
-    return Message("{card}'s justice roll", card=card_name(instance))
-
-
-@cache
-def ambush_roll(instance: str) -> Message:
-    return Message("{card}'s ambush roll", card=card_name(instance))
-
-
-@cache
-def victory_roll(instance: str) -> Message:
-    return Message("{card}'s victory roll", card=card_name(instance))
 
 
 @cache
