@@ -29,6 +29,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import field
+from functools import lru_cache
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from core import chance
@@ -239,6 +240,13 @@ class WhoFirst(Gather[S]):
         return push(state, *tasks), [say("{who} acts first.", who=self.who(state, first))]
 
 
+@lru_cache(maxsize=64)
+def _first_roll_label(names: tuple[Text, ...]) -> Message:
+    """What the tied seats' roll is for, as a damaged save's error names it (in the reader's
+    language): made once for the same seats, not at every roll."""
+    return Message("the roll for who acts first ({names})", names=Joined(names, LIST_SEPARATOR))
+
+
 @dataclass(frozen=True)
 class FirstRoll(Asking[S]):
     """The seats `tied` for acting first roll a die each; the highest goes first."""
@@ -247,8 +255,8 @@ class FirstRoll(Asking[S]):
     tied: tuple[int, ...]
 
     def ask(self, state: S) -> ChanceRequest:
-        names = ", ".join(str(self.window.who(state, seat)) for seat in self.tied)
-        return chance.dice(len(self.tied), f"the roll for who acts first ({names})")
+        names = tuple(self.window.who(state, seat) for seat in self.tied)
+        return chance.dice(len(self.tied), _first_roll_label(names))
 
     def act(self, state: S, answer: Any, seat: int) -> Done[S]:
         faces = [int(face) for face in answer]

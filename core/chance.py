@@ -24,7 +24,7 @@ from hashlib import sha512
 from typing import TypeVar, cast
 
 from core.frozen import fast_init
-from core.narration import Joined, Message
+from core.narration import Joined, Message, Text
 
 T = TypeVar("T")
 
@@ -54,18 +54,29 @@ class ChanceRequest:
     - DICE: `count` dice with `sides` faces; the outcome is the faces in rolling order.
     - SHUFFLE: a new order of `items` (a multiset of card ids); the outcome is the whole order.
     - PICK: one of `choices`; the outcome is a one-element tuple.
-    `label` names the purpose in words ("boss HP", "Bea's reroll"). `parts` splits dice rolled
-    at once between their owners, in rolling order ((whose, how many), ...): a wrong count of
-    dice then says how many belong to each.
+    `label` names the purpose in words ("the boss's HP", "Bea's reroll"), a catalog message
+    that a damaged save's error shows in the reader's language (made once by the game, not at
+    every roll). `parts` splits dice rolled at once between their owners, in rolling order
+    ((whose, how many), ...): a wrong count of dice then says how many belong to each.
     """
 
     kind: ChanceKind
-    label: str
+    label: Text
     count: int = 0
     sides: int = 6
     items: tuple[str, ...] = ()
     choices: tuple[int, ...] | tuple[str, ...] = ()
-    parts: tuple[tuple[str, int], ...] = ()
+    parts: tuple[tuple[Text, int], ...] = ()
+
+    def __repr__(self) -> str:
+        # The dataclass's repr, with the label and whose dice as their English text (as when
+        # they were strings): a repr written in a log or a digest of a game stays the same.
+        parts = tuple((str(whose), number) for whose, number in self.parts)
+        return (
+            f"ChanceRequest(kind={self.kind!r}, label={str(self.label)!r}, count={self.count!r}, "
+            f"sides={self.sides!r}, items={self.items!r}, choices={self.choices!r}, "
+            f"parts={parts!r})"
+        )
 
 
 class ImpossibleOutcome(ValueError):
@@ -75,25 +86,25 @@ class ImpossibleOutcome(ValueError):
 
 
 def dice(
-    count: int, label: str, sides: int = 6, parts: tuple[tuple[str, int], ...] = ()
+    count: int, label: Text, sides: int = 6, parts: tuple[tuple[Text, int], ...] = ()
 ) -> ChanceRequest:
     if parts and sum(number for _, number in parts) != count:
         raise ValueError(
             Message(
                 "{label}: the parts {parts} do not add up to {count} dice",
                 label=label,
-                parts=repr(parts),
+                parts=repr(tuple((str(whose), number) for whose, number in parts)),
                 count=count,
             )
         )
     return ChanceRequest(_DICE, label, count=count, sides=sides, parts=parts)
 
 
-def shuffle(items: tuple[str, ...], label: str) -> ChanceRequest:
+def shuffle(items: tuple[str, ...], label: Text) -> ChanceRequest:
     return ChanceRequest(_SHUFFLE, label, items=items)
 
 
-def pick(choices: tuple[int, ...] | tuple[str, ...], label: str) -> ChanceRequest:
+def pick(choices: tuple[int, ...] | tuple[str, ...], label: Text) -> ChanceRequest:
     return ChanceRequest(_PICK, label, choices=choices)
 
 

@@ -24,12 +24,12 @@ DAMAGES = [
     (
         "values = [1, 9]",
         "entry 3: the boss's HP: a 6-sided die cannot show 9",
-        "エントリー 3: the boss's HP: 6 面のダイスに 9 の目はありません",
+        "エントリー 3: ボスの体力: 6 面のダイスに 9 の目はありません",
     ),
     (
         "values = [1, 4, 2]",
         "entry 3: the boss's HP: expected 2 dice, found 3",
-        "エントリー 3: the boss's HP: ダイスは 2 個のはずが、3 個書かれています",
+        "エントリー 3: ボスの体力: ダイスは 2 個のはずが、3 個書かれています",
     ),
 ]
 

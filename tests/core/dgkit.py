@@ -212,7 +212,7 @@ class Dg:
         if what.startswith("chance"):
             assert self.table.step.chance is not None, self.waiting()
             label = what.partition(":")[2]
-            assert label in self.table.step.chance.label, self.waiting()
+            assert label in str(self.table.step.chance.label), self.waiting()
             return None
         decision = self.pending()
         assert decision is not None and decision.name == what, self.waiting()

@@ -60,7 +60,7 @@ def test_attack_dice_with_a_die_missing_say_how_many_each_side_rolls() -> None:
     again = Table(game, table.seats, table.options, table.seed)
     for entry in table.log:  # replay up to the first attack dice
         request = again.step.chance
-        if request is not None and request.label.startswith("the attack dice"):
+        if request is not None and str(request.label).startswith("the attack dice"):
             break
         again.apply(entry)
     else:

@@ -38,7 +38,7 @@ def fight_through(g: Dg) -> None:
         request = g.table.step.chance
         if request is not None:
             faces = [1] * request.count
-            if "attack dice" in request.label:
+            if "attack dice" in str(request.label):
                 faces[0] = 6  # side 0's die comes first: Aki's Lv1 card rolls one
             g.dice(*faces)
             continue

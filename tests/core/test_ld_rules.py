@@ -420,7 +420,7 @@ def test_rolls_go_in_party_order_parent_first_then_clockwise() -> None:
     for faces in ((3, 3), (4,), (5, 2)):
         request = s.table.step.chance
         assert request is not None
-        labels.append(request.label)
+        labels.append(str(request.label))
         s.dice(*faces)
     assert labels == ["Dan's Light Hero roll", "Aki's Priest roll", "Chi's Witch roll"]
     decision = s.pending()

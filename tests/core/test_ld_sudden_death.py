@@ -53,7 +53,7 @@ def test_each_tied_player_rolls_two_dice_in_their_own_entry() -> None:
     for seat, pair in enumerate([(1, 2), (3, 4), (5, 6)]):
         request = s.table.step.chance
         assert request is not None and request.kind is ChanceKind.DICE and request.count == 2
-        labels.append(request.label)
+        labels.append(str(request.label))
         before = len(s.table)
         s.dice(*pair)
         assert len(s.table) == before + 1
@@ -99,7 +99,7 @@ def test_one_volley_only_several_survivors_roll_off() -> None:
     sudden = s.view().board.sudden
     assert sudden is not None and sudden.hp == (5, 5, 0) and sudden.rolloff == (0, 1)
     request = s.table.step.chance
-    assert request is not None and request.label == "the sudden-death roll-off"
+    assert request is not None and str(request.label) == "the sudden-death roll-off"
     assert request.count == 2  # Chi, out, does not roll
     lines = [line for _, line in s.table.narration(2)]
     assert "Aki and Bea survive: a one-die roll-off between them." in lines

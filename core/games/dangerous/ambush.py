@@ -10,6 +10,7 @@ from core.agenda import Asking, Automatic, Done, Menu, Task, push
 from core.chance import ChanceRequest
 from core.decisions import Choice, Option
 from core.frozen import replace
+from core.games.dangerous import rolls
 from core.games.dangerous.battle import combat, is_party, row, side_of, supporters, tell
 from core.games.dangerous.cards import card_name
 from core.games.dangerous.casualties import hit
@@ -105,7 +106,7 @@ class ItemSnipe(Asking[State]):
     target: str
 
     def ask(self, state: State) -> ChanceRequest:
-        return chance.dice(1, f"the {content().items[self.item].english} roll")
+        return chance.dice(1, rolls.item_effect_roll(self.item))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         lines: Lines = []
@@ -219,7 +220,7 @@ class AmbushRoll(Asking[State]):
     target: str
 
     def ask(self, state: State) -> ChanceRequest:
-        return chance.dice(1, f"{card_name(self.ambusher)}'s ambush roll")
+        return chance.dice(1, rolls.of_card(rolls.AMBUSH_ROLL, self.ambusher))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         lines: Lines = []

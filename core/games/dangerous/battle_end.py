@@ -10,6 +10,7 @@ from core.agenda import Asking, Automatic, Done, Task, push
 from core.chance import ChanceRequest
 from core.decisions import Decision, choose_one
 from core.frozen import replace
+from core.games.dangerous import rolls
 from core.games.dangerous.aftermath import HandLimit, take
 from core.games.dangerous.board import retire_tokens
 from core.games.dangerous.cards import card_name, card_option
@@ -142,8 +143,7 @@ class CorpseTheft(Asking[State]):
 
     def ask(self, state: State) -> ChanceRequest:
         pile = state.players[self.seat].discard
-        label = f"the card {state.names[self.thief]} takes from the corpse"
-        return chance.pick(tuple(pile), label)
+        return chance.pick(tuple(pile), rolls.of_player(rolls.CORPSE_PICK, state.names[self.thief]))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         stolen = str(answer[0])

@@ -8,6 +8,7 @@ from typing import Any
 from core import chance
 from core.agenda import Asking, Automatic, Done, Task, push
 from core.chance import ChanceRequest
+from core.games.dangerous import rolls
 from core.games.dangerous.battle import (
     combat,
     is_party,
@@ -173,7 +174,7 @@ class Counter(Asking[State]):
     steal: bool = False
 
     def ask(self, state: State) -> ChanceRequest:
-        return chance.dice(1, f"{card_name(self.target)}'s counter roll")
+        return chance.dice(1, rolls.of_card(rolls.COUNTER_ROLL, self.target))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         lines: Lines = []
@@ -244,9 +245,7 @@ class FullCube(Asking[State]):
     fallen: str
 
     def ask(self, state: State) -> ChanceRequest:
-        found = card(self.fallen)
-        label = f"{card_name(self.fallen)}'s {found.ability}"
-        return chance.dice(found.param("dice", 2), label)
+        return chance.dice(card(self.fallen).param("dice", 2), rolls.ability_dice(self.fallen))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         lines: Lines = []
@@ -286,7 +285,7 @@ class Justice(Asking[State]):
     culprit: str
 
     def ask(self, state: State) -> ChanceRequest:
-        return chance.dice(1, f"{card_name(self.ally)}'s justice roll")
+        return chance.dice(1, rolls.of_card(rolls.JUSTICE_ROLL, self.ally))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         lines: Lines = []

@@ -16,7 +16,7 @@ from core.agenda import Asking, Automatic, Done, Menu, Task, push, push_behind
 from core.chance import ChanceRequest
 from core.decisions import ActingFor, Choice, Decision, Option, choose_one
 from core.frozen import replace
-from core.games.dangerous import tally
+from core.games.dangerous import rolls, tally
 from core.games.dangerous.battle import (
     active_effect,
     combat,
@@ -169,7 +169,7 @@ class AbilityRoll(Asking[State]):
     user: str
 
     def ask(self, state: State) -> ChanceRequest:
-        return chance.dice(1, f"{card_name(self.user)}'s ability roll")
+        return chance.dice(1, rolls.of_card(rolls.ABILITY_ROLL, self.user))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         lines: Lines = []
@@ -266,12 +266,8 @@ class RollDice(Asking[State]):
     defender: int
 
     def ask(self, state: State) -> ChanceRequest:
-        parts = (
-            (str(side_name(state, 0)), self.attacker),
-            (str(side_name(state, 1)), self.defender),
-        )
-        label = "the attack dice (both sides at once)"
-        return chance.dice(self.attacker + self.defender, label, parts=parts)
+        parts = ((side_name(state, 0), self.attacker), (side_name(state, 1), self.defender))
+        return chance.dice(self.attacker + self.defender, rolls.ATTACK_DICE, parts=parts)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         faces = tuple(int(face) for face in answer)
@@ -426,7 +422,7 @@ class Reroll(Asking[State]):
     dice: int
 
     def ask(self, state: State) -> ChanceRequest:
-        return chance.dice(self.dice, f"{side_name(state, self.side)}'s reroll")
+        return chance.dice(self.dice, rolls.of_player(rolls.REROLL, side_name(state, self.side)))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         faces = tuple(int(face) for face in answer)

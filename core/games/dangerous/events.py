@@ -11,6 +11,7 @@ from core.agenda import Asking, Automatic, Done, push
 from core.chance import ChanceRequest
 from core.decisions import Decision, Option, choose_one
 from core.frozen import replace
+from core.games.dangerous import rolls
 from core.games.dangerous.battle_end import CombatEnd
 from core.games.dangerous.board import (
     fightable_bosses,
@@ -209,7 +210,7 @@ class SpringDie(Asking[State]):
     seat: int
 
     def ask(self, state: State) -> ChanceRequest:
-        return chance.dice(1, f"{state.names[self.seat]}'s spring roll")
+        return chance.dice(1, rolls.of_player(rolls.SPRING_ROLL, state.names[self.seat]))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         face, name = int(answer[0]), state.names[self.seat]

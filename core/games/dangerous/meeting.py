@@ -10,6 +10,7 @@ from core.agenda import Asking, Automatic, Done, Menu, Task, push
 from core.chance import ChanceRequest
 from core.decisions import Choice, Decision, Option, choose_one
 from core.frozen import replace
+from core.games.dangerous import rolls
 from core.games.dangerous.board import cell_of, space_label, token_spaces
 from core.games.dangerous.cards import ability_name, card_label, card_name
 from core.games.dangerous.content import Action, card, content
@@ -400,10 +401,13 @@ class ItemRoll(Asking[State]):
     reward: bool = False
 
     def ask(self, state: State) -> ChanceRequest:
-        label = f"{state.names[self.seat]}'s item roll"
-        if self.reward:
-            label = f"{state.names[self.seat]}'s reward roll (+{self.bonus})"
-        return chance.dice(1, label)
+        name = state.names[self.seat]
+        return chance.dice(
+            1,
+            rolls.reward_roll(name, self.bonus)
+            if self.reward
+            else rolls.of_player(rolls.ITEM_ROLL, name),
+        )
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         face = int(answer[0])
@@ -450,7 +454,7 @@ class Lv2Roll(Asking[State]):
     seat: int
 
     def ask(self, state: State) -> ChanceRequest:
-        return chance.dice(1, f"{state.names[self.seat]}'s Lv2 appearance roll")
+        return chance.dice(1, rolls.of_player(rolls.LV2_ROLL, state.names[self.seat]))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         face = int(answer[0])

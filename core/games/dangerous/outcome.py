@@ -9,7 +9,7 @@ from core import chance
 from core.agenda import Asking, Automatic, Done, Task, push
 from core.chance import ChanceRequest
 from core.frozen import replace
-from core.games.dangerous import tally
+from core.games.dangerous import rolls, tally
 from core.games.dangerous.aftermath import REVIVALS, SPOILS
 from core.games.dangerous.battle import (
     active_effect,
@@ -229,7 +229,7 @@ class WinRoll(Asking[State]):
     winner: str
 
     def ask(self, state: State) -> ChanceRequest:
-        return chance.dice(1, f"{card_name(self.winner)}'s victory roll")
+        return chance.dice(1, rolls.of_card(rolls.VICTORY_ROLL, self.winner))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         lines: Lines = []

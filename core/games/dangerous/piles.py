@@ -9,6 +9,7 @@ from core import chance
 from core.agenda import Asking, Done, push
 from core.chance import ChanceRequest
 from core.frozen import replace
+from core.games.dangerous import rolls
 from core.games.dangerous.aftermath import HAND_LIMIT, HandLimit
 from core.games.dangerous.cards import card_name
 from core.games.dangerous.state import State
@@ -27,7 +28,7 @@ class DrawRandom(Asking[State]):
 
     def ask(self, state: State) -> ChanceRequest:
         pile = state.players[self.seat].discard
-        return chance.shuffle(pile, f"{state.names[self.seat]}'s discard pile")
+        return chance.shuffle(pile, rolls.of_player(rolls.DISCARD_PILE, state.names[self.seat]))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         shuffled = tuple(str(c) for c in answer)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from core import chance
@@ -10,6 +11,7 @@ from core.agenda import Asking, Automatic, Done, Gather, push
 from core.chance import ChanceRequest
 from core.decisions import Choice, Decision, Option, choose_one
 from core.frozen import replace
+from core.games.dangerous import rolls
 from core.games.dangerous.board import is_closed
 from core.games.dangerous.cards import card_name, card_option, party_order_decision
 from core.games.dangerous.content import content
@@ -19,10 +21,19 @@ from core.games.dangerous.turn import TurnStart
 from core.narration import Lines, Message, Name, Narration, Text, listing, say
 from core.records import dataclass
 
-DECK_NAMES = {"lv1": "Lv1", "lv2": "Lv2", "lv3": "Lv3", "transfer": "転校生 (transfer student)"}
-"""The decks as a chance request names them (in English, as saves keep them)."""
-DECK_TITLES: dict[str, Text] = {**DECK_NAMES, "transfer": Name("転校生", "(transfer student)")}
-"""The decks as the log names them."""
+DECK_TITLES: dict[str, Text] = {
+    "lv1": "Lv1",
+    "lv2": "Lv2",
+    "lv3": "Lv3",
+    "transfer": Name("転校生", "(transfer student)"),
+}
+"""The decks as the log and their shuffles' chance requests name them."""
+
+
+@cache
+def _deck_label(deck: str) -> Message:
+    """What a deck's shuffle is for ('the 転校生 (transfer student) deck'), made once."""
+    return Message("the {deck} deck", deck=DECK_TITLES[deck])
 
 
 @dataclass(frozen=True)
@@ -30,7 +41,7 @@ class Shuffle(Asking[State]):
     deck: str
 
     def ask(self, state: State) -> ChanceRequest:
-        return chance.shuffle(content().decks[self.deck], f"the {DECK_NAMES[self.deck]} deck")
+        return chance.shuffle(content().decks[self.deck], _deck_label(self.deck))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         decks = {**state.decks, self.deck: tuple(str(card) for card in answer)}
@@ -162,7 +173,7 @@ def keep(state: State, seat: int, pick: str) -> State:
 @dataclass(frozen=True)
 class StartPlayer(Asking[State]):
     def ask(self, state: State) -> ChanceRequest:
-        return chance.pick(tuple(range(state.player_count)), "the first start player")
+        return chance.pick(tuple(range(state.player_count)), rolls.FIRST_START_PLAYER)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         start = int(answer[0])

@@ -31,7 +31,17 @@ from core.games.light_and_dark.state import (
 )
 from core.games.light_and_dark.view import build_view
 from core.i18n import N_
-from core.narration import LIST_SEPARATOR, Joined, Lines, Message, Narration, Text, listing, say
+from core.narration import (
+    LIST_SEPARATOR,
+    Joined,
+    Lines,
+    Message,
+    Narration,
+    Text,
+    Worded,
+    listing,
+    say,
+)
 
 GIVE_UP = "give-up"
 FORM_PARTY = "party"
@@ -640,10 +650,21 @@ def _sudden_request(state: State) -> chance.ChanceRequest:
     assert sudden is not None
     if state.phase is Phase.SUDDEN_HP:
         seat = sudden.seats[len(sudden.hp)]
-        return chance.dice(2, f"{state.names[seat]}'s sudden-death HP")
+        return chance.dice(2, _sudden_hp_label(state.names[seat]))
     if state.phase is Phase.SUDDEN_VOLLEY:
-        return chance.dice(len(sudden.alive), "the sudden-death volley")
-    return chance.dice(len(sudden.rolloff), "the sudden-death roll-off")
+        return chance.dice(len(sudden.alive), _VOLLEY)
+    return chance.dice(len(sudden.rolloff), _ROLLOFF)
+
+
+# What each roll is for, as a damaged save's error names it (in the reader's language): made
+# once, not at every roll.
+_VOLLEY = Message("the sudden-death volley")
+_ROLLOFF = Message("the sudden-death roll-off")
+
+
+@lru_cache(maxsize=64)
+def _sudden_hp_label(name: str) -> Message:
+    return Message("{name}'s sudden-death HP", name=name)
 
 
 def _sudden_chance(state: State, faces: tuple[int, ...]) -> Applied[State]:
@@ -726,33 +747,38 @@ _STEPS = 512
 
 @cache
 def _shuffle_step() -> Step:
-    return Step(chance=chance.shuffle(content().deck("role"), "the role deck"))
+    return Step(chance=chance.shuffle(content().deck("role"), Message("the role deck")))
 
 
 @cache
 def _first_parent_step(players: int) -> Step:
-    return Step(chance=chance.pick(tuple(range(players)), "the first parent"))
+    return Step(chance=chance.pick(tuple(range(players)), Message("the first parent")))
 
 
 @cache
 def _boss_step(players: int) -> Step:
-    return Step(chance=chance.dice(players - 1, "the boss's HP"))
+    return Step(chance=chance.dice(players - 1, Message("the boss's HP")))
 
 
 @lru_cache(maxsize=_STEPS)
 def _hero_step(hero_deck: tuple[str, ...]) -> Step:
-    return Step(chance=chance.shuffle(hero_deck, "the hero deck"))
+    return Step(chance=chance.shuffle(hero_deck, _HERO_DECK))
+
+
+_HERO_DECK = Message("the hero deck")
 
 
 @lru_cache(maxsize=_STEPS)
 def _roll_step(name: str, card: str) -> Step:
     held = role(card)
-    return Step(chance=chance.dice(held.dice, f"{name}'s {held.english} roll"))
+    # The role in the reader's language alone ('Aki's Devil roll'), as the English always was.
+    label = Message("{name}'s {role} roll", name=name, role=Worded(held.name, held.english))
+    return Step(chance=chance.dice(held.dice, label))
 
 
 @lru_cache(maxsize=_STEPS)
 def _reroll_roll_step(name: str) -> Step:
-    return Step(chance=chance.dice(1, f"{name}'s reroll"))
+    return Step(chance=chance.dice(1, Message("{name}'s reroll", name=name)))
 
 
 @cache
