@@ -289,10 +289,10 @@ class LogPanel(ScrollView, can_focus=True):
         self._top = self._guess = self._rows = len(self._numbers)
         self._starts.clear()
 
-    def _measure_above(self, stop: int) -> None:
+    def _measure_above(self, stop: int) -> bool:
         """Measure the lines from `stop` to the first measured one. They take their rows from
         the estimate of the lines above; only when it runs out (or the top is reached) do the
-        measured lines' rows move."""
+        measured lines' rows move (True)."""
         heights = [self._height(index) for index in range(stop, self._top)]
         guess = self._guess - sum(heights)
         if stop == 0:
@@ -310,6 +310,7 @@ class LogPanel(ScrollView, can_focus=True):
             row += height
         self._starts[:0] = starts
         self._top, self._guess = stop, guess
+        return bool(shift)
 
     def _locate(self, row: int) -> tuple[int, int]:
         """The line at `row`, and the row's place in it (0 on a line not measured yet)."""
@@ -326,9 +327,11 @@ class LogPanel(ScrollView, can_focus=True):
             return self._starts[index - self._top] if self._starts else self._rows
         return -(-index * self._guess // self._top)
 
-    def _fit(self, anchor: tuple[int, int] | None) -> None:
+    def _fit(self, anchor: tuple[int, int] | None, animating: bool = False) -> None:
         """Measure the lines in view and AHEAD screens above them, tell Textual the height,
-        and keep the view on the newest line (followed) or on `anchor` (line, row in it)."""
+        and keep the view on the newest line (followed) or on `anchor` (line, row in it). While
+        a scroll is animated, `anchor` is where it goes: it goes on unless the rows there moved
+        (then the view goes there at once)."""
         if not self._width:
             return
         self._fitting = True
@@ -337,7 +340,8 @@ class LogPanel(ScrollView, can_focus=True):
             if anchor is None:
                 anchor = self._locate(max(0, self._rows - view))  # (followed: the last screen)
             line, offset = anchor
-            if line < self._top:
+            moved = line < self._top  # (a row in the estimate: the line goes to the top)
+            if moved:
                 offset = 0
             stop = min(line, self._top)
             above = self._row_of(line) - self._guess if line >= self._top else 0
@@ -345,7 +349,7 @@ class LogPanel(ScrollView, can_focus=True):
                 stop -= 1
                 above += self._height(stop)
             if stop < self._top:
-                self._measure_above(stop)
+                moved = self._measure_above(stop) or moved
             size = Size(self._width, self._rows)
             if size != self.virtual_size:
                 # The panel's box is the screen's to set (1fr), not its lines': more lines move
@@ -354,7 +358,7 @@ class LogPanel(ScrollView, can_focus=True):
                 self._scroll_update(size)
             if self.following:
                 self.scroll_end(animate=False, immediate=True, x_axis=False)
-            else:
+            elif moved or not animating:
                 y = self._row_of(line) + offset
                 if y != round(self.scroll_y):
                     self.scroll_to(y=y, animate=False, immediate=True)
@@ -402,7 +406,9 @@ class LogPanel(ScrollView, can_focus=True):
         super().watch_scroll_y(old_value, new_value)
         self.following = new_value >= self.max_scroll_y
         if not self._fitting and self._top:  # lines above not measured: come nearer?
-            self._fit(self._locate(round(new_value)))
+            animating = self.app.animator.is_being_animated(self, "scroll_y")
+            going = self.scroll_target_y if animating else new_value
+            self._fit(self._locate(round(going)), animating)
 
     def on_resize(self, event: events.Resize) -> None:
         """Wrap the lines again when the panel's width changes (the terminal, the board beside
