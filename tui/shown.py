@@ -202,10 +202,10 @@ class Narration(Lines):
 
     def __init__(self, said: Sequence[tuple[int, Any]], render: Render, escape: bool) -> None:
         self.numbers = [number for number, _ in said]
-        self._said = [line for _, line in said]
+        self._said = said
         self._render = once_each(render)
         self._escape = escape
 
     def text(self, index: int) -> str:
-        written = self._render(self._said[index])
+        written = self._render(self._said[index][1])
         return visible(written) if self._escape else written

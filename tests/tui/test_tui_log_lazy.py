@@ -189,3 +189,24 @@ async def test_opening_a_long_game_writes_out_its_newest_lines_only(tmp_path: Pa
             assert read_log(app, log)[0] == squashed(list(everything[:1]))[0]
     finally:
         Narration.text = real  # type: ignore[method-assign]
+
+
+async def test_lines_written_again_keep_the_reader_where_they_were() -> None:
+    """The whole log given again (another language, another seat's eyes) while the reader is
+    scrolled back: the same lines stay in sight."""
+    said = lines(900)
+    app = LogApp()
+    async with app.run_test(size=SIZE) as pilot:
+        log = app.query_one(LogPanel)
+        log.show(counted(said)[0])
+        await pilot.pause()
+        await pilot.pause()
+        log.focus()
+        for _ in range(5):
+            await pilot.press("pageup")
+        await pilot.pause()
+        before = read_log(app, log)
+        log.show(counted(said)[0])
+        await pilot.pause()
+        await pilot.pause()
+        assert not log.following and read_log(app, log) == before

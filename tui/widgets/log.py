@@ -178,6 +178,7 @@ class LogPanel(ScrollView, can_focus=True):
         self._style: Style | None = None  # the panel's colours, until its styles change
         self._settling = False  # lines wait to be counted after the next refresh
         self._fitting = False  # measuring for the view (its own scrolling is not the reader's)
+        self._held: tuple[int, int] | None = None  # the reader's place, lines rewritten under it
 
     # --- what is shown -----------------------------------------------------------------------
 
@@ -197,6 +198,8 @@ class LogPanel(ScrollView, can_focus=True):
         numbers = self._numbers
         cut = bisect_right(numbers, keep)
         if cut < len(numbers):
+            if not self.following and self._held is None and self._width:
+                self._held = self._locate(round(self.scroll_y))  # (where the reader is)
             self._cut(cut)
         first = len(numbers)
         if isinstance(lines, Narration):
@@ -235,7 +238,10 @@ class LogPanel(ScrollView, can_focus=True):
         """Count the rows of the lines not counted yet, at the panel's width now (all of them
         again if it changed), and show them."""
         self._settling = False
-        anchor = None if self.following else self._locate(round(self.scroll_y))
+        anchor = None if self.following else self._held or self._locate(round(self.scroll_y))
+        self._held = None
+        if anchor is not None and anchor[0] >= len(self._numbers):
+            anchor = None  # (the reader's line was taken back: to the newest)
         region = self.scrollable_content_region.width
         width = max(region, LEAST_WIDTH) if region else 0
         gutter = gutter_width(self._numbers)
@@ -340,9 +346,7 @@ class LogPanel(ScrollView, can_focus=True):
             if anchor is None:
                 anchor = self._locate(max(0, self._rows - view))  # (followed: the last screen)
             line, offset = anchor
-            moved = line < self._top  # (a row in the estimate: the line goes to the top)
-            if moved:
-                offset = 0
+            moved = line < self._top  # (a line not measured: it goes to the top)
             stop = min(line, self._top)
             above = self._row_of(line) - self._guess if line >= self._top else 0
             while stop > 0 and above < AHEAD * view:
@@ -359,7 +363,7 @@ class LogPanel(ScrollView, can_focus=True):
             if self.following:
                 self.scroll_end(animate=False, immediate=True, x_axis=False)
             elif moved or not animating:
-                y = self._row_of(line) + offset
+                y = self._row_of(line) + min(offset, self._height(line) - 1)
                 if y != round(self.scroll_y):
                     self.scroll_to(y=y, animate=False, immediate=True)
         finally:
