@@ -11,6 +11,7 @@ from itertools import chain, cycle, pairwise
 from pathlib import Path
 
 from textual.app import App, ComposeResult
+from textual.pilot import Pilot
 from tuikit import SIZE, make_app, read_log, squashed
 
 from core.narration import Text
@@ -85,6 +86,21 @@ def in_sight(rows: list[Row], top: int, height: int) -> list[Line]:
     return squashed(found)
 
 
+async def shown_lazily(pilot: Pilot[None], said: list[Line]) -> LogPanel:
+    """The app's log panel showing `said` as a Narration, laid out and focused."""
+    log = pilot.app.query_one(LogPanel)
+    log.show(counted(said)[0])
+    await pilot.pause()
+    await pilot.pause()
+    log.focus()
+    return log
+
+
+def measured(log: LogPanel, said: list[Line]) -> list[Row]:
+    """Every row of `said` at `log`'s width, each line measured."""
+    return exact_rows(said, log_module.gutter_width(said), log.scrollable_content_region.width)
+
+
 async def test_a_long_log_writes_out_only_the_lines_near_the_view() -> None:
     said = lines()
     narration, written = counted(said)
@@ -112,13 +128,9 @@ async def test_scrolling_lands_where_it_would_with_every_line_measured() -> None
     said = lines(210)
     app = TallLogApp()
     async with app.run_test(size=SIZE) as pilot:
-        log = app.query_one(LogPanel)
-        log.show(counted(said)[0])
-        await pilot.pause()
-        await pilot.pause()
-        log.focus()
+        log = await shown_lazily(pilot, said)
         view = log.scrollable_content_region.height
-        rows = exact_rows(said, log_module.gutter_width(said), log.scrollable_content_region.width)
+        rows = measured(log, said)
         top = len(rows) - view
         assert read_log(app, log) == in_sight(rows, top, view)
         steps = {"up": 1, "down": -1, "pageup": view, "pagedown": -view}
@@ -142,18 +154,14 @@ async def test_an_undo_into_the_lines_not_measured_keeps_the_rest() -> None:
     said = lines(900)  # (the entry numbers as wide before the undo as after)
     app = LogApp()
     async with app.run_test(size=SIZE) as pilot:
-        log = app.query_one(LogPanel)
-        log.show(counted(said)[0])
-        await pilot.pause()
-        await pilot.pause()
+        log = await shown_lazily(pilot, said)
         log.update(100, [(101, "Aki rests.")])  # (entries 101 on were never in sight)
         await pilot.pause()
         kept = [*said[:100], (101, "Aki rests.")]
         assert log.shown == kept
-        rows = exact_rows(kept, log_module.gutter_width(kept), log.scrollable_content_region.width)
+        rows = measured(log, kept)
         view = log.scrollable_content_region.height
         assert read_log(app, log) == in_sight(rows, len(rows) - view, view)
-        log.focus()
         await pilot.press("home")
         await pilot.pause()
         assert read_log(app, log) == in_sight(rows, 0, view)
@@ -197,11 +205,7 @@ async def test_lines_written_again_keep_the_reader_where_they_were() -> None:
     said = lines(900)
     app = LogApp()
     async with app.run_test(size=SIZE) as pilot:
-        log = app.query_one(LogPanel)
-        log.show(counted(said)[0])
-        await pilot.pause()
-        await pilot.pause()
-        log.focus()
+        log = await shown_lazily(pilot, said)
         for _ in range(5):
             await pilot.press("pageup")
         await pilot.pause()
