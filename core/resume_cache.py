@@ -401,7 +401,7 @@ def _placed(items: list[T], places: object) -> list[T]:
         raise PlainError("places that are not whole numbers")
     if places and not 0 <= min(places) <= max(places) < len(items):
         raise PlainError("a place out of the pool")
-    return [items[place] for place in places]
+    return list(map(items.__getitem__, places))
 
 
 _CHANCE_KINDS = {kind.value: kind for kind in ChanceKind}
@@ -411,9 +411,7 @@ def _meta(item: object, lines: list[Narration]) -> tuple[tuple[Narration, ...], 
     if type(item) is not list or len(item) != 3:
         raise PlainError("an entry's narration of the wrong shape")
     places, reveals, decides = item
-    if type(places) is not list:
-        raise PlainError("an entry's narration of the wrong shape")
-    return tuple([_place(lines, place) for place in places]), _boolean(reveals), _boolean(decides)
+    return tuple(_placed(lines, places)), _boolean(reveals), _boolean(decides)
 
 
 class _Snapshots(dict[int, Any]):

@@ -11,7 +11,7 @@ Every text it gives is already made visible (control characters escaped).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from core.decisions import Choice, Decision
@@ -77,7 +77,7 @@ class PlaySession(Protocol):
     def decide(self, choice: Choice) -> None:
         """Answer `my_decision`. Raises IllegalAction (one line), changing nothing."""
 
-    def log_lines(self, render: Render = text) -> tuple[int, list[Line]]:
+    def log_lines(self, render: Render = text) -> tuple[int, Sequence[Line]]:
         """The log's change since the last call: keep the lines of the first `keep` entries,
         drop the rest, add `lines`, each written out by `render` (the viewer's translator's
         `text`). The first call, and the first with another `render`, give the whole log."""

@@ -26,7 +26,7 @@ the entries it removed.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -156,7 +156,7 @@ class Session:
         """The view to render, or None while nobody has taken the keyboard (hot seat)."""
         return self.shown.view(self.viewer) if self.sees else None
 
-    def log_lines(self, render: Render = text) -> tuple[int, list[Line]]:
+    def log_lines(self, render: Render = text) -> tuple[int, Sequence[Line]]:
         """The log's change since the last call, as the seat at the screen may read it (nothing
         while nobody looks), each line written out by `render` (the viewer's translator's
         `text`): keep the lines of the first `keep` entries, drop the rest (undone, read by

@@ -14,11 +14,12 @@ Free of Textual, like the session.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, TypeVar, cast
+from collections.abc import Sequence
+from typing import Any, TypeVar, cast, overload
 
 from core.decisions import Decision
 from core.games.base import Result, View
-from core.narration import Joined, Message, text
+from core.narration import Joined, Message, Text, text
 from core.table import Render, Table
 from core.text import visible
 
@@ -116,18 +117,21 @@ class ShownTable:
 
     def narration(
         self, viewer: int | None, upto: int | None = None, start: int = 0, render: Render = text
-    ) -> list[Line]:
+    ) -> Narration:
         """The lines of entries `start` to `upto` (0-based, `upto` excluded; None: the last),
-        written out by `render` (the viewer's translator's `text`)."""
-        render = once_each(render)
+        each written out by `render` (the viewer's translator's `text`) when first read."""
+        table = self.table
+        said: Sequence[tuple[int, Any]]
         if not start:
-            return self._shown(self.table.narration(viewer, upto, render))
-        stop = len(self.table) if upto is None else upto
-        return [
-            (index + 1, line)
-            for index in range(start, stop)
-            for line in self.entry_narration(index, viewer, render)
-        ]
+            said = table.narration(viewer, upto, _unwritten)
+        else:
+            stop = len(table) if upto is None else upto
+            said = [
+                (index + 1, line)
+                for index in range(start, stop)
+                for line in table.entry_texts(index, viewer)
+            ]
+        return Narration(said, render, escape=not self.clean)
 
     def entry_narration(self, index: int, viewer: int | None, render: Render = text) -> list[str]:
         return self._shown(self.table.entry_narration(index, viewer, render))
@@ -140,3 +144,68 @@ class ShownTable:
 
     def decisions(self) -> tuple[Decision, ...]:
         return self._shown(self.table.decisions())
+
+
+def _unwritten(value: Text) -> Any:
+    """A line's text as it is (`Table.narration` with this for its `render`: not written out)."""
+    return value
+
+
+class Lines(Sequence[Line]):
+    """Log lines whose entry numbers are known at once (`numbers`) and whose sentences are
+    written out only when read (`text`). Compares, adds and prints as a list of lines."""
+
+    numbers: list[int]
+
+    def text(self, index: int) -> str:
+        """Line `index`'s sentence, written out."""
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return len(self.numbers)
+
+    @overload
+    def __getitem__(self, index: int) -> Line: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Line]: ...
+
+    def __getitem__(self, index: int | slice) -> Line | list[Line]:
+        if isinstance(index, slice):
+            return [self[at] for at in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self.numbers[index], self.text(index)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # (compares as a list does)
+
+    def __add__(self, other: Sequence[Line]) -> list[Line]:
+        return [*self, *other]
+
+    def __radd__(self, other: Sequence[Line]) -> list[Line]:
+        return [*other, *self]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({list(self)!r})"
+
+
+class Narration(Lines):
+    """A table's log lines, each written out (and made visible) only when read, and once: a
+    long game's log holds thousands of lines, and the screen shows a screenful (issue 10)."""
+
+    def __init__(self, said: Sequence[tuple[int, Any]], render: Render, escape: bool) -> None:
+        self.numbers = [number for number, _ in said]
+        self._said = said
+        self._render = once_each(render)
+        self._escape = escape
+
+    def text(self, index: int) -> str:
+        written = self._render(self._said[index][1])
+        return visible(written) if self._escape else written

@@ -9,6 +9,7 @@ stepping costs the same at entry 5,000 as at entry 5.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -130,7 +131,7 @@ class ReplayScreen(BoardScreen):
         log.border_subtitle = f"{self.position}/{len(table)}"
         log.update(*self._log_lines(), current=self.position)
 
-    def _log_lines(self) -> tuple[int, list[Line]]:
+    def _log_lines(self) -> tuple[int, Sequence[Line]]:
         """The log panel's change since it was last fed: keep the lines of the first `keep`
         entries, add `lines`, up to the position (all again for another viewer or language)."""
         _ = tr(self)

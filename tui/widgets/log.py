@@ -2,9 +2,13 @@
 which stays on screen after the log has moved on.
 
 A long game's log holds thousands of lines, so the panel renders only the rows in sight (the
-Line API): each line is measured once for the panel's width (how many rows it wraps to), and
-wrapped into rows only when it scrolls into view. A new entry adds its lines, an undo drops
-the lines of the entries taken back: neither touches the rest of the log."""
+Line API). A line is written out (`tui.shown.Narration`) and measured for the panel's width
+(how many rows it wraps to) only when it comes near the view: the newest lines and a few
+screens above them, more as the reader scrolls back. The lines above those share an estimate of
+their rows, so the scrollbar knows about them; scrolling by rows or pages moves through measured
+lines, exactly. It wraps a line into rows only when it scrolls into view. A new entry adds its
+lines, an undo drops the lines of the entries taken back: neither touches the rest of the
+log."""
 
 from __future__ import annotations
 
@@ -31,7 +35,7 @@ from textual.widgets import Static
 from core.i18n import N_
 from core.text import visible
 from tui.lang import tr
-from tui.shown import Line
+from tui.shown import Line, Lines, Narration
 
 LAST_REVEAL = N_("Last reveal ({number})")
 
@@ -43,15 +47,21 @@ CACHED_LINES = 512
 """Lines kept wrapped into rows: a few screens' worth, so scrolling back and forth is cheap."""
 BATCH = 200
 """More new lines than this (a whole log) are counted after the next refresh."""
+AHEAD = 2
+"""Screens of lines measured above the view: a page up lands on measured lines."""
 
 NUMBER = Style(dim=True)
 CURRENT_NUMBER = Style(bold=True)
 CURRENT_TEXT = Style(bold=True, reverse=True)
 
 
-def gutter_width(lines: Sequence[Line]) -> int:
-    """The gutter's width: the largest entry number fits (the lines come in entry order)."""
-    return max(GUTTER, len(str(lines[-1][0]))) if lines else GUTTER
+def gutter_width(lines: Sequence[Line] | Sequence[int]) -> int:
+    """The gutter's width: the largest entry number fits (the lines, or their entry numbers,
+    come in entry order)."""
+    if not lines:
+        return GUTTER
+    last = lines[-1]
+    return max(GUTTER, len(str(last if isinstance(last, int) else last[0])))
 
 
 def visible_lines(lines: Sequence[Line]) -> list[Line]:
@@ -148,11 +158,18 @@ class LogPanel(ScrollView, can_focus=True):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.shown: list[Line] = []
         self.current: int | None = None
         """The entry shown highlighted (the replay's position), if any."""
         self.following = True  # scrolled to the newest line (not back by the reader)
-        self._starts: list[int] = []  # the first row of each line, at the measured width
+        self._numbers: list[int] = []  # each line's entry number
+        self._texts: list[str | None] = []  # each line's sentence, once written out
+        self._sources: list[tuple[int, Narration]] = []  # (first line, lines written when read)
+        self._seen: dict[str, str] = {}  # texts made visible
+        # Lines from `_top` on are measured: line `_top + k` starts at row `_starts[k]`. The
+        # lines above, not measured yet, share rows 0 to `_guess` (an estimate of theirs).
+        self._top = 0
+        self._guess = 0
+        self._starts: list[int] = []
         self._rows = 0  # the rows of all lines
         self._width = 0  # the width the lines are measured at (0: not yet laid out)
         self._gutter = GUTTER
@@ -160,25 +177,41 @@ class LogPanel(ScrollView, can_focus=True):
         self._wrapped: LRUCache[tuple[int, int, str, bool], list[Strip]] = LRUCache(CACHED_LINES)
         self._style: Style | None = None  # the panel's colours, until its styles change
         self._settling = False  # lines wait to be counted after the next refresh
+        self._fitting = False  # measuring for the view (its own scrolling is not the reader's)
+        self._held: tuple[int, int] | None = None  # the reader's place, lines rewritten under it
 
     # --- what is shown -----------------------------------------------------------------------
 
-    def show(self, lines: list[Line], current: int | None = None) -> None:
+    @property
+    def shown(self) -> Lines:
+        """The lines shown (entry number, text), written out as they are read."""
+        return _Shown(self)
+
+    def show(self, lines: Sequence[Line], current: int | None = None) -> None:
         """Show `lines` (entry number, text) in place of every line shown."""
         self.update(0, lines, current)
 
     def update(self, keep: int, lines: Sequence[Line], current: int | None = None) -> None:
         """Keep the lines of entries 1 to `keep`, drop those after (undone), add `lines` (of
-        later entries); highlight entry `current`. Costs what changes, not the log's length."""
-        cut = bisect_right(self.shown, keep, key=lambda line: line[0])
-        if cut < len(self.shown):
-            if cut < len(self._starts):
-                self._rows = self._starts[cut]
-                del self._starts[cut:]
-            del self.shown[cut:]
-        self.shown.extend(visible_lines(lines))
+        later entries; a `Narration` is written out only as it is read); highlight entry
+        `current`. Costs what changes, not the log's length."""
+        numbers = self._numbers
+        cut = bisect_right(numbers, keep)
+        if cut < len(numbers):
+            if not self.following and self._held is None and self._width:
+                self._held = self._locate(round(self.scroll_y))  # (where the reader is)
+            self._cut(cut)
+        first = len(numbers)
+        if isinstance(lines, Narration):
+            numbers.extend(lines.numbers)
+            self._texts.extend([None] * len(lines))
+            self._sources.append((first, lines))
+        else:
+            for number, text in visible_lines(lines):
+                numbers.append(number)
+                self._texts.append(text)
         self.current = current
-        if len(self.shown) - len(self._starts) <= BATCH:
+        if len(numbers) - self._top - len(self._starts) <= BATCH:
             self._settle()
         elif not self._settling:
             # A whole log (a game opened): counted once the screen's layout has settled
@@ -186,55 +219,155 @@ class LogPanel(ScrollView, can_focus=True):
             self._settling = True
             self.call_after_refresh(self._settle)
 
+    def _cut(self, cut: int) -> None:
+        """Drop the lines from line `cut` on."""
+        del self._numbers[cut:]
+        del self._texts[cut:]
+        self._sources = [source for source in self._sources if source[0] < cut]
+        top = self._top
+        if cut >= top:
+            if cut - top < len(self._starts):
+                self._rows = self._starts[cut - top]
+                del self._starts[cut - top :]
+        else:  # into the lines not measured: they keep their share of the estimate
+            self._guess = self._rows = self._row_of(cut)
+            self._top = cut
+            self._starts.clear()
+
     def _settle(self) -> None:
         """Count the rows of the lines not counted yet, at the panel's width now (all of them
         again if it changed), and show them."""
         self._settling = False
+        anchor = None if self.following else self._held or self._locate(round(self.scroll_y))
+        self._held = None
+        if anchor is not None and anchor[0] >= len(self._numbers):
+            anchor = None  # (the reader's line was taken back: to the newest)
         region = self.scrollable_content_region.width
         width = max(region, LEAST_WIDTH) if region else 0
-        if width != self._width or gutter_width(self.shown) != self._gutter:
-            self._width = width
-            self._measure_all()
+        gutter = gutter_width(self._numbers)
+        new = len(self._numbers) - self._top - len(self._starts)
+        if width != self._width or gutter != self._gutter:
+            self._width, self._gutter = width, gutter
+            self._heights.clear()
+            self._wrapped.clear()
+            self._forget()
+        elif new > BATCH:
+            self._forget()
         elif width:
-            self._measure()
-        self._changed()
+            self._measure_new()
+        self._fit(anchor)
+        self.refresh()
 
     def _text_width(self) -> int:
         return max(self._width - self._gutter - 1, 1)
 
-    def _measure(self) -> None:
+    def _text(self, index: int) -> str:
+        """Line `index`'s sentence, written out (and made visible) when first asked for."""
+        text = self._texts[index]
+        if text is None:
+            at = bisect_right(self._sources, index, key=lambda source: source[0]) - 1
+            first, source = self._sources[at]
+            written = source.text(index - first)
+            text = self._seen.get(written)
+            if text is None:
+                text = self._seen[written] = visible(written)
+            self._texts[index] = text
+        return text
+
+    def _height(self, index: int) -> int:
+        """Line `index`'s rows at the measured width."""
+        text = self._text(index)
+        height = self._heights.get(text)
+        if height is None:
+            height = self._heights[text] = len(line_breaks(text, self._text_width())) + 1
+        return height
+
+    def _measure_new(self) -> None:
         """Count the rows of the lines not counted yet (the newest)."""
-        width, heights, starts = self._text_width(), self._heights, self._starts
-        rows = self._rows
-        for _, text in self.shown[len(starts) :]:
-            height = heights.get(text)
-            if height is None:
-                height = heights[text] = len(line_breaks(text, width)) + 1
+        starts, rows = self._starts, self._rows
+        for index in range(self._top + len(starts), len(self._numbers)):
             starts.append(rows)
-            rows += height
+            rows += self._height(index)
         self._rows = rows
 
-    def _measure_all(self) -> None:
-        """Count every line's rows again: the width or the gutter changed."""
-        self._gutter = gutter_width(self.shown)
-        self._heights.clear()
-        self._wrapped.clear()
+    def _forget(self) -> None:
+        """Take every line as not measured (one row each, for now)."""
+        self._top = self._guess = self._rows = len(self._numbers)
         self._starts.clear()
-        self._rows = 0
-        if self._width:
-            self._measure()
 
-    def _changed(self) -> None:
-        """Tell Textual the new height, and keep the newest line in sight if followed."""
-        size = Size(self._width, self._rows)
-        if size != self.virtual_size:
-            # The panel's box is the screen's to set (1fr), not its lines': more lines move the
-            # scrollbar, they need no layout of the whole screen (the reactive would ask one).
-            self.set_reactive(LogPanel.virtual_size, size)
-            self._scroll_update(size)
-        self.refresh()
-        if self.following and self._width:
-            self.scroll_end(animate=False, immediate=True, x_axis=False)
+    def _measure_above(self, stop: int) -> bool:
+        """Measure the lines from `stop` to the first measured one. They take their rows from
+        the estimate of the lines above; only when it runs out (or the top is reached) do the
+        measured lines' rows move (True)."""
+        heights = [self._height(index) for index in range(stop, self._top)]
+        guess = self._guess - sum(heights)
+        if stop == 0:
+            guess = 0
+        elif guess < stop:  # (at least a row a line: guess again from the lines measured)
+            measured = len(self._numbers) - stop
+            guess = max(stop, stop * (self._rows - self._guess + sum(heights)) // measured)
+        shift = guess + sum(heights) - self._guess
+        if shift:
+            self._starts = [start + shift for start in self._starts]
+            self._rows += shift
+        row, starts = guess, []
+        for height in heights:
+            starts.append(row)
+            row += height
+        self._starts[:0] = starts
+        self._top, self._guess = stop, guess
+        return bool(shift)
+
+    def _locate(self, row: int) -> tuple[int, int]:
+        """The line at `row`, and the row's place in it (0 on a line not measured yet)."""
+        if row < self._guess:
+            return row * self._top // self._guess, 0
+        if not self._starts:
+            return max(0, len(self._numbers) - 1), 0
+        at = max(0, bisect_right(self._starts, row) - 1)
+        return self._top + at, row - self._starts[at]
+
+    def _row_of(self, index: int) -> int:
+        """The first row of line `index`."""
+        if index >= self._top:
+            return self._starts[index - self._top] if self._starts else self._rows
+        return -(-index * self._guess // self._top)
+
+    def _fit(self, anchor: tuple[int, int] | None, animating: bool = False) -> None:
+        """Measure the lines in view and AHEAD screens above them, tell Textual the height,
+        and keep the view on the newest line (followed) or on `anchor` (line, row in it). While
+        a scroll is animated, `anchor` is where it goes: it goes on unless the rows there moved
+        (then the view goes there at once)."""
+        if not self._width:
+            return
+        self._fitting = True
+        try:
+            view = max(1, self.scrollable_content_region.height)
+            if anchor is None:
+                anchor = self._locate(max(0, self._rows - view))  # (followed: the last screen)
+            line, offset = anchor
+            moved = line < self._top  # (a line not measured: it goes to the top)
+            stop = min(line, self._top)
+            above = self._row_of(line) - self._guess if line >= self._top else 0
+            while stop > 0 and above < AHEAD * view:
+                stop -= 1
+                above += self._height(stop)
+            if stop < self._top:
+                moved = self._measure_above(stop) or moved
+            size = Size(self._width, self._rows)
+            if size != self.virtual_size:
+                # The panel's box is the screen's to set (1fr), not its lines': more lines move
+                # the scrollbar, they need no layout of the whole screen (the reactive would).
+                self.set_reactive(LogPanel.virtual_size, size)
+                self._scroll_update(size)
+            if self.following:
+                self.scroll_end(animate=False, immediate=True, x_axis=False)
+            elif moved or not animating:
+                y = self._row_of(line) + min(offset, self._height(line) - 1)
+                if y != round(self.scroll_y):
+                    self.scroll_to(y=y, animate=False, immediate=True)
+        finally:
+            self._fitting = False
 
     # --- rendering: only the rows in sight ---------------------------------------------------
 
@@ -243,19 +376,20 @@ class LogPanel(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         if self._style is None:
             self._style = self.rich_style  # (walks every ancestor: once, not once a row)
-        if row >= self._rows or not self._starts:
+        if row >= self._rows or not self._numbers:
             return Strip.blank(width, self._style)
-        index = bisect_right(self._starts, row) - 1
-        strip = self._line(index)[row - self._starts[index]]
+        index, offset = self._locate(row)
+        rows = self._line(index)
+        strip = rows[min(offset, len(rows) - 1)]
         return strip.crop_extend(0, width, self._style).apply_style(self._style)
 
     def _line(self, index: int) -> list[Strip]:
         """Line `index`'s rows, wrapped when first in sight."""
-        number, text = self.shown[index]
+        number, text = self._numbers[index], self._text(index)
         key = (index, number, text, number == self.current)
         rows = self._wrapped.get(key)
         if rows is None:
-            rows = line_rows(self.shown[index], self._gutter, self._text_width(), key[3])
+            rows = line_rows((number, text), self._gutter, self._text_width(), key[3])
             self._wrapped[key] = rows
         return rows
 
@@ -275,6 +409,10 @@ class LogPanel(ScrollView, can_focus=True):
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
         self.following = new_value >= self.max_scroll_y
+        if not self._fitting and self._top:  # lines above not measured: come nearer?
+            animating = self.app.animator.is_being_animated(self, "scroll_y")
+            going = self.scroll_target_y if animating else new_value
+            self._fit(self._locate(round(going)), animating)
 
     def on_resize(self, event: events.Resize) -> None:
         """Wrap the lines again when the panel's width changes (the terminal, the board beside
@@ -287,6 +425,17 @@ class LogPanel(ScrollView, can_focus=True):
     def text(self) -> str:
         """The plain text shown (for tests)."""
         return "\n".join(f"{number} {text}" for number, text in self.shown)
+
+
+class _Shown(Lines):
+    """A log panel's lines, as `LogPanel.shown`."""
+
+    def __init__(self, panel: LogPanel) -> None:
+        self.numbers = panel._numbers
+        self._panel = panel
+
+    def text(self, index: int) -> str:
+        return self._panel._text(index)
 
 
 class LastReveal(Static):
