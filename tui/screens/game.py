@@ -32,6 +32,7 @@ from tui.lang import assemble, tr
 from tui.pace import NEXT_KEY, hold_hint, skip_hint
 from tui.screens.boarded import BOARD_BINDINGS, LANGUAGE_BINDING, BoardScreen
 from tui.screens.curtain import LEAVE, QUIT, READY, CurtainScreen
+from tui.screens.laid_out_once import LaidOutOnce
 from tui.seat import PlaySession
 from tui.widgets.board import BoardPanel
 from tui.widgets.borders import retitle
@@ -44,7 +45,7 @@ from tui.widgets.prompt import DecisionPrompt, acting_banner
 from tui.widgets.titlebar import TitleBar
 
 
-class GameScreen(BoardScreen):
+class GameScreen(BoardScreen, LaidOutOnce):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "u",
