@@ -40,7 +40,7 @@ async def test_the_answer_shows_as_sent_at_once_in_the_prompts_height_then_the_r
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     hub, _ = make_hub()
-    aki, bea, _cho = three_at_light_and_dark(hub)
+    aki, _bea, _cho = three_at_light_and_dark(hub)
     app = SeatApp(aki, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -19,10 +19,10 @@ _size_updated = Widget._size_updated
 
 
 def _sized_in_layout(
-    widget: Widget, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    self: Widget, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
 ) -> bool:
     # As Textual's own layout of the visible part after a scroll does (`layout=False`).
-    return _size_updated(widget, size, virtual_size, container_size, layout=False)
+    return _size_updated(self, size, virtual_size, container_size, layout=False)
 
 
 class LaidOutOnce(Screen[None]):
