@@ -867,7 +867,10 @@ class DecisionPrompt(Widget, can_focus=True):
             self.refresh(layout=True)
             return
         lines, needed = self._fitted(width, height)
-        if needed != painted.needed or len(lines) != len(painted.lines):
+        # Cut to its height before and after (its most: the stylesheet's share of the screen),
+        # the prompt keeps that height: its lines are repainted, not the screen laid out.
+        held = min(needed, painted.needed) > height
+        if (needed != painted.needed and not held) or len(lines) != len(painted.lines):
             self.refresh(layout=True)
             return
         changed = [
