@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 from test_serve_remote_screen import SIZE, SeatApp
-from test_serve_tables import make_hub, three_at_light_and_dark
+from test_serve_screen_updates import akis_screen
 from textual.geometry import Region
+from textual.pilot import Pilot
 from textual.screen import Screen
 
 from tui.widgets.prompt import DecisionPrompt
@@ -36,20 +37,27 @@ def counted_layouts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return layouts
 
 
+async def answered(
+    app: SeatApp, pilot: Pilot[None], monkeypatch: pytest.MonkeyPatch | None = None
+) -> tuple[DecisionPrompt, Region, list[int]]:
+    """Aki's question on the screen, answered (Aki stays silent): the prompt, its region while
+    it asked, and the layouts since the answer's keys (counted with a `monkeypatch`)."""
+    await pilot.pause()
+    prompt = app.screen.query_one(DecisionPrompt)
+    asked = prompt.region
+    assert prompt.has_class("-your-turn")
+    layouts = counted_layouts(monkeypatch) if monkeypatch else []
+    await pilot.press("1", "enter")  # Aki stays silent (1 of 1-10: Enter ends the key)
+    await pilot.pause()
+    return prompt, asked, layouts
+
+
 async def test_the_answer_shows_as_sent_at_once_in_the_prompts_height_then_the_reply(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    hub, _ = make_hub()
-    aki, _bea, _cho = three_at_light_and_dark(hub)
-    app = SeatApp(aki, tmp_path)
+    app = akis_screen(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        prompt = app.screen.query_one(DecisionPrompt)
-        asked = prompt.region
-        assert prompt.has_class("-your-turn")
-        layouts = counted_layouts(monkeypatch)
-        await pilot.press("1", "enter")  # Aki stays silent (1 of 1-10: Enter ends the key)
-        await pilot.pause()
+        prompt, asked, layouts = await answered(app, pilot, monkeypatch)
         assert app.sent == [{"type": "decide", "seat": 0, "choice": "silent"}]
         # Sent: the highlight is off, the prompt says so, in the question's height.
         assert not prompt.has_class("-your-turn")
@@ -64,7 +72,7 @@ async def test_the_answer_shows_as_sent_at_once_in_the_prompts_height_then_the_r
         replied = prompt.region
         reply = lines_in(app, app.screen.region)
     assert replied != asked
-    fresh = SeatApp(aki, tmp_path)  # Aki's screen drawn afresh at the same moment
+    fresh = SeatApp(app.seen, tmp_path)  # Aki's screen drawn afresh at the same moment
     async with fresh.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert fresh.screen.query_one(DecisionPrompt).region == replied
@@ -75,15 +83,9 @@ async def test_the_answer_shows_as_sent_at_once_in_the_prompts_height_then_the_r
 async def test_a_chat_line_while_the_answer_is_on_its_way_keeps_the_prompts_height(
     tmp_path: Path,
 ) -> None:
-    hub, _ = make_hub()
-    aki, _bea, _cho = three_at_light_and_dark(hub)
-    app = SeatApp(aki, tmp_path)
+    app = akis_screen(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        prompt = app.screen.query_one(DecisionPrompt)
-        asked = prompt.region
-        await pilot.press("1", "enter")
-        await pilot.pause()
+        prompt, asked, _layouts = await answered(app, pilot)
         app.session.hear("Bea", "well played")
         await pilot.pause()
         assert prompt.region == asked
