@@ -13,6 +13,9 @@ socket:
   the hub answers with the next state, the screen draws it;
 - theirs: seat 2 answers at the hub; seat 1's screen draws the state it is sent.
 
+Before each of seat 1's answers with options to move between, Down and Up are pressed, as
+bench/serve_load.py's players do; those keys are measured apart (CPU, layouts a key).
+
 Printed: CPU milliseconds of this process per update, from the state handed over until the
 app is idle again (median and p90), the frames and bytes per update, and the redraws of each
 part of the screen that changed nothing (widgets updated with what they already showed, the
@@ -155,6 +158,7 @@ async def measure(updates: int, profile: bool) -> dict[str, Any]:
     figures: dict[str, list[float]] = {"mine": [], "theirs": []}
     frames: list[int] = []
     written: list[int] = []
+    keys: dict[str, list[float]] = {"cpu": [], "layouts": []}
     profiler = cProfile.Profile() if profile else None
     with tempfile.TemporaryDirectory() as folder:
         app = SeatApp(aki, Path(folder))
@@ -168,8 +172,11 @@ async def measure(updates: int, profile: bool) -> dict[str, Any]:
                 theirs = bea.last("state")["decision"]
                 if mine is None and theirs is None:
                     break  # the game is over
+                theirs_turn = theirs is not None and (mine is None or rng.random() < 0.5)
+                if not theirs_turn and len(decode(mine).options) > 1:
+                    await cursor_keys(pilot, counts, keys)
                 frames_before, written_before = CountingDriver.frames, CountingDriver.written
-                if theirs is not None and (mine is None or rng.random() < 0.5):
+                if theirs_turn:
                     choice = random_choice(decode(theirs), rng)
                     bea.say(type="decide", seat=1, choice=choice)
                     kind = "theirs"
@@ -203,7 +210,26 @@ async def measure(updates: int, profile: bool) -> dict[str, Any]:
         stats = pstats.Stats(profiler)
         stats.sort_stats("cumulative").print_stats(45)
         stats.sort_stats("tottime").print_stats(45)
-    return {"figures": figures, "frames": frames, "written": written, "counts": counts}
+    return {
+        "figures": figures,
+        "frames": frames,
+        "written": written,
+        "counts": counts,
+        "keys": keys,
+    }
+
+
+async def cursor_keys(pilot: Any, counts: dict[str, int], keys: dict[str, list[float]]) -> None:
+    """Down, then Up, in seat 1's question (as bench/serve_load.py's players press them before
+    an answer): each key's CPU milliseconds and layouts, kept apart from the updates'."""
+    for key in ("down", "up"):
+        before = dict(counts)
+        began = time.process_time()
+        await pilot.press(key)
+        await pilot.pause()
+        keys["cpu"].append((time.process_time() - began) * 1000)
+        keys["layouts"].append(counts["layouts"] - before["layouts"])
+        counts.update(before)
 
 
 def report(result: dict[str, Any]) -> None:
@@ -229,6 +255,13 @@ def report(result: dict[str, Any]) -> None:
         f"{counts['static unchanged'] / total:.1f} with what it already showed; "
         f"layouts: {counts['layouts'] / total:.2f} an update"
     )
+    keys = result["keys"]
+    if keys["cpu"]:
+        print(
+            f"  cursor keys (Down, Up before seat 1's answers): {len(keys['cpu'])}; CPU ms a key: "
+            f"p50 {statistics.median(keys['cpu']):.1f}; layouts a key: "
+            f"{statistics.mean(keys['layouts']):.2f}"
+        )
 
 
 def run(quick: bool) -> None:

@@ -32,6 +32,7 @@ from tui.lang import assemble, tr
 from tui.pace import NEXT_KEY, hold_hint, skip_hint
 from tui.screens.boarded import BOARD_BINDINGS, LANGUAGE_BINDING, BoardScreen
 from tui.screens.curtain import LEAVE, QUIT, READY, CurtainScreen
+from tui.screens.laid_out_once import LaidOutOnce
 from tui.seat import PlaySession
 from tui.widgets.board import BoardPanel
 from tui.widgets.borders import retitle
@@ -44,7 +45,7 @@ from tui.widgets.prompt import DecisionPrompt, acting_banner
 from tui.widgets.titlebar import TitleBar
 
 
-class GameScreen(BoardScreen):
+class GameScreen(BoardScreen, LaidOutOnce):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "u",
@@ -152,6 +153,7 @@ class GameScreen(BoardScreen):
         self._rang_for: Decision | None = None  # the decision the turn bell rang for
         self._drawn: dict[str, object] = {}  # what each part was last drawn from (_fresh)
         self._laid_out = False  # the prompt was measured again after a first layout
+        self._answered = False  # this seat answered; the table may not have replied yet
 
     def compose(self) -> ComposeResult:
         yield TitleBar(id="game-title", classes="title-bar")
@@ -271,6 +273,7 @@ class GameScreen(BoardScreen):
         # While the screen holds, the prompt says so, or (a question open) the last reveal does.
         hint = hold_hint(host_of(self.app).reveal_hold, _) if self._holding else ""
         if decision is not None:
+            self._answered = False
             retitle(prompt, _("Your move"))
             prompt.show(decision, banner=acting_banner(decision.acting_for, names, _))
         else:
@@ -287,7 +290,7 @@ class GameScreen(BoardScreen):
                 waiting, hint = f"{waiting}\n{hint}", ""
             elif session.bot_to_play() and not self._skipping:
                 waiting += f"\n{skip_hint(_)}"
-            prompt.show(None, waiting)
+            prompt.show(None, waiting, keep_height=self._answer_on_its_way(view.seat))
         board = self.query_one(BoardPanel)
         board.show(view, names, decision, prompt.option_index())
         self._layout()
@@ -302,6 +305,13 @@ class GameScreen(BoardScreen):
         if chat is not None and self._fresh("chat", chat[-1:]):
             self.query_one(ChatPanel).show(chat)
         self.refresh_bindings()
+
+    def _answer_on_its_way(self, seat: int | None) -> bool:
+        """Has this seat answered, and does the table still wait for it (a server's table,
+        until its reply)? The prompt then keeps its height (DecisionPrompt.show)."""
+        pending = self.session.waiting_for()
+        self._answered &= seat is not None and pending is not None and pending[0] == seat
+        return self._answered
 
     def _turn_alert(self, decision: Decision | None, title: Text) -> None:
         """At a server table, a decision coming to this seat rings the bell once and
@@ -489,9 +499,11 @@ class GameScreen(BoardScreen):
         if decision != self.session.my_decision():
             prompt.show_error(_("That question is no longer open."))
             return
+        self._answered = True
         try:
             self.session.decide(choice)
         except IllegalAction as error:
+            self._answered = False
             prompt.show_error(error.reason)
 
     def _prompt_cursor(self, decision: Decision, index: int) -> None:

@@ -212,6 +212,9 @@ class DecisionPrompt(Widget, can_focus=True):
         self._painted: _Painted | None = None
         self._made: tuple[tuple[object, ...], tuple[list[_Line], ...]] | None = None
         """The last parts made (`_parts`), and everything they were made from."""
+        self._kept: tuple[int, int] | None = None
+        """While this seat's answer is on its way to a server's table: the content height and
+        the lines the question had, kept (`show(keep_height=True)`)."""
 
     @property
     def cursor(self) -> int:
@@ -267,17 +270,44 @@ class DecisionPrompt(Widget, can_focus=True):
 
     # --- what to show ------------------------------------------------------------------------
 
-    def show(self, decision: Decision | None, waiting: str = "", banner: str = "") -> None:
+    def show(
+        self,
+        decision: Decision | None,
+        waiting: str = "",
+        banner: str = "",
+        *,
+        keep_height: bool = False,
+    ) -> None:
         """Ask `decision` (or show `waiting` when the seat at the screen has nothing to decide);
-        `banner` is a line above the question (whose behalf the seat decides on)."""
+        `banner` is a line above the question (whose behalf the seat decides on).
+
+        `keep_height` (with no decision): `waiting` takes the place of the question shown, in
+        the prompt's height, until the next `show` without it. The seat's answer is on its way
+        to a server's table: the changed lines are repainted at once, and the screen is laid
+        out once, for the table's reply, not twice (issue 12: two layouts and a frame cost
+        the answering seat's process about 50 ms of CPU)."""
         banner = banner if decision is not None else ""
-        if (decision, waiting, banner) == (self.decision, self.waiting, self.banner):
+        kept = None
+        if keep_height and decision is None:
+            kept = self._kept or self._shown_rows()
+        if (decision, waiting, banner, kept) == (
+            self.decision,
+            self.waiting,
+            self.banner,
+            self._kept,
+        ):
             return  # shown already: an update of the table that changed nothing here
+        self._kept = kept
         self.banner = banner
         if decision != self.decision:
             self._ask(decision)
         self.waiting = waiting
         self._repaint()
+
+    def _shown_rows(self) -> tuple[int, int] | None:
+        """The content height and the lines of what the prompt shows now (if drawn)."""
+        painted = self._painted
+        return None if painted is None else (painted.needed, len(painted.lines))
 
     def _ask(self, decision: Decision | None) -> None:
         """A new decision (or none). Asked again (the same decision name for the same seat),
@@ -823,7 +853,8 @@ class DecisionPrompt(Widget, can_focus=True):
         )
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return sum(len(part) for part in self._parts(width))
+        needed = sum(len(part) for part in self._parts(width))
+        return max(needed, self._kept[0]) if self._kept else needed
 
     def _repaint(self) -> None:
         """Show a change made within the prompt: repaint only the lines that differ from those
@@ -836,7 +867,10 @@ class DecisionPrompt(Widget, can_focus=True):
             self.refresh(layout=True)
             return
         lines, needed = self._fitted(width, height)
-        if needed != painted.needed or len(lines) != len(painted.lines):
+        # Cut to its height before and after (its most: the stylesheet's share of the screen),
+        # the prompt keeps that height: its lines are repainted, not the screen laid out.
+        held = min(needed, painted.needed) > height
+        if (needed != painted.needed and not held) or len(lines) != len(painted.lines):
             self.refresh(layout=True)
             return
         changed = [
@@ -891,6 +925,11 @@ class DecisionPrompt(Widget, can_focus=True):
             more = "" if self.filter is not None or not self._filterable() else _(FILTER_HINT)
             body = _window(body, self.cursor, max(1, room), _, more)
         lines = head + filter_ + body + detail + hint + help_ + error[len(filter_) :]
+        if self._kept:
+            kept_needed, kept_lines = self._kept
+            needed = max(needed, kept_needed)
+            rows = min(kept_lines, height) if height else kept_lines
+            lines += [_Line(Text()) for _ in range(rows - len(lines))]
         self._line_options = {
             number: line.option for number, line in enumerate(lines) if line.option is not None
         }
