@@ -17,6 +17,7 @@ from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.theme import Theme
 from textual.widgets import Input
 
 from core.i18n import DEFAULT_LANGUAGE, N_, Language
@@ -159,6 +160,19 @@ class PartylineApp(App[None]):
         self._start_replay_note = replay_note
         self._notice = notice
         self._sessions: list[Session] = []
+
+    _css_variables: tuple[Theme, dict[str, str]] | None = None
+    """The CSS variables of the theme they were made for (see get_css_variables)."""
+
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual makes a theme's variables (its whole colour system, about 1 ms) each time it
+        asks, twice before the first screen for the same theme: they are made once a theme, and
+        again when the theme changes. Each caller has its own copy, as it had before."""
+        theme = self.current_theme
+        if self._css_variables is None or self._css_variables[0] is not theme:
+            self._css_variables = (theme, super().get_css_variables())
+        self.theme_variables = dict(self._css_variables[1])
+        return dict(self._css_variables[1])
 
     def refresh_css(self, animate: bool = True) -> None:
         """Setting the theme and its terminal colours in __init__ queues two of these, which

@@ -75,7 +75,7 @@ def test_a_catalog_is_compiled_once_then_read_from_the_cache(
     assert compiled.gettext("Quit") == "やめる"
     assert compiled.gettext("Help") == "Help"  # a fuzzy guess nobody checked never ships
     [cached] = (tmp_path / "cache" / "locale").iterdir()
-    assert cached.name.startswith("ja-") and cached.suffix == ".mo"
+    assert cached.name.startswith("ja-") and cached.suffix == ".catalog"
 
     def no_babel(source: bytes) -> bytes:
         raise AssertionError("compiled again")
