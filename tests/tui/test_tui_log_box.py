@@ -1,0 +1,81 @@
+"""The log box gives the last reveal the room the prompt leaves it (at most LastReveal.MOST_ROWS
+rows, fewer when the log would be left less than its least height) in the layout that sizes the
+box: a prompt that grows or shrinks costs one layout, not one more for the reveal's room (issue
+12's load: the prompt's height changes with most updates from a server's table)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import App, ComposeResult
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widget import Widget
+
+from tui.screens.laid_out_once import LaidOutOnce
+from tui.widgets.log import LastReveal, LogBox, LogPanel
+
+
+class Tall(Widget):
+    """As the prompt: its height is its lines'."""
+
+    DEFAULT_CSS = "Tall { height: auto; }"
+    lines = reactive(1, layout=True)
+
+    def render(self) -> str:
+        return "\n".join(f"line {n}" for n in range(self.lines))
+
+
+class Shown(LaidOutOnce):
+    """The game screen's right column: the prompt, and the log box under it."""
+
+    DEFAULT_CSS = "LogPanel { height: 1fr; min-height: 4; }"  # as the theme's #log
+
+    def compose(self) -> ComposeResult:
+        yield Tall()
+        with LogBox():
+            yield LastReveal()
+            yield LogPanel()
+
+    def on_mount(self) -> None:
+        self.query_one(LastReveal).show(3, ["One.", "Two.", "Three.", "Four."], "Enter: on")
+
+
+class Host(App[None]):
+    SCREENS: ClassVar = {}
+
+    def on_mount(self) -> None:
+        self.push_screen(Shown())
+
+
+async def grown(rows: int, lines: int) -> tuple[int, tuple[int, ...]]:
+    """On a screen of `rows` rows, after the prompt grows from 1 line to `lines`: the layouts,
+    and the heights of the prompt, the reveal and the log."""
+    app = Host()
+    async with app.run_test(size=(24, rows)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        layouts: list[int] = []
+        layout = Screen._refresh_layout
+
+        def counted(self: Screen[None], *args: object, **kwargs: object) -> None:
+            layouts.append(1)
+            layout(self, *args, **kwargs)  # type: ignore[arg-type]
+
+        Screen._refresh_layout = counted  # type: ignore[method-assign]
+        try:
+            screen.query_one(Tall).lines = lines
+            await pilot.pause()
+            await pilot.pause()
+        finally:
+            Screen._refresh_layout = layout  # type: ignore[method-assign]
+        heights = tuple(screen.query_one(kind).size.height for kind in (Tall, LastReveal, LogPanel))
+        return len(layouts), heights
+
+
+async def test_a_taller_prompt_leaves_the_reveal_its_room_in_one_layout() -> None:
+    # The reveal's lines wrap to more than four rows at 24 columns: it takes its most, 4 ...
+    assert await grown(20, 2) == (1, (2, 4, 14))
+    # ... and fewer when the log would be left less than its 4 rows, at least 1.
+    assert await grown(20, 13) == (1, (13, 3, 4))
+    assert await grown(20, 15) == (1, (15, 1, 4))
