@@ -24,12 +24,12 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual._arrange import DockArrangeResult
 from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
 from textual.containers import Vertical
 from textual.css.scalar import Scalar, Unit
 from textual.geometry import Size
+from textual.layout import DockArrangeResult
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
