@@ -5,25 +5,13 @@ box: a prompt that grows or shrinks costs one layout, not one more for the revea
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from textual.app import App, ComposeResult
-from textual.reactive import reactive
+from test_tui_laid_out_once import Host, Tall
+from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widget import Widget
+from tuikit import counted
 
 from tui.screens.laid_out_once import LaidOutOnce
 from tui.widgets.log import LastReveal, LogBox, LogPanel
-
-
-class Tall(Widget):
-    """As the prompt: its height is its lines'."""
-
-    DEFAULT_CSS = "Tall { height: auto; }"
-    lines = reactive(1, layout=True)
-
-    def render(self) -> str:
-        return "\n".join(f"line {n}" for n in range(self.lines))
 
 
 class Shown(LaidOutOnce):
@@ -41,36 +29,19 @@ class Shown(LaidOutOnce):
         self.query_one(LastReveal).show(3, ["One.", "Two.", "Three.", "Four."], "Enter: on")
 
 
-class Host(App[None]):
-    SCREENS: ClassVar = {}
-
-    def on_mount(self) -> None:
-        self.push_screen(Shown())
-
-
 async def grown(rows: int, lines: int) -> tuple[int, tuple[int, ...]]:
     """On a screen of `rows` rows, after the prompt grows from 1 line to `lines`: the layouts,
     and the heights of the prompt, the reveal and the log."""
-    app = Host()
+    app = Host(Shown())
     async with app.run_test(size=(24, rows)) as pilot:
         await pilot.pause()
         screen = app.screen
-        layouts: list[int] = []
-        layout = Screen._refresh_layout
-
-        def counted(self: Screen[None], *args: object, **kwargs: object) -> None:
-            layouts.append(1)
-            layout(self, *args, **kwargs)  # type: ignore[arg-type]
-
-        Screen._refresh_layout = counted  # type: ignore[method-assign]
-        try:
+        with counted(Screen, "_refresh_layout") as layouts:
             screen.query_one(Tall).lines = lines
             await pilot.pause()
             await pilot.pause()
-        finally:
-            Screen._refresh_layout = layout  # type: ignore[method-assign]
         heights = tuple(screen.query_one(kind).size.height for kind in (Tall, LastReveal, LogPanel))
-        return len(layouts), heights
+        return layouts.call_count, heights
 
 
 async def test_a_taller_prompt_leaves_the_reveal_its_room_in_one_layout() -> None:
