@@ -27,7 +27,9 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
 from textual.containers import Vertical
+from textual.css.scalar import Scalar, Unit
 from textual.geometry import Size
+from textual.layout import DockArrangeResult
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
@@ -474,7 +476,8 @@ class LastReveal(Static):
 
 class LogBox(Vertical):
     """The last reveal above the log, in the room the prompt leaves: the reveal takes at most
-    MOST_ROWS rows, and fewer when the log would be left less than its least height."""
+    MOST_ROWS rows, and fewer when the log would be left less than its least height (set as
+    the box is laid out, in the same layout)."""
 
     DEFAULT_CSS = """
     LogBox {
@@ -482,8 +485,13 @@ class LogBox(Vertical):
     }
     """
 
-    def on_resize(self, event: events.Resize) -> None:
+    def arrange(self, size: Size, optimal: bool = False) -> DockArrangeResult:
+        # The reveal's room is set in the layout that sizes the box, quietly (`set_rule`, not
+        # the style's setter): set after it (on_resize), it cost one more layout and frame
+        # each time the prompt's height changed.
         log = self.query_one(LogPanel)
         least = int(log.styles.min_height.value) if log.styles.min_height else 0
-        rows = max(1, min(LastReveal.MOST_ROWS, event.size.height - least))
-        self.query_one(LastReveal).styles.max_height = rows
+        rows = max(1, min(LastReveal.MOST_ROWS, size.height - least))
+        reveal = self.query_one(LastReveal)
+        reveal.styles.set_rule("max_height", Scalar(rows, Unit.CELLS, Unit.WIDTH))
+        return super().arrange(size, optimal)

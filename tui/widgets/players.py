@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich.segment import Segment
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.widgets import Static
@@ -58,9 +60,33 @@ def players_table(
     return table
 
 
+class Drawn:
+    """A renderable drawn once at a width, and shown from that drawing: the panel counts its
+    rows, lays itself out and draws it from one rendering. Drawn again at another width."""
+
+    def __init__(self, renderable: RenderableType) -> None:
+        self.renderable = renderable
+        self._width = -1
+        self._lines: list[list[Segment]] = []
+
+    def lines(self, console: Console, options: ConsoleOptions) -> list[list[Segment]]:
+        """Its lines at `options`' width (rendered the first time they are asked for)."""
+        if options.max_width != self._width:
+            # (its height is the renderable's own: a height to fill would pad the lines)
+            self._lines = console.render_lines(self.renderable, options.update(height=None))
+            self._width = options.max_width
+        return self._lines
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        new_line = Segment.line()
+        for line in self.lines(console, options):
+            yield from line
+            yield new_line
+
+
 class PlayersPanel(Static):
     """The seats as the viewer sees them. Shown the same again, it draws nothing; changed, it
-    is laid out again only if its height changes."""
+    renders the table once, and is laid out again only if its height changes."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -89,11 +115,10 @@ class PlayersPanel(Static):
         if shown == self._shown:
             return
         self._shown = shown
-        table = players_table(view, names, bots, _(me), kit, _("bot"), _)
+        table = Drawn(players_table(view, names, bots, _(me), kit, _("bot"), _))
         rows, width = self._rows, self.content_region.width
         if width:
-            console = self.app.console
-            options = console.options.update_width(width)
-            self._rows = len(console.render_lines(table, options, pad=False))
+            options = self.app.console_options.update_width(width)
+            self._rows = len(table.lines(self.app.console, options))
         self.update(table, layout=not width or width != self._width or self._rows != rows)
         self._width = width
