@@ -98,11 +98,21 @@ def stop_mid_write(process: subprocess.Popen[str], folder: Path, seconds: float 
     while time.monotonic() < deadline:
         if temps(folder) - _others(folder, process.pid):
             os.kill(process.pid, signal.SIGSTOP)
+            _wait_stopped(process.pid, deadline)
             own = temps(folder) - _others(folder, process.pid)
             if own:
                 return own.pop()
             os.kill(process.pid, signal.SIGCONT)  # the rename came first: again
     raise AssertionError("the writer never stopped mid-write")
+
+
+def _wait_stopped(pid: int, deadline: float) -> None:
+    """Wait until `pid` is stopped: kill() returns before the signal takes effect, and a writer
+    still running could rename its temporary file after it was seen."""
+    while Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "T":
+        if time.monotonic() > deadline:
+            raise AssertionError(f"process {pid} did not stop")
+        time.sleep(0.001)
 
 
 def _others(folder: Path, pid: int) -> set[str]:
