@@ -24,7 +24,7 @@ import functools
 import gettext
 import hashlib
 import io
-import marshal
+import json
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -152,7 +152,7 @@ def load_catalog(path: Path) -> gettext.GNUTranslations:
     """The catalog in the .po file at `path`. Compiling it takes Babel (tens of milliseconds
     with its import, at every start), and even reading the compiled .mo back took 2 to 7 ms:
     what reading it gives (its messages, headers and plural rule) is kept in the cache folder,
-    sealed, under the .po's hash, and read from there after the first time (a changed .po is
+    as sealed JSON, under the .po's hash, and read from there after the first time (a changed .po is
     compiled again; a cache that cannot be read or written only costs the compiling)."""
     source = path.read_bytes()
     language = path.parent.parent.name
@@ -162,7 +162,7 @@ def load_catalog(path: Path) -> gettext.GNUTranslations:
         if kept is not None:
             return kept
     compiled = gettext.GNUTranslations(io.BytesIO(compile_catalog(source)))
-    if put(cached, sealed(marshal.dumps(_packed(compiled)))):
+    if put(cached, sealed(_packed(compiled))):
         keep_newest(cached.parent.glob(f"{language}-*"), KEPT_PER_LANGUAGE)
     return compiled
 
@@ -170,35 +170,54 @@ def load_catalog(path: Path) -> gettext.GNUTranslations:
 KEPT_PER_LANGUAGE: Final = 4
 """Compiled catalogs kept for each language (a few .po versions: branches, upgrades)."""
 
-_Packed = tuple[dict[object, str], dict[str, str], str | None]
-"""A catalog as GNUTranslations reads it from a .mo file: its messages (by message id, or by
-message id and plural form), its headers, its charset."""
 
-
-def _packed(catalog: gettext.GNUTranslations) -> _Packed:
-    return catalog._catalog, catalog._info, catalog._charset  # type: ignore[attr-defined]
+def _packed(catalog: gettext.GNUTranslations) -> bytes:
+    """What reading the .mo gave `catalog`, as JSON: its messages as pairs (a plural form's key
+    is [message id, form]), its headers, its charset."""
+    messages = catalog._catalog  # type: ignore[attr-defined]
+    pairs = [[key if isinstance(key, str) else list(key), text] for key, text in messages.items()]
+    info = catalog._info  # type: ignore[attr-defined]
+    return json.dumps([pairs, info, catalog._charset], ensure_ascii=False).encode()  # type: ignore[attr-defined]
 
 
 def _unpacked(raw: bytes) -> gettext.GNUTranslations | None:
-    """The catalog `_packed` kept, or None if `raw` is not one (cut short, changed, garbage)."""
+    """The catalog `_packed` kept, or None if `raw` is not one (cut short, changed, garbage).
+    JSON, every value's type checked, as every cache is read (docs/architecture.md)."""
     body = unsealed(raw)
     if body is None:
         return None
     try:
-        messages, info, charset = marshal.loads(body)
-    except (ValueError, EOFError, TypeError):
+        pairs, info, charset = json.loads(body)
+        messages = dict(_message(key, text) for key, text in pairs)
+    except (ValueError, TypeError, RecursionError):
         return None
-    if not (isinstance(messages, dict) and isinstance(info, dict)):
+    if not (
+        isinstance(info, dict)
+        and all(isinstance(value, str) for value in info.values())
+        and (charset is None or isinstance(charset, str))
+    ):
         return None
     catalog = gettext.GNUTranslations()  # empty: filled as reading the .mo fills it
     forms = info.get("plural-forms")
-    vars(catalog).update(
-        _catalog=messages,
-        _info=info,
-        _charset=charset,
-        plural=gettext.c2py(forms.split(";")[1].split("plural=")[1]) if forms else _germanic,
-    )
+    try:
+        plural = gettext.c2py(forms.split(";")[1].split("plural=")[1]) if forms else _germanic
+    except (IndexError, ValueError):
+        return None
+    vars(catalog).update(_catalog=messages, _info=info, _charset=charset, plural=plural)
     return catalog
+
+
+def _message(key: object, text: object) -> tuple[str | tuple[str, int], str]:
+    """One message of a kept catalog, or TypeError."""
+    if not isinstance(text, str):
+        raise TypeError(text)
+    if isinstance(key, str):
+        return key, text
+    if isinstance(key, list) and len(key) == 2:
+        singular, form = key
+        if isinstance(singular, str) and type(form) is int:
+            return (singular, form), text
+    raise TypeError(key)
 
 
 def _germanic(n: int) -> int:

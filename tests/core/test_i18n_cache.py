@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from core import i18n
+from core.cachefile import sealed
 from core.i18n import LANGUAGES, Language, catalog_path, compile_catalog, load_catalog
 
 _COUNTS = range(0, 23)
@@ -44,3 +45,26 @@ def test_the_cached_catalog_translates_as_the_compiled_one(
     assert [cached.ngettext("a", "b", n) for n in _COUNTS] == [
         compiled.ngettext("a", "b", n) for n in _COUNTS
     ]
+
+
+@pytest.mark.parametrize(
+    "kept",
+    [
+        b"not json",
+        b'[[["a", 1]], {}, null]',  # a message that is not text
+        b'[[[["a", "0"], "x"]], {}, null]',  # a plural form that is not a number
+        b'[[], {"plural-forms": 3}, null]',  # a header that is not text
+        b'[[], {"plural-forms": "nplurals=2; plural=os.system(1)"}, null]',  # not a plural rule
+        b"[[], {}, 7]",  # a charset that is not text
+        b"[[], {}]",
+    ],
+)
+def test_a_kept_catalog_that_is_not_one_is_compiled_again(
+    kept: bytes, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PARTYLINE_CACHE_DIR", str(tmp_path))
+    load_catalog(catalog_path("ja"))
+    [cached] = (tmp_path / "locale").glob("ja-*")
+    cached.write_bytes(sealed(kept))  # sealed as the app seals, so only the reading refuses it
+    compiled = GNUTranslations(io.BytesIO(compile_catalog(catalog_path("ja").read_bytes())))
+    assert load_catalog(catalog_path("ja")).gettext("Start") == compiled.gettext("Start") != "Start"
