@@ -42,3 +42,21 @@ async def test_a_refused_chat_line_is_offered_again_and_a_heard_one_is_not(
         assert line.value == "second"  # until it is said or typed over
         await pilot.press("backspace", *"d!", "enter")
         assert app.sent[-1] == {"type": "chat", "text": "second!"}
+
+
+async def test_a_line_said_twice_is_heard_twice(tmp_path: Path) -> None:
+    hub = Hub(lambda: 42, lambda table: None, chat_rate=10, clock=Clock())
+    aki, _bea, _cho = three_at_light_and_dark(hub)
+    app = SeatApp(aki, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        line = app.screen.query_one("#chat-input", Input)
+        for _ in range(2):
+            await pilot.press("t", *"ok", "enter")
+            app.deliver()
+            await pilot.pause()
+        assert [said for said in app.sent if said["type"] == "chat"][-2:] == [
+            {"type": "chat", "text": "ok"}
+        ] * 2
+        await pilot.press("t")
+        assert line.has_focus and line.value == ""  # the second was heard too: nothing to offer

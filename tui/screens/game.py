@@ -302,7 +302,9 @@ class GameScreen(BoardScreen, LaidOutOnce):
         if self._fresh("last reveal", (number, lines, hint)):
             self.query_one(LastReveal).show(number, lines, hint)
         chat = session.chat
-        if chat is not None and self._fresh("chat", chat[-1:]):
+        # (the whole list, not its last line: a line said twice is news too, and clears the
+        # line kept for offering again)
+        if chat is not None and self._fresh("chat", chat):
             self.query_one(ChatPanel).show(chat)
         self.refresh_bindings()
 
