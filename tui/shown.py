@@ -14,6 +14,7 @@ Free of Textual, like the session.
 from __future__ import annotations
 
 import dataclasses
+from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any, TypeVar, cast, overload
 
@@ -157,9 +158,9 @@ class Lines(Sequence[Line]):
 
     numbers: list[int]
 
+    @abstractmethod
     def text(self, index: int) -> str:
-        """Line `index`'s sentence, written out."""
-        raise NotImplementedError
+        """Line `index`'s sentence, written out (each kind of lines writes its own)."""
 
     def __len__(self) -> int:
         return len(self.numbers)

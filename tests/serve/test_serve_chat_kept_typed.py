@@ -8,19 +8,25 @@ from pathlib import Path
 
 from test_serve_chat_rate import Clock
 from test_serve_remote_screen import SIZE, SeatApp
-from test_serve_tables import three_at_light_and_dark
+from test_serve_tables import Seen, three_at_light_and_dark
 from textual.widgets import Input
 
 from server.tables import Hub
 from tui.widgets.chat import ChatPanel
 
 
+def akis_seat(tmp_path: Path, chat_rate: int) -> tuple[SeatApp, Seen]:
+    """Aki's app at a Light and Dark table of three whose chat allows `chat_rate` lines a
+    minute, and Aki's client."""
+    hub = Hub(lambda: 42, lambda table: None, chat_rate=chat_rate, clock=Clock())
+    aki, _bea, _cho = three_at_light_and_dark(hub)
+    return SeatApp(aki, tmp_path), aki
+
+
 async def test_a_refused_chat_line_is_offered_again_and_a_heard_one_is_not(
     tmp_path: Path,
 ) -> None:
-    hub = Hub(lambda: 42, lambda table: None, chat_rate=1, clock=Clock())
-    aki, _bea, _cho = three_at_light_and_dark(hub)
-    app = SeatApp(aki, tmp_path)
+    app, aki = akis_seat(tmp_path, chat_rate=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         line = app.screen.query_one("#chat-input", Input)
@@ -45,9 +51,7 @@ async def test_a_refused_chat_line_is_offered_again_and_a_heard_one_is_not(
 
 
 async def test_a_line_said_twice_is_heard_twice(tmp_path: Path) -> None:
-    hub = Hub(lambda: 42, lambda table: None, chat_rate=10, clock=Clock())
-    aki, _bea, _cho = three_at_light_and_dark(hub)
-    app = SeatApp(aki, tmp_path)
+    app, _aki = akis_seat(tmp_path, chat_rate=10)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         line = app.screen.query_one("#chat-input", Input)
