@@ -24,7 +24,10 @@ share added. Each game is timed alone, and its fastest of TURNS plays counts: th
 saved games of a seed take turns in either order, the rewriting games run after all of them
 (their thousands of fsyncs and renames leave the disk and the caches busy), and before each
 game the garbage of the games before it is collected (a saved game's table, held in a cycle by
-its saver, used to be freed by a full collection inside some later game's time).
+its saver, used to be freed by a full collection inside some later game's time). Each play
+saves a new game, as a new game in the app does: its file is deleted once checked (session 20
+found that the second and third plays saved over the first's file, so their first write replaced
+a save, a continued game's path, with two fsyncs that a new game never makes).
 """
 
 from __future__ import annotations
@@ -180,6 +183,7 @@ def whole_game(seed: int, mode: str, folder: Path, check: bool = True) -> Played
     if timed is None:
         return Played(end - start, cpu, 0.0, behind)
     assert not check or saves.load(path, continue_chance=False).table.log == table.log
+    path.unlink()  # (each play saves a new game: replacing a save is a continued game's path)
     saving = opening + sum(timed.samples) / 1e9 + (end - closing)
     return Played(end - start, cpu, saving, behind)
 
