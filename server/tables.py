@@ -462,11 +462,17 @@ class Hub:
             check_line(text, what=CHAT_LINE, max_cells=MAX_CHAT_CELLS, max_chars=MAX_CHAT_CHARS)
         except BadText as error:
             raise Refused.of(reason_of(error)) from None
+        number = message.get("n")
+        if number is not None and not _line_number(number):
+            raise Refused(N_("a chat line's number is a whole number"))
         self._take_chat_line(table, client.name)
         table.chat = [*table.chat, (client.name, text)][-CHAT_KEPT:]
         self._write_table_file(table)
+        said = {"type": "chat", "from": client.name, "text": text}
         for other in table.clients:
-            other.send({"type": "chat", "from": client.name, "text": text})
+            # The speaker's own line comes back with its number: what tells it this line was
+            # heard (the text cannot: another player may say the same at once).
+            other.send({**said, "n": number} if other is client and number is not None else said)
 
     def _take_chat_line(self, table: ServerTable, name: str) -> None:
         """Count a line the player `name` says at `table` against the chat rate; Refused past
@@ -596,6 +602,11 @@ def _choice(value: object) -> Any:
     if isinstance(value, list) and len(value) <= 64 and all(map(_option_id, value)):
         return tuple(value)
     raise Refused(N_("a choice is an option id or a list of them"))
+
+
+def _line_number(value: object) -> bool:
+    """A chat line's number as its client counts them (`n`): a whole number JSON keeps."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**53
 
 
 def _option_id(value: object) -> bool:

@@ -138,3 +138,14 @@ def test_the_servers_tables_count_chat_against_the_limit_given() -> None:
     assert [m["text"] for m in got if m["type"] == "chat"] == ["a", "b"]
     assert got[-1]["id"] == TOO_FAST and got[-1]["values"] == {"count": 2}
     assert got[-1]["message"] == "チャットの発言が速すぎます: 1分間に2行までです"
+
+
+def test_only_the_speaker_hears_its_lines_number_back() -> None:
+    _, _, aki, bea = two_at_a_table(rate=5)
+    aki.say(type="chat", text="gg", n=7)
+    assert aki.last("chat") == {"type": "chat", "from": "Aki", "text": "gg", "n": 7, "v": 3}
+    assert bea.last("chat") == {"type": "chat", "from": "Aki", "text": "gg", "v": 3}
+    for bad in ("7", -1, True, 2**53, 1.5):
+        aki.say(type="chat", text="no", n=bad)
+        assert aki.last("error")["id"] == "a chat line's number is a whole number"
+    assert heard(bea) == ["gg"]

@@ -51,5 +51,6 @@ def test_serve_help_says_each_limit_in_japanese(capsys: pytest.CaptureFixture[st
     for limit in LIMIT_FLAGS:
         assert limit.flag in flat
     # argparse wraps Japanese where it likes: compare without the spaces it puts at a wrap
-    assert "卓で1人が1分間に言えるチャットの行数（再接続後も継続）（既定12）" in "".join(out.split())
+    unwrapped = "".join(out.split())
+    assert "卓で1人が1分間に言えるチャットの行数（再接続後も継続）（既定12）" in unwrapped
     assert "chat lines" not in flat and "a session" not in flat

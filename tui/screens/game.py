@@ -304,8 +304,9 @@ class GameScreen(BoardScreen, LaidOutOnce):
         chat = session.chat
         # (the whole list, not its last line: a line said twice is news too, and clears the
         # line kept for offering again)
-        if chat is not None and self._fresh("chat", chat):
-            self.query_one(ChatPanel).show(chat)
+        unheard = session.chat_unheard
+        if chat is not None and self._fresh("chat", (chat, unheard)):
+            self.query_one(ChatPanel).show(chat, unheard)
         self.refresh_bindings()
 
     def _answer_on_its_way(self, seat: int | None) -> bool:
