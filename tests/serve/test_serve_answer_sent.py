@@ -92,3 +92,23 @@ async def test_a_chat_line_while_the_answer_is_on_its_way_keeps_the_prompts_heig
         await pilot.pause()
         assert prompt.region == asked
         assert SENT in " ".join(lines_in(app, prompt.content_region))
+
+
+@pytest.mark.parametrize("size", [(120, 24), (80, 40)])
+async def test_after_a_resize_the_sent_prompt_keeps_no_padding_of_the_old_size(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    app = akis_screen(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        prompt, asked, _layouts = await answered(app, pilot)
+        assert prompt.region == asked  # sent: the question's room, padded
+        await pilot.resize_terminal(*size)
+        await pilot.pause()
+        resized = prompt.region, lines_in(app, prompt.content_region)
+        assert SENT in resized[1][0]
+        prompt.show(None, prompt.waiting)  # the same line, with no room kept
+        await pilot.pause()
+        assert (prompt.region, lines_in(app, prompt.content_region)) == resized
+        app.deliver()  # the table's reply draws as before
+        await pilot.pause()
+        assert "Waiting for Bea" in " ".join(lines_in(app, prompt.content_region))
