@@ -32,7 +32,8 @@ class Limits:
     """The widest player name, in terminal cells (a Japanese character is 2)."""
     chat_rate: int = 12
     """Chat lines a minute a player may say at a table: that many at once, then one every
-    60/chat_rate seconds (enough to talk tactics, too few to push everyone's lines away)."""
+    60/chat_rate seconds (enough to talk tactics, too few to push everyone's lines away). The
+    allowance is the player's at that table (server.tables), so a reconnect keeps it."""
 
     def problems(self) -> list[Message]:
         """What is wrong with these limits, one line each naming its flag (nothing: they can
@@ -149,7 +150,11 @@ LIMIT_FLAGS = (
         "--max-name-length", "name_cells", int, "CELLS", N_("the widest player name, in cells")
     ),
     LimitFlag(
-        "--max-chat-rate", "chat_rate", int, "LINES", N_("chat lines a player may say a minute")
+        "--max-chat-rate",
+        "chat_rate",
+        int,
+        "LINES",
+        N_("chat lines a player may say a minute at a table (a reconnect keeps the count)"),
     ),
 )
 
@@ -214,3 +219,7 @@ class TokenBucket:
             return False
         self._tokens -= amount
         return True
+
+    def full(self, now: float) -> bool:
+        """Whether the bucket has refilled to its capacity by `now` (the same as a new one)."""
+        return self._tokens + (now - self._last) * self.rate >= self.capacity

@@ -79,6 +79,9 @@ class Relay:
         self._output_paused = False
         self._closing = False  # the session is over for the client: no more bytes either way
         self._ended = False
+        self.stopped_with = ""
+        """How the server stopped the child, for the log ("": it exited by itself): "SIGHUP",
+        and ", then SIGKILL after STOP_GRACE s" if it was still there."""
         self._last_input = self._loop.time()
         self._timers: list[asyncio.TimerHandle] = [
             self._loop.call_later(limits.idle_timeout, self._check_idle)
@@ -209,11 +212,13 @@ class Relay:
             self._chan.exit(1)
         if self.child.running:
             self.child.signal(signal.SIGHUP)
+            self.stopped_with = "SIGHUP"
             self._timers.append(self._loop.call_later(STOP_GRACE, self._kill))
         self._maybe_end()
 
     def _kill(self) -> None:
         self.child.signal(signal.SIGKILL)
+        self.stopped_with += f", then SIGKILL after {STOP_GRACE:g} s"
 
     def _maybe_end(self) -> None:
         """Once the child is reaped and its output is done: report its exit to the client (if

@@ -296,7 +296,12 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         state.remove(relay)
         if state.tables is not None and self.token is not None:
             state.tables.forget(self.token)
-        state.log(f"{self.gate.address}: session ended ({_ending(relay.child.exit_code)})")
+        # Which session, and what the server did to end it: a test (or an operator) can tell a
+        # child that ended on SIGHUP from one killed after the grace, even under load.
+        how = _ending(relay.child.exit_code)
+        if relay.stopped_with:
+            how = f"stopped with {relay.stopped_with}; {how}"
+        state.log(f"{self.gate.address}: session ended (app pid {relay.child.pid}; {how})")
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         if self.relay is not None:

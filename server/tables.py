@@ -101,8 +101,6 @@ class Client:
         """The log entries whose lines it has (each state sends only the lines after them)."""
         self.sent_as: Viewer = NOT_SENT
         """The eyes those lines were read with (a watcher's change at the end of the game)."""
-        self.chat_allowance: TokenBucket | None = None
-        """The chat lines it may still say (Hub's chat rate), from its first line."""
 
 
 @dataclass
@@ -112,6 +110,11 @@ class ServerTable(TableSettings):
     clients: list[Client] = field(default_factory=list)
     table: Table | None = None
     driver: BotDriver | None = None
+    chat_allowances: dict[str, TokenBucket] = field(default_factory=dict)
+    """A player's name -> the chat lines they may still say here (Hub's chat rate): the
+    player's, not the connection's, so a reconnect keeps what was used. Only allowances not
+    full again are kept (a full one is the same as none), so it holds at most the names that
+    chatted here in the last minute, and goes with the table."""
 
     @property
     def state(self) -> str:
@@ -164,7 +167,7 @@ class Hub:
     ) -> None:
         """`seeds` draws a new game's seed; `on_change` is told after every change of a game
         (the socket layer schedules the bots); `store` keeps every table on disk (None: the
-        tables live in memory only); `chat_rate`: the chat lines a minute each client may say
+        tables live in memory only); `chat_rate`: the chat lines a minute each player may say
         (server.limits; None: no limit), by `clock` (seconds)."""
         self._seeds = seeds
         self._chat_rate = chat_rate
@@ -459,21 +462,32 @@ class Hub:
             check_line(text, what=CHAT_LINE, max_cells=MAX_CHAT_CELLS, max_chars=MAX_CHAT_CHARS)
         except BadText as error:
             raise Refused.of(reason_of(error)) from None
-        self._take_chat_line(client)
+        number = message.get("n")
+        if number is not None and not _line_number(number):
+            raise Refused(N_("a chat line's number is a whole number"))
+        self._take_chat_line(table, client.name)
         table.chat = [*table.chat, (client.name, text)][-CHAT_KEPT:]
         self._write_table_file(table)
+        said = {"type": "chat", "from": client.name, "text": text}
         for other in table.clients:
-            other.send({"type": "chat", "from": client.name, "text": text})
+            # The speaker's own line comes back with its number: what tells it this line was
+            # heard (the text cannot: another player may say the same at once).
+            other.send({**said, "n": number} if other is client and number is not None else said)
 
-    def _take_chat_line(self, client: Client) -> None:
-        """Count a line `client` says against the chat rate; Refused past it."""
+    def _take_chat_line(self, table: ServerTable, name: str) -> None:
+        """Count a line the player `name` says at `table` against the chat rate; Refused past
+        it."""
         rate = self._chat_rate
         if rate is None:
             return
         now = self._clock()
-        if client.chat_allowance is None:
-            client.chat_allowance = chat_bucket(rate, now)
-        if not client.chat_allowance.take(1, now):
+        allowances = table.chat_allowances
+        allowance = allowances.get(name)
+        if allowance is None:
+            for full in [who for who, kept in allowances.items() if kept.full(now)]:
+                del allowances[full]
+            allowance = allowances[name] = chat_bucket(rate, now)
+        if not allowance.take(1, now):
             raise Refused(CHAT_TOO_FAST, count=rate)
 
     def _on_hello(self, client: Client, message: dict[str, Any]) -> None:
@@ -588,6 +602,11 @@ def _choice(value: object) -> Any:
     if isinstance(value, list) and len(value) <= 64 and all(map(_option_id, value)):
         return tuple(value)
     raise Refused(N_("a choice is an option id or a list of them"))
+
+
+def _line_number(value: object) -> bool:
+    """A chat line's number as its client counts them (`n`): a whole number JSON keeps."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**53
 
 
 def _option_id(value: object) -> bool:

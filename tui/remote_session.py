@@ -55,6 +55,8 @@ class RemoteSession:
         self._moment: int | None = None  # the last notable entry's number
         self._new_moment = False
         self._asked_for: Decision | None = None  # answered: waiting for the server's state
+        self._said = 0  # chat lines said (each sent with its number, `n`)
+        self._unheard: tuple[int, str] | None = None  # the last said, until it comes back
         self._chat: list[tuple[str, str]] = [
             (visible(str(who)), visible(str(text))) for who, text in state.get("chat", [])
         ][-CHAT_KEPT:]
@@ -103,9 +105,12 @@ class RemoteSession:
         self._asked_for = None
         self._changed()
 
-    def hear(self, who: str, text: str) -> None:
-        """A chat line said at this table."""
+    def hear(self, who: str, text: str, number: object = None) -> None:
+        """A chat line said at this table; `number` (the message's `n`): this session's own
+        line coming back, heard."""
         self._chat = [*self._chat, (visible(who), visible(text))][-CHAT_KEPT:]
+        if self._unheard is not None and number == self._unheard[0]:
+            self._unheard = None
         self._changed()
 
     def _changed(self) -> None:
@@ -149,6 +154,10 @@ class RemoteSession:
     @property
     def chat(self) -> list[tuple[str, str]]:
         return self._chat
+
+    @property
+    def chat_unheard(self) -> str | None:
+        return None if self._unheard is None else self._unheard[1]
 
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         self._subscribers.append(callback)
@@ -246,7 +255,10 @@ class RemoteSession:
         return None
 
     def say(self, text: str) -> None:
-        self._send({"type": "chat", "text": text})
+        self._said += 1
+        self._send({"type": "chat", "text": text, "n": self._said})
+        self._unheard = (self._said, text)  # until the table is heard saying this line
+        self._changed()
 
     def close(self) -> None:
         self._subscribers.clear()

@@ -58,6 +58,11 @@ class PlaySession(Protocol):
     def chat(self) -> list[tuple[str, str]] | None:
         """The table's chat (who, line), newest last; None: this table has no chat."""
 
+    @property
+    def chat_unheard(self) -> str | None:
+        """The last line this seat said, until the table is heard saying that very line (not
+        another's of the same text): one the server refused is offered again to edit."""
+
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call `callback` after every change of the game; returns the unsubscribing call."""
 

@@ -118,6 +118,10 @@ class Session:
         """A table at one screen has no chat: everyone is here."""
         return None
 
+    @property
+    def chat_unheard(self) -> None:
+        return None
+
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         return self.table.subscribe(lambda _change: callback())
 

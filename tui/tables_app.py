@@ -183,7 +183,8 @@ class TablesApp(PartylineApp):
 
     def _on_chat(self, message: dict[str, Any]) -> None:
         if self.session is not None:
-            self.session.hear(str(message.get("from", "")), str(message.get("text", "")))
+            said = str(message.get("from", "")), str(message.get("text", ""))
+            self.session.hear(*said, message.get("n"))
 
     def _on_error(self, message: dict[str, Any]) -> None:
         line = refusal_line(message, tr(self).text)  # in this app's language

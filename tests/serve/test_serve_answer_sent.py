@@ -1,8 +1,8 @@
 """The answering seat at a server's table sees at once that its answer went out, without the
 screen being laid out twice (issue 12's load: the "sent" screen and the table's reply each cost
-the seat's process two layouts and their frames). Until the reply, the prompt says whom the
-table waits for in the height the question had; the reply draws the screen as it is drawn
-afresh."""
+the seat's process two layouts and their frames). Until the reply, the prompt says the answer
+is sent (a seat never waits for itself) in the height the question had; the reply draws the
+screen as it is drawn afresh."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ from textual.screen import Screen
 
 from tui.widgets.prompt import DecisionPrompt
 from tui.widgets.titlebar import TitleBar
+
+SENT = "Your answer is sent. Waiting for the others."
 
 
 def lines_in(app: SeatApp, region: Region) -> list[str]:
@@ -64,7 +66,7 @@ async def test_the_answer_shows_as_sent_at_once_in_the_prompts_height_then_the_r
         assert "your turn" not in str(app.screen.query_one(TitleBar).render())
         assert prompt.region == asked
         shown = lines_in(app, prompt.content_region)
-        assert "Waiting for Aki to claim" in " ".join(shown)
+        assert SENT in " ".join(shown) and "Aki" not in " ".join(shown)
         assert [line.strip() for line in shown[-3:]] == ["", "", ""]  # the question's room
         assert layouts == []
         app.deliver()  # the table's reply: Bea's turn
@@ -89,4 +91,24 @@ async def test_a_chat_line_while_the_answer_is_on_its_way_keeps_the_prompts_heig
         app.session.hear("Bea", "well played")
         await pilot.pause()
         assert prompt.region == asked
-        assert "Waiting for Aki to claim" in " ".join(lines_in(app, prompt.content_region))
+        assert SENT in " ".join(lines_in(app, prompt.content_region))
+
+
+@pytest.mark.parametrize("size", [(120, 24), (80, 40)])
+async def test_after_a_resize_the_sent_prompt_keeps_no_padding_of_the_old_size(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    app = akis_screen(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        prompt, asked, _layouts = await answered(app, pilot)
+        assert prompt.region == asked  # sent: the question's room, padded
+        await pilot.resize_terminal(*size)
+        await pilot.pause()
+        resized = prompt.region, lines_in(app, prompt.content_region)
+        assert SENT in resized[1][0]
+        prompt.show(None, prompt.waiting)  # the same line, with no room kept
+        await pilot.pause()
+        assert (prompt.region, lines_in(app, prompt.content_region)) == resized
+        app.deliver()  # the table's reply draws as before
+        await pilot.pause()
+        assert "Waiting for Bea" in " ".join(lines_in(app, prompt.content_region))

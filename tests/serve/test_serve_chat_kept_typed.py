@@ -47,7 +47,7 @@ async def test_a_refused_chat_line_is_offered_again_and_a_heard_one_is_not(
         await pilot.press("t")
         assert line.value == "second"  # until it is said or typed over
         await pilot.press("backspace", *"d!", "enter")
-        assert app.sent[-1] == {"type": "chat", "text": "second!"}
+        assert app.sent[-1] == {"type": "chat", "text": "second!", "n": 3}
 
 
 async def test_a_line_said_twice_is_heard_twice(tmp_path: Path) -> None:
@@ -60,7 +60,29 @@ async def test_a_line_said_twice_is_heard_twice(tmp_path: Path) -> None:
             app.deliver()
             await pilot.pause()
         assert [said for said in app.sent if said["type"] == "chat"][-2:] == [
-            {"type": "chat", "text": "ok"}
-        ] * 2
+            {"type": "chat", "text": "ok", "n": n} for n in (1, 2)
+        ]
         await pilot.press("t")
         assert line.has_focus and line.value == ""  # the second was heard too: nothing to offer
+
+
+async def test_a_refused_line_is_not_heard_when_another_player_says_the_same(
+    tmp_path: Path,
+) -> None:
+    hub = Hub(lambda: 42, lambda table: None, chat_rate=1, clock=Clock())
+    aki, bea, _cho = three_at_light_and_dark(hub)
+    app = SeatApp(aki, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        line = app.screen.query_one("#chat-input", Input)
+        await pilot.press("t", *"first", "enter")  # the one line a minute
+        app.deliver()
+        await pilot.pause()
+        await pilot.press("t", *"gg", "enter")  # refused ...
+        bea.say(type="chat", text="gg")  # ... just as Bea says the same
+        app.deliver()
+        await pilot.pause()
+        assert aki.last("error")["values"] == {"count": 1}
+        assert app.screen.query_one(ChatPanel).text == "Bea: gg"
+        await pilot.press("t")
+        assert line.has_focus and line.value == "gg"  # Aki's own line was not heard

@@ -60,6 +60,37 @@ def test_a_player_past_the_chat_rate_is_refused_and_nobody_hears_the_line() -> N
     assert heard(bea)[-1] == "six"
 
 
+def test_a_reconnect_keeps_what_the_player_used_of_the_allowance() -> None:
+    hub, clock, aki, bea = two_at_a_table(rate=2)
+    aki.say(type="chat", text="one")
+    aki.say(type="chat", text="two")
+    hub.leave(aki.client)  # the connection drops; the seat waits
+    again = Seen(hub, "Aki")  # a new connection, put back at Aki's seat
+    assert again.client.seat == 0
+    again.say(type="chat", text="three")
+    assert heard(bea) == ["one", "two"]
+    assert again.last("error")["id"] == TOO_FAST
+    clock.now += 30  # one line every 30 seconds, as before the reconnect
+    again.say(type="chat", text="four")
+    assert heard(bea)[-1] == "four"
+
+
+def test_a_table_keeps_only_the_allowances_still_in_use() -> None:
+    hub, clock, aki, bea = two_at_a_table(rate=6)
+    table = hub.tables[aki.last("state")["table"]["id"]]
+    watchers = [Seen(hub, f"W{n}") for n in range(5)]
+    for watcher in watchers:
+        watcher.say(type="watch", table=table.id)
+        watcher.say(type="chat", text="hi")
+    assert len(table.chat_allowances) == 5
+    clock.now += 9.9  # one line back every 10 seconds: not full yet
+    bea.say(type="chat", text="hello")
+    assert len(table.chat_allowances) == 6
+    clock.now += 0.2  # the watchers' allowances are full again: the same as none
+    aki.say(type="chat", text="hi all")
+    assert sorted(table.chat_allowances) == ["Aki", "Bea"]
+
+
 def test_a_refused_line_costs_nothing_of_the_rate() -> None:
     _, _, aki, bea = two_at_a_table(rate=1)
     aki.say(type="chat", text="   ")  # blank: refused for itself
@@ -107,3 +138,14 @@ def test_the_servers_tables_count_chat_against_the_limit_given() -> None:
     assert [m["text"] for m in got if m["type"] == "chat"] == ["a", "b"]
     assert got[-1]["id"] == TOO_FAST and got[-1]["values"] == {"count": 2}
     assert got[-1]["message"] == "チャットの発言が速すぎます: 1分間に2行までです"
+
+
+def test_only_the_speaker_hears_its_lines_number_back() -> None:
+    _, _, aki, bea = two_at_a_table(rate=5)
+    aki.say(type="chat", text="gg", n=7)
+    assert aki.last("chat") == {"type": "chat", "from": "Aki", "text": "gg", "n": 7, "v": 3}
+    assert bea.last("chat") == {"type": "chat", "from": "Aki", "text": "gg", "v": 3}
+    for bad in ("7", -1, True, 2**53, 1.5):
+        aki.say(type="chat", text="no", n=bad)
+        assert aki.last("error")["id"] == "a chat line's number is a whole number"
+    assert heard(bea) == ["gg"]

@@ -47,7 +47,7 @@ class SeatApp(PartylineApp):
             if message["type"] == "state":
                 self.session.apply(message)
             elif message["type"] == "chat":
-                self.session.hear(message["from"], message["text"])
+                self.session.hear(message["from"], message["text"], message.get("n"))
         self._read = len(self.seen.messages)
 
     def on_mount(self) -> None:
@@ -107,7 +107,7 @@ async def test_a_chat_lines_keys_go_to_the_chat_not_to_the_game(
         # "1" and "s" are game keys (an option, Save): here they are part of the line.
         await pilot.press("t", *"1 said so", "enter")
         await pilot.pause()
-        assert mine.sent == [{"type": "chat", "text": "1 said so"}]
+        assert mine.sent == [{"type": "chat", "text": "1 said so", "n": 1}]
         assert len(game) == before  # no option was chosen
         assert mine.screen.query_one(DecisionPrompt).has_focus
     theirs = SeatApp(bea, tmp_path)

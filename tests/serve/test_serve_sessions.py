@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,6 +30,7 @@ from sshkit import (
 
 from server.child import TOKEN_VARIABLE
 from server.protocol import dump
+from server.relay import STOP_GRACE
 
 AKI = client_key()
 BEA = client_key()
@@ -125,7 +127,36 @@ def test_when_the_client_goes_the_app_child_is_stopped_and_reaped(server: Server
     assert not Path(f"/proc/{pid}").exists()
     server.wait_until(lambda: server.open_fds() == fds, f"the server back to {fds} open fds")
     assert session_folders(server) == []
-    server.wait_for_line("session ended (the app was ended by SIGHUP)")
+    # What ended it, as the server says for this session: SIGHUP, which ends it; or, if the
+    # child was still there after the grace (a loaded machine), the SIGKILL the server sent.
+    stopped, ended = session_end(server, pid)
+    assert (stopped, ended) in {
+        ("SIGHUP", "the app was ended by SIGHUP"),
+        (f"SIGHUP, then SIGKILL after {STOP_GRACE:g} s", "the app was ended by SIGHUP"),
+        (f"SIGHUP, then SIGKILL after {STOP_GRACE:g} s", "the app was ended by SIGKILL"),
+    }
+
+
+def test_a_child_still_there_after_the_grace_is_killed_and_reaped(server: Server) -> None:
+    server.wait_until(lambda: not app_children(server), "earlier sessions to end")
+    with SSHTerminal.connect(server, "Aki", keys=[AKI]) as term:
+        term.wait_for("Open tables")
+        (pid,) = app_children(server)
+        os.kill(pid, signal.SIGSTOP)  # stopped, SIGHUP waits: as a child that will not end
+    server.wait_until(lambda: not app_children(server), "the app child to be killed and reaped")
+    assert not Path(f"/proc/{pid}").exists() and session_folders(server) == []
+    assert session_end(server, pid) == (
+        f"SIGHUP, then SIGKILL after {STOP_GRACE:g} s",
+        "the app was ended by SIGKILL",
+    )
+
+
+def session_end(server: Server, pid: int) -> tuple[str, str]:
+    """What the server did to stop the session of app `pid`, and what ended the app."""
+    line = server.wait_for_line(f"session ended (app pid {pid}; ")
+    said = line.partition(f"(app pid {pid}; ")[2].removesuffix(")")
+    stopped, _, ended = said.partition("; ")
+    return stopped.removeprefix("stopped with "), ended
 
 
 def test_quitting_the_app_ends_the_session_with_its_exit_status(server: Server) -> None:

@@ -285,7 +285,7 @@ class GameScreen(BoardScreen, LaidOutOnce):
                 if session.spectator
                 else _("Waiting"),
             )
-            waiting = self._waiting_text()
+            waiting = self._waiting_text(view.seat)
             if hint:
                 waiting, hint = f"{waiting}\n{hint}", ""
             elif session.bot_to_play() and not self._skipping:
@@ -304,8 +304,9 @@ class GameScreen(BoardScreen, LaidOutOnce):
         chat = session.chat
         # (the whole list, not its last line: a line said twice is news too, and clears the
         # line kept for offering again)
-        if chat is not None and self._fresh("chat", chat):
-            self.query_one(ChatPanel).show(chat)
+        unheard = session.chat_unheard
+        if chat is not None and self._fresh("chat", (chat, unheard)):
+            self.query_one(ChatPanel).show(chat, unheard)
         self.refresh_bindings()
 
     def _answer_on_its_way(self, seat: int | None) -> bool:
@@ -361,7 +362,8 @@ class GameScreen(BoardScreen, LaidOutOnce):
         if self.is_mounted:
             self._layout(resized=True)
 
-    def _waiting_text(self) -> str:
+    def _waiting_text(self, seat: int | None) -> str:
+        """What the prompt says while `seat` (the screen's; None: nobody's) has no question."""
         _ = tr(self)
         session = self.session
         if session.over:
@@ -371,9 +373,13 @@ class GameScreen(BoardScreen, LaidOutOnce):
         pending = session.waiting_for()
         if pending is None:
             return _("Rolling the dice...")
-        seat, name = pending
-        who = session.name(seat)
-        if session.bots[seat]:
+        if self._answered and pending[0] == seat:
+            # Answered, and the table's reply is on its way: still the table's question for
+            # this seat, but a seat never waits for itself.
+            return _("Your answer is sent. Waiting for the others.")
+        waited, name = pending
+        who = session.name(waited)
+        if session.bots[waited]:
             who = _("{name} (bot)", name=who)
         # The decision's words are the game's (core/games/catalogue.py): translated where the
         # catalogs have them.

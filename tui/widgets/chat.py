@@ -54,8 +54,9 @@ class ChatPanel(Vertical):
         self.text = ""
         """The plain text shown (for tests)."""
         self._unheard: str | None = None
-        """The last line sent, until the table is heard saying it: a line the server refused
-        (too fast, too wide...) is offered again by the next `t`, not lost."""
+        """The last line sent, until the table is heard saying it (the session knows it by
+        the line's number, not its text): a line the server refused (too fast, too wide...) is
+        offered again by the next `t`, not lost."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="chat-lines")
@@ -65,11 +66,11 @@ class ChatPanel(Vertical):
         line.display = False
         yield line
 
-    def show(self, lines: list[tuple[str, str]]) -> None:
-        """Show the newest of `lines` (who, what they said)."""
+    def show(self, lines: list[tuple[str, str]], unheard: str | None) -> None:
+        """Show the newest of `lines` (who, what they said); `unheard`: the line this seat
+        said that the table has not said back (the session's `chat_unheard`)."""
         text = Text()
-        if any(said == self._unheard for _, said in lines[-3:]):
-            self._unheard = None  # heard (among the newest lines: others may talk at once)
+        self._unheard = unheard
         if lines:
             who, said = lines[-1]
             text.append(visible(who), style="bold")
@@ -101,5 +102,4 @@ class ChatPanel(Vertical):
         event.input.value = ""
         self.done()
         if said:
-            self._unheard = said
             self.post_message(self.Said(said))

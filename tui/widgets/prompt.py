@@ -214,7 +214,9 @@ class DecisionPrompt(Widget, can_focus=True):
         """The last parts made (`_parts`), and everything they were made from."""
         self._kept: tuple[int, int] | None = None
         """While this seat's answer is on its way to a server's table: the content height and
-        the lines the question had, kept (`show(keep_height=True)`)."""
+        the lines the question had, kept (`show(keep_height=True)`) ..."""
+        self._kept_at: Size | None = None
+        """... at this size of the screen (resized, the room is measured afresh)."""
 
     @property
     def cursor(self) -> int:
@@ -289,7 +291,7 @@ class DecisionPrompt(Widget, can_focus=True):
         banner = banner if decision is not None else ""
         kept = None
         if keep_height and decision is None:
-            kept = self._kept or self._shown_rows()
+            kept = self._kept_rows() or self._shown_rows()
         if (decision, waiting, banner, kept) == (
             self.decision,
             self.waiting,
@@ -298,11 +300,20 @@ class DecisionPrompt(Widget, can_focus=True):
         ):
             return  # shown already: an update of the table that changed nothing here
         self._kept = kept
+        self._kept_at = self.screen.size if kept else None
         self.banner = banner
         if decision != self.decision:
             self._ask(decision)
         self.waiting = waiting
         self._repaint()
+
+    def _kept_rows(self) -> tuple[int, int] | None:
+        """The height and lines kept for the question, unless the screen was resized since:
+        the question's room at the old size would be padding of the wrong height, and a
+        resize lays the screen out anyway (nothing to save by keeping it)."""
+        if self._kept is not None and self._kept_at != self.screen.size:
+            self._kept = self._kept_at = None
+        return self._kept
 
     def _shown_rows(self) -> tuple[int, int] | None:
         """The content height and the lines of what the prompt shows now (if drawn)."""
@@ -854,7 +865,8 @@ class DecisionPrompt(Widget, can_focus=True):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         needed = sum(len(part) for part in self._parts(width))
-        return max(needed, self._kept[0]) if self._kept else needed
+        kept = self._kept_rows()
+        return max(needed, kept[0]) if kept else needed
 
     def _repaint(self) -> None:
         """Show a change made within the prompt: repaint only the lines that differ from those
@@ -925,8 +937,9 @@ class DecisionPrompt(Widget, can_focus=True):
             more = "" if self.filter is not None or not self._filterable() else _(FILTER_HINT)
             body = _window(body, self.cursor, max(1, room), _, more)
         lines = head + filter_ + body + detail + hint + help_ + error[len(filter_) :]
-        if self._kept:
-            kept_needed, kept_lines = self._kept
+        kept = self._kept_rows()
+        if kept:
+            kept_needed, kept_lines = kept
             needed = max(needed, kept_needed)
             rows = min(kept_lines, height) if height else kept_lines
             lines += [_Line(Text()) for _ in range(rows - len(lines))]
