@@ -68,7 +68,11 @@ class TableServer:
         self.log = log
         self.store = None if save_dir is None else TableStore(save_dir, log)
         self.hub = Hub(
-            lambda: secrets.randbelow(10**9) + 1, self._changed, self.store, limits.chat_rate
+            lambda: secrets.randbelow(10**9) + 1,
+            self._changed,
+            self.store,
+            limits.chat_rate,
+            on_drop=self._dropped,
         )
         self.tokens: dict[str, str | None] = {}
         """Token -> the player's name (None: a guest, who gives one)."""
@@ -231,6 +235,12 @@ class TableServer:
         if table.id not in self._bots and self.hub.bot_to_play(table):
             loop = asyncio.get_running_loop()
             self._bots[table.id] = loop.call_later(self.bot_delay, self._play_bot, table)
+
+    def _dropped(self, table: ServerTable) -> None:
+        """The hub forgot a finished table: a bot timer left for it never plays into it."""
+        timer = self._bots.pop(table.id, None)
+        if timer is not None:
+            timer.cancel()
 
     def _play_bot(self, table: ServerTable) -> None:
         del self._bots[table.id]

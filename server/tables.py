@@ -43,6 +43,9 @@ from server.store import (
 )
 
 MAX_TABLES = 64
+MAX_FINISHED = 64
+"""Finished tables kept for the clients still at them (docs/serve.md, "Finished tables"): past
+this the one whose game ended first is dropped, its clients sent back to the lobby."""
 OPEN = "open"
 PLAYING = "playing"
 OVER = "over"
@@ -164,18 +167,23 @@ class Hub:
         store: TableStore | None = None,
         chat_rate: int | None = None,
         clock: Callable[[], float] = time.monotonic,
+        on_drop: Callable[[ServerTable], None] = lambda table: None,
     ) -> None:
         """`seeds` draws a new game's seed; `on_change` is told after every change of a game
         (the socket layer schedules the bots); `store` keeps every table on disk (None: the
         tables live in memory only); `chat_rate`: the chat lines a minute each player may say
-        (server.limits; None: no limit), by `clock` (seconds)."""
+        (server.limits; None: no limit), by `clock` (seconds); `on_drop` is told when a
+        finished table is forgotten (the socket layer cancels its bot timer)."""
         self._seeds = seeds
         self._chat_rate = chat_rate
         self._clock = clock
         self._on_change = on_change
+        self._on_drop = on_drop
         self._store = store
         self._ids = itertools.count(1)
         self.tables: dict[int, ServerTable] = {}
+        self._finished: dict[int, ServerTable] = {}
+        """The finished tables still kept, in the order their games ended."""
         self.clients: list[Client] = []
         self.guest_codes: dict[str, str] = {}
         """A guest's name -> the SHA-256 of the reconnect code it was given (server.hub)."""
@@ -391,6 +399,8 @@ class Hub:
             table.clients.remove(client)
         client.table = None
         client.seat = None
+        if table is not None and not table.clients and table.id in self._finished:
+            self._drop(table)  # a finished table nobody is at: nobody needs it any more
 
     def _on_start(self, client: Client, message: dict[str, Any]) -> None:
         table = self._my_table(client)
@@ -505,10 +515,30 @@ class Hub:
             return  # mid-move: the dice that follow are drawn at once; tell after them
         self.send_states(table)
         self._on_change(table)
-        if table.state == OVER:
+        if table.state == OVER and table.id in self.tables and table.id not in self._finished:
             if self._store is not None:
-                self._store.ended(table.id)
+                self._store.ended(table.id)  # its save closed (durable) before it may go
             self._lobby_changed()
+            self._finished[table.id] = table
+            if not table.clients:
+                self._drop(table)
+            while len(self._finished) > MAX_FINISHED:
+                self._drop(next(iter(self._finished.values())))
+
+    def _drop(self, table: ServerTable) -> None:
+        """Forget a finished table (its save is closed): a message naming it is refused from
+        now on as for a table that never was; a client still at it goes back to the lobby."""
+        del self.tables[table.id]
+        del self._finished[table.id]
+        closed = Refused(
+            N_("the game at table {table} is over: its table is closed"), table=table.id
+        )
+        clients, table.clients = table.clients, []
+        for client in clients:
+            client.table, client.seat = None, None
+            self.send_lobby(client)
+            client.send(closed.to_client(client.language))
+        self._on_drop(table)
 
     # --- what a client is told -------------------------------------------------------------
 
