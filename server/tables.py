@@ -350,8 +350,9 @@ class Hub:
         self._arrive(client, table, seat)
 
     def _write_table_file(self, table: ServerTable) -> None:
-        """Write the table's file (who holds which seat, and the chat: what a restart needs)."""
-        if self._store is None:
+        """Write the table's file (who holds which seat, and the chat: what a restart needs).
+        A finished table has none (its save is the game): a restart does not offer it."""
+        if self._store is None or table.state == OVER:
             return
         codes = {
             name: self.guest_codes[name]

@@ -8,15 +8,18 @@ from __future__ import annotations
 import gc
 import random
 import weakref
+from pathlib import Path
 
 import pytest
 from test_serve_tables import Seen, play_to_the_end
 
+from core import background, saves
 from core.bots.random_bot import random_choice
 from server import tables as tables_module
 from server.hub import TableServer
 from server.limits import Limits
 from server.protocol import decode
+from server.store import TableStore
 from server.tables import OVER, Hub
 
 BOTS = {"1": "random", "2": "random"}
@@ -117,6 +120,24 @@ def test_past_the_cap_the_finished_table_that_ended_first_is_dropped(
     assert aki.errors() == [] and cho.errors() == [] and aki.client.table is hub.tables[1]
     bea.say(type="chat", text="hello?")
     assert bea.errors()[-1] == "you are not at a table"
+
+
+def test_a_dropped_tables_game_is_its_closed_save_and_leaves_no_table_file(tmp_path: Path) -> None:
+    store = TableStore(tmp_path, log=print)
+    hub = Hub(lambda: 42, lambda table: None, store)
+    aki = finished_alone(hub, "Aki")
+    game = weakref.ref(hub.tables[1].table)
+    aki.say(type="chat", text="good game")  # said at a finished table: not for a restart
+    aki.say(type="leave")
+    assert hub.tables == {} and aki.errors() == []
+    background.wait()  # the closed save's last fsync
+    gc.collect()
+    assert game() is None  # nothing holds the game: its autosave was closed, and let go
+    assert not store.table_path(1).exists()
+    assert saves.load(store.save_path(1)).table.over  # written whole, closed
+    store.close()
+    again = Hub(lambda: 42, lambda table: None, TableStore(tmp_path, log=print))
+    assert again.resume() == [] and again.tables == {}
 
 
 def test_a_message_naming_a_dropped_table_is_refused_as_an_unknown_one() -> None:

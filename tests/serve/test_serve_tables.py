@@ -147,6 +147,7 @@ def test_a_name_with_a_seat_cannot_make_a_second_table_and_finished_tables_do_no
     assert list(hub.tables) == [1]
     aki.say(type="sit", table=1, seat=0)
     play_to_the_end(hub, hub.tables[1], (aki,))
+    Seen(hub, "Bea").say(type="watch", table=1)  # keeps the finished table (the others go)
     monkeypatch.setattr(tables_module, "MAX_TABLES", 1)  # a finished table leaves room
     aki.say(type="leave")
     aki.say(type="create", game="light-and-dark", players=3, bots=bots)
