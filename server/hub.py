@@ -17,6 +17,7 @@ import hashlib
 import hmac
 import secrets
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,9 @@ READ_SIZE = 65536
 MAX_OUTPUT_BACKLOG = 64 * 1024 * 1024
 """Bytes waiting for a child that does not read: past this it is disconnected."""
 SOCKET_NAME = "tables.sock"
+SWEEP_SECONDS = 60.0
+"""How often the abandoned tables are looked for (a table goes at most this long after its
+grace; a new table looks for them at once)."""
 
 
 class TableServer:
@@ -60,9 +64,10 @@ class TableServer:
         bot_delay: float,
         log: Callable[[str], None],
         save_dir: Path | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """`save_dir`: where every table autosaves, and is resumed from at `start` (None: in
-        memory only)."""
+        memory only); `clock`: the hub's (seconds), for the chat rate and the tables' grace."""
         self.limits = limits
         self.bot_delay = bot_delay
         self.log = log
@@ -72,10 +77,16 @@ class TableServer:
             self._changed,
             self.store,
             limits.chat_rate,
+            clock,
             on_drop=self._dropped,
+            tables_per_address=limits.per_address,
+            grace=limits.table_grace,
         )
         self.tokens: dict[str, str | None] = {}
         """Token -> the player's name (None: a guest, who gives one)."""
+        self._addresses: dict[str, str] = {}
+        """Token -> the address its SSH connection came from."""
+        self._sweeper: asyncio.TimerHandle | None = None
         self._wrong_codes: dict[str, int] = {}
         self._clients: dict[str, Client] = {}
         """Token -> the client connected with it (whose language the session's lines follow)."""
@@ -91,8 +102,11 @@ class TableServer:
             waiting = ", ".join(table.summary()["waiting"]) or "nobody"
             self.log(f"table {table.id}: resumed ({table.state}), waiting for {waiting}")
         self._server = await asyncio.start_unix_server(self._connected, path=str(self.path))
+        self._sweep()
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for timer in self._bots.values():
             timer.cancel()
         if self._server is not None:
@@ -105,14 +119,18 @@ class TableServer:
             self.path.unlink()
             self._folder.rmdir()
 
-    def token_for(self, player: str | None) -> str:
-        """A new token for an app child of `player` (None: a guest)."""
+    def token_for(self, player: str | None, address: str | None = None) -> str:
+        """A new token for an app child of `player` (None: a guest), connected from `address`
+        (None: not known; the tables made from an address are counted)."""
         token = secrets.token_hex(16)
         self.tokens[token] = player
+        if address is not None:
+            self._addresses[token] = address
         return token
 
     def forget(self, token: str) -> None:
         self.tokens.pop(token, None)
+        self._addresses.pop(token, None)
         self._wrong_codes.pop(token, None)
         self._clients.pop(token, None)
 
@@ -192,9 +210,10 @@ class TableServer:
         if not isinstance(token, str) or token not in self.tokens:
             raise Refused(N_("unknown session"))
         language = _language(message)
+        address = self._addresses.get(token)
         name = self.tokens[token]
         if name is not None:
-            return Client(name, send, language), {}
+            return Client(name, send, language, address), {}
         guest = message.get("name")
         if not isinstance(guest, str):
             raise Refused(N_("a guest gives a name"))
@@ -209,14 +228,14 @@ class TableServer:
                     if self._wrong_codes[token] >= CODE_TRIES:
                         self.forget(token)
                 raise Refused(NAME_IN_USE, name=guest)
-            return Client(guest, send, language), {}
+            return Client(guest, send, language, address), {}
         code = secrets.token_hex(CODE_BYTES)
         # Only the codes of names in use are kept: as many as the clients and seats, no more.
         codes = self.hub.guest_codes
         for unused in [name for name in codes if not self._in_use(name)]:
             del codes[unused]
         codes[guest] = _digest(code)
-        return Client(guest, send, language), {"code": code}
+        return Client(guest, send, language, address), {"code": code}
 
     def _in_use(self, name: str) -> bool:
         # A connected client's name too: two guests of one name could take each other's seat.
@@ -236,8 +255,20 @@ class TableServer:
             loop = asyncio.get_running_loop()
             self._bots[table.id] = loop.call_later(self.bot_delay, self._play_bot, table)
 
+    def _sweep(self) -> None:
+        """Close the tables abandoned past their grace (their saves stay), and look again in
+        a while."""
+        for table in self.hub.close_abandoned():
+            store, where = self.store, ""
+            if store is not None and table.table is not None:
+                where = f"; its game: {store.save_path(table.id)}"
+            self.log(f"table {table.id}: closed, none of its players came back in time{where}")
+        every = min(SWEEP_SECONDS, self.limits.table_grace)
+        self._sweeper = asyncio.get_running_loop().call_later(every, self._sweep)
+
     def _dropped(self, table: ServerTable) -> None:
-        """The hub forgot a finished table: a bot timer left for it never plays into it."""
+        """The hub forgot a table (finished, or abandoned): a bot timer left for it never plays
+        into it."""
         timer = self._bots.pop(table.id, None)
         if timer is not None:
             timer.cancel()

@@ -21,7 +21,8 @@ class Limits:
     """What one server allows. The defaults suit a game night on a small machine."""
 
     per_address: int = 8
-    """Connections at once from one IP address (a household shares one)."""
+    """Connections at once from one IP address (a household shares one); also the unfinished
+    tables that may be made from one address (server.tables: one a person it lets in)."""
     sessions: int = 32
     """Connections at once in all, each with at most one session (one app child each)."""
     idle_timeout: float = 1800.0
@@ -34,6 +35,9 @@ class Limits:
     """Chat lines a minute a player may say at a table: that many at once, then one every
     60/chat_rate seconds (enough to talk tactics, too few to push everyone's lines away). The
     allowance is the player's at that table (server.tables), so a reconnect keeps it."""
+    table_grace: float = 1800.0
+    """Seconds an unfinished table waits with none of its players connected before it is
+    closed (server.tables, `Hub.close_abandoned`): its game stays the host's save."""
 
     def problems(self) -> list[Message]:
         """What is wrong with these limits, one line each naming its flag (nothing: they can
@@ -48,14 +52,15 @@ class Limits:
                         value=getattr(self, field),
                     )
                 )
-        if not self.idle_timeout > 0:
-            found.append(
-                Message(
-                    N_("{flag} must be more than 0 seconds, not {value:g}"),
-                    flag=_flag("idle_timeout"),
-                    value=self.idle_timeout,
+        for field in ("idle_timeout", "table_grace"):
+            if not getattr(self, field) > 0:
+                found.append(
+                    Message(
+                        N_("{flag} must be more than 0 seconds, not {value:g}"),
+                        flag=_flag(field),
+                        value=getattr(self, field),
+                    )
                 )
-            )
         if not 1 <= self.name_cells <= MAX_NAME_CELLS:
             found.append(
                 Message(
@@ -155,6 +160,13 @@ LIMIT_FLAGS = (
         int,
         "LINES",
         N_("chat lines a player may say a minute at a table (a reconnect keeps the count)"),
+    ),
+    LimitFlag(
+        "--table-grace",
+        "table_grace",
+        float,
+        "SECONDS",
+        N_("close an unfinished table none of whose players is connected for this long"),
     ),
 )
 

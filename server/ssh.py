@@ -261,7 +261,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         state = self.gate.state
         tables = None
         if state.tables is not None:
-            self.token = state.tables.token_for(self.gate.player)
+            self.token = state.tables.token_for(self.gate.player, self.gate.address)
             tables = (state.tables.path, self.token)
         try:
             child = AppChild.start(self.gate.player, self.term, self.size, tables, self.language)

@@ -92,10 +92,13 @@ class Client:
         name: str,
         send: Callable[[dict[str, Any]], None],
         language: Language = DEFAULT_LANGUAGE,
+        address: str | None = None,
     ) -> None:
         self.name = name
         self.send = send
         self.language = language
+        self.address = address
+        """The IP address its SSH connection came from (None: not known, not counted)."""
         """The language the client's player reads: refusals are written in it."""
         self.table: ServerTable | None = None
         self.seat: int | None = None
@@ -118,6 +121,10 @@ class ServerTable(TableSettings):
     player's, not the connection's, so a reconnect keeps what was used. Only allowances not
     full again are kept (a full one is the same as none), so it holds at most the names that
     chatted here in the last minute, and goes with the table."""
+    address: str | None = None
+    """The address it was made from (Hub's tables per address; not in its file)."""
+    away_since: float | None = None
+    """Since when none of its players has been connected (Hub's clock; None: one is)."""
 
     @property
     def state(self) -> str:
@@ -168,14 +175,21 @@ class Hub:
         chat_rate: int | None = None,
         clock: Callable[[], float] = time.monotonic,
         on_drop: Callable[[ServerTable], None] = lambda table: None,
+        tables_per_address: int | None = None,
+        grace: float | None = None,
     ) -> None:
         """`seeds` draws a new game's seed; `on_change` is told after every change of a game
         (the socket layer schedules the bots); `store` keeps every table on disk (None: the
         tables live in memory only); `chat_rate`: the chat lines a minute each player may say
         (server.limits; None: no limit), by `clock` (seconds); `on_drop` is told when a
-        finished table is forgotten (the socket layer cancels its bot timer)."""
+        finished or abandoned table is forgotten (the socket layer cancels its bot timer);
+        `tables_per_address`: the unfinished tables that may be made from one address, and
+        `grace`: the seconds an unfinished table waits with none of its players connected
+        before `close_abandoned` closes it (docs/serve.md, "Limits"; None: no limit)."""
         self._seeds = seeds
         self._chat_rate = chat_rate
+        self._tables_per_address = tables_per_address
+        self._grace = grace
         self._clock = clock
         self._on_change = on_change
         self._on_drop = on_drop
@@ -200,6 +214,7 @@ class Hub:
             self.guest_codes.update(stored.codes)
             if stored.game is not None:
                 self.start(table, stored.game)
+            table.away_since = self._clock()  # nobody is connected yet: a grace from now
             resumed.append(table)
         self._ids = itertools.count(max(self.tables, default=0) + 1)
         return resumed
@@ -224,6 +239,9 @@ class Hub:
             self.clients.remove(client)
         table = client.table
         self._leave_table(client)
+        held = self._held(client.name)
+        if held is not None:
+            self._note_presence(held)
         if table is not None:
             self.send_states(table)
             self._lobby_changed()
@@ -265,6 +283,15 @@ class Hub:
         if client.table is not None:
             raise Refused(N_("leave your table first"))
         self._check_name_free(client.name)
+        self.close_abandoned()  # a table past its grace does not count
+        most = self._tables_per_address
+        if most is not None and client.address is not None:
+            made = [t for t in self.tables.values() if t.address == client.address]
+            if sum(table.state != OVER for table in made) >= most:
+                raise Refused(
+                    N_("too many unfinished tables made from your address (at most {count})"),
+                    count=most,
+                )
         if sum(table.state != OVER for table in self.tables.values()) >= MAX_TABLES:
             raise Refused(N_("the server has {count} tables already"), count=MAX_TABLES)
         game_id = message.get("game")
@@ -299,6 +326,7 @@ class Hub:
         table = ServerTable(
             next(self._ids), game_id, players, dict(options), bots, client.name, seed
         )
+        table.address = client.address
         self.tables[table.id] = table
         self._sit(client, table, table.free_seats()[0])
 
@@ -327,11 +355,56 @@ class Hub:
         self._sit(client, table, seat)
 
     def _check_name_free(self, name: str) -> None:
-        for table in self.tables.values():
-            if table.state != OVER and table.seat_of(name) is not None:
-                raise Refused(
-                    N_("{name} already has a seat at table {table}"), name=name, table=table.id
-                )
+        table = self._held(name)
+        if table is not None:
+            raise Refused(
+                N_("{name} already has a seat at table {table}"), name=name, table=table.id
+            )
+
+    def _held(self, name: str) -> ServerTable | None:
+        """The unfinished table where `name` holds a seat (a name holds at most one)."""
+        return next(
+            (t for t in self.tables.values() if t.state != OVER and t.seat_of(name) is not None),
+            None,
+        )
+
+    def _note_presence(self, table: ServerTable) -> None:
+        """Start the table's grace when none of its players is connected (in the lobby or at
+        a table: a player on the server may come back to the seat), end it when one is."""
+        sitting = set(table.sitting.values())
+        if any(client.name in sitting for client in self.clients):
+            table.away_since = None
+        elif table.away_since is None:
+            table.away_since = self._clock()
+
+    def close_abandoned(self) -> list[ServerTable]:
+        """Close every unfinished table none of whose players has been connected for the
+        grace: its save closed first (the game is the host's to continue), its table file
+        removed, a watcher back in the lobby with one line; the tables closed."""
+        grace = self._grace
+        if grace is None:
+            return []
+        now = self._clock()
+        closed = [
+            table
+            for table in self.tables.values()
+            if table.state != OVER
+            and table.away_since is not None
+            and now - table.away_since >= grace
+        ]
+        for table in closed:
+            if self._store is not None:
+                self._store.ended(table.id)  # its save durable before the table goes
+            self._forget(
+                table,
+                Refused(
+                    N_("table {table} is closed: none of its players came back in time"),
+                    table=table.id,
+                ),
+            )
+        if closed:
+            self._lobby_changed()
+        return closed
 
     def _sit(self, client: Client, table: ServerTable, seat: int) -> None:
         for other in table.clients:
@@ -347,6 +420,7 @@ class Hub:
         if table.sitting.get(seat) != client.name:
             table.sitting[seat] = client.name
             self._write_table_file(table)
+        table.away_since = None  # one of its players is here
         self._arrive(client, table, seat)
 
     def _write_table_file(self, table: ServerTable) -> None:
@@ -388,6 +462,7 @@ class Hub:
                     self._store.ended(table.id)
             else:
                 self._write_table_file(table)
+                self._note_presence(table)
         self._leave_table(client)
         self.send_lobby(client)
         self._lobby_changed()
@@ -527,13 +602,18 @@ class Hub:
                 self._drop(next(iter(self._finished.values())))
 
     def _drop(self, table: ServerTable) -> None:
-        """Forget a finished table (its save is closed): a message naming it is refused from
-        now on as for a table that never was; a client still at it goes back to the lobby."""
-        del self.tables[table.id]
+        """Forget a finished table (its save is closed)."""
         del self._finished[table.id]
-        closed = Refused(
-            N_("the game at table {table} is over: its table is closed"), table=table.id
+        self._forget(
+            table,
+            Refused(N_("the game at table {table} is over: its table is closed"), table=table.id),
         )
+
+    def _forget(self, table: ServerTable, closed: Refused) -> None:
+        """Forget a table whose save is closed: a message naming it is refused from now on as
+        for a table that never was; a client still at it goes back to the lobby with `closed`,
+        and the socket layer cancels its bot timer."""
+        del self.tables[table.id]
         clients, table.clients = table.clients, []
         for client in clients:
             client.table, client.seat = None, None
