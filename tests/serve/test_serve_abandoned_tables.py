@@ -134,8 +134,12 @@ def test_a_player_back_within_the_grace_keeps_the_table_and_a_new_absence_starts
 ):
     clock = Clock()
     hub = hub_with(clock)
-    aki = started_alone(hub, "Aki")
+    aki, bea = Seen(hub, "Aki"), Seen(hub, "Bea")
+    aki.say(type="create", game="light-and-dark", players=3, bots={"2": "random"}, seed=42)
+    bea.say(type="sit", table=1)
+    aki.say(type="start")
     table = hub.tables[1]
+    hub.leave(bea.client)
     hub.leave(aki.client)
     clock.now += GRACE - 1
     aki = Seen(hub, "Aki")  # back at the seat
@@ -143,6 +147,8 @@ def test_a_player_back_within_the_grace_keeps_the_table_and_a_new_absence_starts
     clock.now += 10 * GRACE
     assert hub.close_abandoned() == []
     aki.say(type="leave")  # in the lobby, still on the server: the seat is still wanted
+    bea = Seen(hub, "Bea")
+    hub.leave(bea.client)  # Bea comes and goes: Aki, in the lobby, keeps the table
     clock.now += 10 * GRACE
     assert hub.close_abandoned() == [] and hub.tables == {1: table}
     hub.leave(aki.client)
@@ -150,6 +156,23 @@ def test_a_player_back_within_the_grace_keeps_the_table_and_a_new_absence_starts
     assert hub.close_abandoned() == []
     clock.now += 1
     assert hub.close_abandoned() == [table]
+
+
+def test_a_table_resumed_at_a_start_waits_a_grace_from_then_for_its_players(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    store = TableStore(tmp_path, log=print)
+    started_alone(hub_with(clock, store), "Aki")
+    store.close()  # the server stops with Aki still at the table
+    clock.now += 10 * GRACE
+    hub = hub_with(clock, TableStore(tmp_path, log=print))
+    resumed = hub.resume()
+    assert [table.id for table in resumed] == [1]
+    clock.now += GRACE - 1
+    assert hub.close_abandoned() == []
+    clock.now += 1
+    assert hub.close_abandoned() == resumed and hub.tables == {}
 
 
 def test_an_open_table_whose_players_went_away_is_closed_too_and_frees_its_address() -> None:
