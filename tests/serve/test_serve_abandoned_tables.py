@@ -25,6 +25,7 @@ from server.tables import Hub
 HOME = "203.0.113.5"
 GRACE = 1800.0
 TOO_MANY = "too many unfinished tables made from your address (at most 2)"
+TOO_MANY_JA = "あなたのアドレスから作られた未終了のテーブルが多すぎます（最大 2 卓）"
 CLOSED = "table 1 is closed: none of its players came back in time"
 
 
@@ -37,7 +38,9 @@ class Clock:
 
 
 def hub_with(clock: Clock, store: TableStore | None = None) -> Hub:
-    return Hub(lambda: 42, lambda table: None, store, clock=clock, tables_per_address=2, grace=GRACE)
+    return Hub(
+        lambda: 42, lambda table: None, store, clock=clock, tables_per_address=2, grace=GRACE
+    )
 
 
 def from_address(hub: Hub, name: str, address: str = HOME) -> Seen:
@@ -65,7 +68,7 @@ def test_one_address_makes_at_most_n_unfinished_tables_and_more_once_one_is_give
     assert error["id"] == TOO_MANY.replace("2", "{count}") and error["values"] == {"count": 2}
     cho.client.language = "ja"
     open_table(cho)
-    assert cho.errors()[-1] == "あなたのアドレスから作られた未終了のテーブルが多すぎます（最大 2 卓）"
+    assert cho.errors()[-1] == TOO_MANY_JA
     dan = from_address(hub, "Dan", "198.51.100.7")  # another address has its own tables
     open_table(dan)
     assert dan.errors() == [] and dan.client.table is not None
@@ -129,9 +132,7 @@ def test_an_abandoned_table_is_closed_after_the_grace_and_its_game_is_the_hosts_
     assert len(loaded) > played  # it plays on from where it stopped
 
 
-def test_a_player_back_within_the_grace_keeps_the_table_and_a_new_absence_starts_it_again() -> (
-    None
-):
+def test_a_player_back_within_the_grace_keeps_the_table_and_its_next_absence_starts_again() -> None:
     clock = Clock()
     hub = hub_with(clock)
     aki, bea = Seen(hub, "Aki"), Seen(hub, "Bea")
