@@ -97,9 +97,9 @@ class Client:
         self.name = name
         self.send = send
         self.language = language
+        """The language the client's player reads: refusals are written in it."""
         self.address = address
         """The IP address its SSH connection came from (None: not known, not counted)."""
-        """The language the client's player reads: refusals are written in it."""
         self.table: ServerTable | None = None
         self.seat: int | None = None
         """The seat it holds at `table` (None there: a spectator)."""

@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from test_serve_chat_rate import Clock
 from test_serve_finished_tables import BOTS, finish, started_alone
 from test_serve_tables import Seen
 
@@ -27,14 +28,6 @@ GRACE = 1800.0
 TOO_MANY = "too many unfinished tables made from your address (at most 2)"
 TOO_MANY_JA = "あなたのアドレスから作られた未終了のテーブルが多すぎます（最大 2 卓）"
 CLOSED = "table 1 is closed: none of its players came back in time"
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def hub_with(clock: Clock, store: TableStore | None = None) -> Hub:
