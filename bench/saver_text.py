@@ -1,0 +1,164 @@
+"""Issue 10, the autosave's Python cost per entry: what `saves.entry_text` (an entry's text in
+the save: its comment, its public narration written out, and its fields) costs per entry, on
+its first pass over a game, before any of its messages has been written out (as in a game the
+autosave saves as it goes).
+
+    python3 bench/saver_text.py [--tables N] [--against REF] [--ir]
+
+It plays N 4-player heuristic Dangerous games once (simulate's options), then, for each pass,
+makes their messages unwritten again and empties the text caches of the saver and of the
+narration (a fresh process), and writes every entry's text out. It prints the median and best
+microseconds per entry of PASSES passes and, with --ir, the instructions per entry counted by
+`valgrind --tool=cachegrind` (one pass; the same process without the pass is subtracted: the
+games' play and the reset are not counted). --against REF measures that commit the same way,
+in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+PASSES = 7
+CACHES = {"core.saves": ("_FIELDS", "_SAID"), "core.narration": ("_FILLS",)}
+"""The module-level caches a pass starts without (those a tree has)."""
+
+
+def probe(tree: Path, tables: int, passes: int, dry: bool) -> dict[str, Any]:
+    """In this process, `tree`'s engine: the microseconds per entry of each pass."""
+    sys.path.insert(0, str(tree))
+    import importlib
+
+    from core import saves
+    from core.narration import Joined, Message
+    from core.runner import BotDriver
+    from core.simulate import bot_table
+
+    assert Path(saves.__file__).resolve().is_relative_to(tree.resolve()), saves.__file__
+    played = []
+    for seed in range(1, tables + 1):
+        table = bot_table("dangerous", 4, seed, "heuristic")
+        table.resolve_chance()
+        driver = BotDriver(table)
+        while driver.play_one():
+            pass
+        played.append(table)
+    lines = [
+        line.public_message
+        for table in played
+        for i in range(len(table))
+        for line in table.entry_lines(i)
+    ]
+    entries = sum(len(table) for table in played)
+    caches = [
+        cache
+        for module, names in CACHES.items()
+        for name in names
+        if isinstance(cache := getattr(importlib.import_module(module), name, None), dict)
+    ]
+    entry_text = saves.entry_text
+    figures: list[float] = []
+    for _ in range(passes):
+        for line in lines:
+            _unwritten(line, Message, Joined)
+        for cache in caches:
+            cache.clear()
+        if dry:
+            continue
+        start = time.perf_counter()
+        for table in played:
+            for index in range(len(table)):
+                entry_text(table, index)
+        figures.append((time.perf_counter() - start) / entries * 1e6)
+    return {"entries": entries, "us": figures}
+
+
+def _unwritten(value: object, message: type[Any], joined: type[Any]) -> None:
+    """`value`, a narration's text, and every message in it made as if never written out."""
+    if isinstance(value, message):
+        value._text = None
+        for part in value.params.values():
+            _unwritten(part, message, joined)
+    elif isinstance(value, joined):
+        _unwritten(value.separator, message, joined)
+        for part in value.items:
+            _unwritten(part, message, joined)
+    elif isinstance(value, list | tuple):
+        for part in value:
+            _unwritten(part, message, joined)
+
+
+def _run(tree: Path, tables: int, passes: int, dry: bool, ir: bool) -> tuple[dict[str, Any], int]:
+    """A probe of `tree` in a fresh process (under cachegrind if `ir`): its figures and Ir."""
+    command = [sys.executable, __file__, "--probe", str(tree), "--tables", str(tables)]
+    command += ["--passes", str(passes)] + (["--dry"] if dry else [])
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    with tempfile.TemporaryDirectory(prefix="partyline-saver-text-") as folder:
+        out = Path(folder) / "cachegrind.out"
+        if ir:
+            command = [
+                "valgrind",
+                "--tool=cachegrind",
+                "--cache-sim=no",
+                f"--cachegrind-out-file={out}",
+                *command,
+            ]
+        done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=tree)
+        if done.returncode != 0:
+            sys.exit(
+                f"the probe failed on {tree}: {(done.stderr.strip().splitlines() or ['?'])[-1]}"
+            )
+        count = 0
+        if ir:
+            summary = [line for line in out.read_text().splitlines() if line.startswith("summary:")]
+            count = int(summary[0].split()[1])
+    return json.loads(done.stdout.strip().splitlines()[-1]), count
+
+
+def measure(tree: Path, name: str, tables: int, ir: bool) -> None:
+    figures, _ = _run(tree, tables, PASSES, dry=False, ir=False)
+    us = figures["us"]
+    said = f"{name}: {figures['entries']} entries, entry_text {statistics.median(us):.2f} us/entry"
+    said += f" (median of {len(us)} passes; best {min(us):.2f})"
+    if ir:
+        full = _run(tree, tables, 1, dry=False, ir=True)[1]
+        dry = _run(tree, tables, 1, dry=True, ir=True)[1]
+        said += f", {(full - dry) / figures['entries']:,.0f} Ir/entry (cachegrind, one pass)"
+    print(said, flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=4, help="games played (default 4)")
+    parser.add_argument("--against", metavar="REF", help="also measure this commit")
+    parser.add_argument("--ir", action="store_true", help="count instructions (valgrind)")
+    parser.add_argument("--probe", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--passes", type=int, default=PASSES, help=argparse.SUPPRESS)
+    parser.add_argument("--dry", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.probe is not None:
+        print(json.dumps(probe(args.probe, args.tables, args.passes, args.dry)))
+        return
+    print(f"load {os.getloadavg()[0]:.2f}")
+    if args.against:
+        sys.path.insert(0, str(ROOT / "bench"))
+        import compare
+
+        with compare.checkout(args.against) as other:
+            measure(other, args.against, args.tables, args.ir)
+            measure(ROOT, "this tree", args.tables, args.ir)
+    else:
+        measure(ROOT, "this tree", args.tables, args.ir)
+
+
+if __name__ == "__main__":
+    main()
