@@ -176,7 +176,12 @@ class Joined:
         self.separator = separator
 
     def __str__(self) -> str:
-        return text(self.separator).join(map(text, self.items))
+        # (as text(self.separator).join(map(text, self.items)), without a call for each part
+        # that is written out already)
+        separator = self.separator
+        return (separator if separator.__class__ is str else str(separator)).join(
+            [item if item.__class__ is str else str(item) for item in self.items]
+        )
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)

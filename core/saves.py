@@ -275,8 +275,21 @@ def _toml_line(key: str, value: Any) -> str:
 def _toml_field(value: Any) -> str:
     """A field's value: an array on one line, whatever its length."""
     if type(value) in (list, tuple):
+        # (a shuffle's card ids, a roll's faces: joined at once when _toml_value would write
+        # each item as it stands, as it does every whole number and every id)
+        kinds = set(map(type, value))
+        if kinds == _INTEGERS:
+            return f"[{', '.join(map(str, value))}]"
+        if kinds == _STRINGS:
+            every = "".join(value)
+            if every.isprintable() and '"' not in every and "\\" not in every:
+                return '["' + '", "'.join(value) + '"]'
         return f"[{', '.join([_toml_value(item) for item in value])}]"
     return _toml_value(value)
+
+
+_INTEGERS = {int}
+_STRINGS = {str}
 
 
 _PLAIN_STRING = re.compile(r'[^\x00-\x08\x0a-\x1f\x7f"\\]*')
