@@ -19,6 +19,7 @@ in the same run.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import statistics
@@ -72,6 +73,10 @@ def probe(tree: Path, tables: int, passes: int, dry: bool) -> dict[str, Any]:
             cache.clear()
         for table, index, entry in warm:  # (what other games leave in the caches)
             entry_text(table, index, text, entry)
+        # (the games' objects left out of the collector's counts: a collection of them that
+        # starts inside one pass and not another would be counted as the text's cost)
+        gc.collect()
+        gc.freeze()
         if dry:
             continue
         start = time.perf_counter()
