@@ -192,7 +192,13 @@ def entry_text(table: Table, index: int, render: Render = text, entry: Entry | N
         said = said[: COMMENT_CHARACTERS - 3] + "..."
     if not said.isprintable():  # (each control character is one that isprintable refuses)
         said = _comment(said)
-    fields = _fields(table.entry(index) if entry is None else entry)
+    if entry is None:
+        entry = table.entry(index)
+    if isinstance(entry, DecisionEntry) and entry.choice.__class__ is str:
+        # (`_fields`' common case, a seat's answer by id kept written out, without its call)
+        fields = _FIELDS.get((entry.seat, entry.decision, entry.choice)) or _fields(entry)
+    else:
+        fields = _fields(entry)
     return f"\n[[log]]  # {index + 1}: {said}\n{fields}"
 
 
