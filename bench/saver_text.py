@@ -67,8 +67,7 @@ def probe(tree: Path, tables: int, passes: int, dry: bool) -> dict[str, Any]:
     entry_text = saves.entry_text
     figures: list[float] = []
     for _ in range(passes):
-        for line in lines:
-            _unwritten(line, Message, Joined)
+        _unwritten(lines, Message, Joined)
         for cache in caches:
             cache.clear()
         for table, index, entry in warm:  # (what other games leave in the caches)
@@ -96,19 +95,18 @@ def _played(seed: int, bot_table: Any, driver: Any) -> Any:
     return table
 
 
-def _unwritten(value: object, message: type[Any], joined: type[Any]) -> None:
-    """`value`, a narration's text, and every message in it made as if never written out."""
-    if isinstance(value, message):
-        value._text = None
-        for part in value.params.values():
-            _unwritten(part, message, joined)
-    elif isinstance(value, joined):
-        _unwritten(value.separator, message, joined)
-        for part in value.items:
-            _unwritten(part, message, joined)
-    elif isinstance(value, list | tuple):
-        for part in value:
-            _unwritten(part, message, joined)
+def _unwritten(texts: list[object], message: type[Any], joined: type[Any]) -> None:
+    """The narrations' texts `texts`, and every message in them, made as if never written out."""
+    todo = list(texts)
+    while todo:
+        value = todo.pop()
+        if isinstance(value, message):
+            value._text = None
+            todo += value.params.values()
+        elif isinstance(value, joined):
+            todo += (value.separator, *value.items)
+        elif isinstance(value, list | tuple):
+            todo += value
 
 
 def _run(tree: Path, tables: int, passes: int, dry: bool, ir: bool) -> tuple[dict[str, Any], int]:
