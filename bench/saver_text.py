@@ -4,6 +4,7 @@ its first pass over a game, before any of its messages has been written out (as 
 autosave saves as it goes).
 
     python3 bench/saver_text.py [--tables N] [--against REF] [--ir]
+    (or: python3 bench/bench.py --against REF saver-text: with --ir, but --quick)
 
 It plays 2N 4-player heuristic Dangerous games once (simulate's options). Each pass makes their
 messages unwritten again, empties the text caches of the saver and of the narration, writes the
@@ -136,16 +137,25 @@ def _run(tree: Path, tables: int, passes: int, dry: bool, ir: bool) -> tuple[dic
     return json.loads(done.stdout.strip().splitlines()[-1]), count
 
 
-def measure(tree: Path, name: str, tables: int, ir: bool) -> None:
+def measure(tree: Path, name: str, tables: int, ir: bool) -> tuple[float, float]:
+    """Print `tree`'s figures; return its median microseconds and its Ir (0 without `ir`)
+    per entry."""
     figures, _ = _run(tree, tables, PASSES, dry=False, ir=False)
-    us = figures["us"]
-    said = f"{name}: {figures['entries']} entries, entry_text {statistics.median(us):.2f} us/entry"
+    us, entries = figures["us"], figures["entries"]
+    said = f"{name}: {entries} entries, entry_text {statistics.median(us):.2f} us/entry"
     said += f" (median of {len(us)} passes; best {min(us):.2f})"
+    count = 0.0
     if ir:
         full = _run(tree, tables, 1, dry=False, ir=True)[1]
-        dry = _run(tree, tables, 1, dry=True, ir=True)[1]
-        said += f", {(full - dry) / figures['entries']:,.0f} Ir/entry (cachegrind, one pass)"
+        count = (full - _run(tree, tables, 1, dry=True, ir=True)[1]) / entries
+        said += f", {count:,.0f} Ir/entry (cachegrind, one pass)"
     print(said, flush=True)
+    return statistics.median(us), count
+
+
+GOAL = 0.5
+"""Issue 10's goal for the text of an entry: at most half its cost at --against REF (session
+20 started at 6f3aee0)."""
 
 
 def main() -> None:
@@ -160,16 +170,27 @@ def main() -> None:
     if args.probe is not None:
         print(json.dumps(probe(args.probe, args.tables, args.passes, args.dry)))
         return
-    print(f"load {os.getloadavg()[0]:.2f}")
     if args.against:
-        sys.path.insert(0, str(ROOT / "bench"))
-        import compare
-
-        with compare.checkout(args.against) as other:
-            measure(other, args.against, args.tables, args.ir)
-            measure(ROOT, "this tree", args.tables, args.ir)
+        against(args.against, args.tables, args.ir)
     else:
+        print(f"load {os.getloadavg()[0]:.2f}")
         measure(ROOT, "this tree", args.tables, args.ir)
+
+
+def against(ref: str, tables: int, ir: bool) -> None:
+    """This tree's figures and `ref`'s, and their ratio against the goal (in Ir if `ir`)."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import compare
+
+    print(f"load {os.getloadavg()[0]:.2f}")
+    with compare.checkout(ref) as other:
+        theirs = measure(other, ref, tables, ir)
+        ours = measure(ROOT, "this tree", tables, ir)
+    ratio = ours[1] / theirs[1] if ir else ours[0] / theirs[0]
+    met = "met" if ratio <= GOAL else "NOT met"
+    print(
+        f"this tree / {ref}: {ratio:.2f}x {'Ir' if ir else 'us'} per entry (goal <= {GOAL}: {met})"
+    )
 
 
 if __name__ == "__main__":
