@@ -9,6 +9,8 @@ SECTION, all of them run, in this order:
   decision, and `verify` of dangerous saves in microseconds an entry, for this working tree and
   for REF (default `main`, checked out in a temporary git worktree), in fresh processes taking
   turns: the best run of each and the ratio (issue 10: at least 3x), and the medians;
+- saver-text: bench/saver_text.py, the autosave's text of an entry (`saves.entry_text`) in Ir
+  (--quick: microseconds) against REF (goal <= 0.5x);
 - long-games: bot-only dangerous games without a turn limit (`turn_limit=0`), heuristic bots:
   how long they run and how many the `simulate` guard had to stop;
 - autosave: bench/autosave.py, saving one entry at log length 10,000 against 100 (target <= 2x)
@@ -64,6 +66,7 @@ import autosave as autosave_bench  # noqa: E402
 import compare as engines  # noqa: E402
 import keys  # noqa: E402
 import openlong  # noqa: E402
+import saver_text  # noqa: E402
 import serve_load  # noqa: E402
 import serve_update  # noqa: E402
 from marathon import Marathon  # noqa: E402
@@ -280,6 +283,10 @@ def bench_hostile(count: int) -> None:
 AGAINST: dict[str, tuple[str, Callable[[str, bool], None]]] = {
     "engine": ("engine", bench_engine),
     "long-games": ("dangerous heuristic bots without a turn limit", bench_long_games),
+    "saver-text": (
+        "the autosave's text of an entry",
+        lambda ref, quick: saver_text.against(ref, 2 if quick else 4, ir=not quick),
+    ),
 }
 """Sections that compare this tree with --against REF."""
 

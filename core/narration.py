@@ -55,8 +55,16 @@ class Message:
 
     def __format__(self, spec: str) -> str:
         # As format(str(self), spec), without format's call when there is no spec (the usual:
-        # a message's values are formatted this way, nested messages among them).
-        text = self.__str__()
+        # a message's values are formatted this way, nested messages among them), and with
+        # __str__'s lines written out here (a call less for each nested message).
+        text = self._text
+        if text is None:
+            params = self.params
+            if params:
+                template = self.template
+                text = self._text = (_FILLS.get(template) or _fill_for(template))(params)
+            else:
+                text = self._text = self.template
         return format(text, spec) if spec else text
 
     def __eq__(self, other: object) -> bool:
@@ -176,7 +184,12 @@ class Joined:
         self.separator = separator
 
     def __str__(self) -> str:
-        return text(self.separator).join(map(text, self.items))
+        # (as text(self.separator).join(map(text, self.items)), without a call for each part
+        # that is written out already)
+        separator = self.separator
+        return (separator if separator.__class__ is str else str(separator)).join(
+            [item if item.__class__ is str else str(item) for item in self.items]
+        )
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)

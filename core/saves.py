@@ -192,7 +192,13 @@ def entry_text(table: Table, index: int, render: Render = text, entry: Entry | N
         said = said[: COMMENT_CHARACTERS - 3] + "..."
     if not said.isprintable():  # (each control character is one that isprintable refuses)
         said = _comment(said)
-    fields = _fields(table.entry(index) if entry is None else entry)
+    if entry is None:
+        entry = table.entry(index)
+    if isinstance(entry, DecisionEntry) and entry.choice.__class__ is str:
+        # (`_fields`' common case, a seat's answer by id kept written out, without its call)
+        fields = _FIELDS.get((entry.seat, entry.decision, entry.choice)) or _fields(entry)
+    else:
+        fields = _fields(entry)
     return f"\n[[log]]  # {index + 1}: {said}\n{fields}"
 
 
@@ -275,8 +281,21 @@ def _toml_line(key: str, value: Any) -> str:
 def _toml_field(value: Any) -> str:
     """A field's value: an array on one line, whatever its length."""
     if type(value) in (list, tuple):
+        # (a shuffle's card ids, a roll's faces: joined at once when _toml_value would write
+        # each item as it stands, as it does every whole number and every id)
+        kinds = set(map(type, value))
+        if kinds == _INTEGERS:
+            return f"[{', '.join(map(str, value))}]"
+        if kinds == _STRINGS:
+            every = "".join(value)
+            if every.isprintable() and '"' not in every and "\\" not in every:
+                return '["' + '", "'.join(value) + '"]'
         return f"[{', '.join([_toml_value(item) for item in value])}]"
     return _toml_value(value)
+
+
+_INTEGERS = {int}
+_STRINGS = {str}
 
 
 _PLAIN_STRING = re.compile(r'[^\x00-\x08\x0a-\x1f\x7f"\\]*')
