@@ -105,6 +105,14 @@ class RemoteSession:
         self._asked_for = None
         self._changed()
 
+    def refused(self) -> None:
+        """An `error` came from the server. Answering a `decide` still waiting for the table's
+        reply (the server answers requests in order, and an accepted answer with a state), it
+        says the answer was refused: the question is open again, to be answered once more."""
+        if self._asked_for is not None:
+            self._asked_for = None
+            self._changed()
+
     def hear(self, who: str, text: str, number: object = None) -> None:
         """A chat line said at this table; `number` (the message's `n`): this session's own
         line coming back, heard."""

@@ -191,6 +191,8 @@ class TablesApp(PartylineApp):
         if message.get("id") == NAME_IN_USE and isinstance(self.screen, NameScreen):
             self.screen.ask_code(line)  # a guest whose connection dropped: the code takes it back
             return
+        if self.session is not None:
+            self.session.refused()  # before the line: the question asked again shows it
         self.show_error(line)
 
     def show_error(self, text: str) -> None:

@@ -67,13 +67,14 @@ TYPED = N_("{typed}_: type the next digit, or Enter for {typed}.")
 
 @dataclass
 class _Painted:
-    """What the prompt last rendered: its content size, the lines its content needed, and the
-    lines shown."""
+    """What the prompt last rendered: its content size, the lines its content needed, the
+    lines shown, and the screen's size then."""
 
     width: int
     height: int
     needed: int
     lines: list[Text]
+    screen: Size
 
 
 @dataclass
@@ -316,9 +317,17 @@ class DecisionPrompt(Widget, can_focus=True):
         return self._kept
 
     def _shown_rows(self) -> tuple[int, int] | None:
-        """The content height and the lines of what the prompt shows now (if drawn)."""
+        """The content height and the lines of what the prompt shows now, if painted at the
+        present sizes: painted before a resize that is not laid out and repainted yet (the
+        screen's size changes first, the prompt's at the layout), they are the old size's,
+        padding of the wrong height (as in `_kept_rows`)."""
         painted = self._painted
-        return None if painted is None else (painted.needed, len(painted.lines))
+        if painted is None or (painted.screen, (painted.width, painted.height)) != (
+            self.screen.size,
+            self.content_region.size,
+        ):
+            return None
+        return painted.needed, len(painted.lines)
 
     def _ask(self, decision: Decision | None) -> None:
         """A new decision (or none). Asked again (the same decision name for the same seat),
@@ -898,7 +907,7 @@ class DecisionPrompt(Widget, can_focus=True):
         height = self.content_region.height or self.size.height
         lines, needed = self._fitted(width, height)
         texts = [line.text for line in lines]
-        self._painted = _Painted(width, height, needed, texts)
+        self._painted = _Painted(width, height, needed, texts, self.screen.size)
         return Text("\n").join(texts)
 
     def _fitted(self, width: int, height: int) -> tuple[list[_Line], int]:
