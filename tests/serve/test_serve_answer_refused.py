@@ -9,7 +9,7 @@ from typing import Any
 
 from test_serve_answer_sent import SENT, lines_in
 from test_serve_remote_screen import SIZE, SeatApp
-from test_serve_tables import make_hub, three_at_light_and_dark
+from test_serve_screen_updates import akis_screen
 
 from core.i18n import translator
 from tui.remote_session import RemoteSession, refusal_line
@@ -46,8 +46,7 @@ def tables_app_at(session: RemoteSession, folder: Path) -> tuple[TablesApp, list
 async def test_a_refused_answer_asks_the_question_again_and_the_next_answer_is_sent(
     tmp_path: Path,
 ) -> None:
-    hub, _ = make_hub()
-    aki, _bea, _cho = three_at_light_and_dark(hub)
+    aki = akis_screen(tmp_path).seen
     app = RefusedOnce(aki, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -73,9 +72,7 @@ async def test_a_refused_answer_asks_the_question_again_and_the_next_answer_is_s
 
 
 def test_the_apps_error_from_the_server_opens_the_refused_question_again(tmp_path: Path) -> None:
-    hub, _ = make_hub()
-    aki, _bea, _cho = three_at_light_and_dark(hub)
-    session = SeatApp(aki, tmp_path).session
+    session = akis_screen(tmp_path).session
     question = session.my_decision()
     assert question is not None
     session.decide("silent")
