@@ -106,9 +106,11 @@ class RemoteSession:
         self._changed()
 
     def refused(self) -> None:
-        """An `error` came from the server. Answering a `decide` still waiting for the table's
-        reply (the server answers requests in order, and an accepted answer with a state), it
-        says the answer was refused: the question is open again, to be answered once more."""
+        """An `error` came from the server. While a `decide` waits for the table's reply it is
+        taken as that reply (the server answers requests in order, an accepted answer with a
+        state): the question is open again, to be answered once more. (A chat line refused
+        just before the answer reads the same: the question opens until the state comes; an
+        answer given then is refused by the table.)"""
         if self._asked_for is not None:
             self._asked_for = None
             self._changed()
