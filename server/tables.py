@@ -177,6 +177,7 @@ class Hub:
         on_drop: Callable[[ServerTable], None] = lambda table: None,
         tables_per_address: int | None = None,
         grace: float | None = None,
+        on_abandoned: Callable[[ServerTable], None] = lambda table: None,
     ) -> None:
         """`seeds` draws a new game's seed; `on_change` is told after every change of a game
         (the socket layer schedules the bots); `store` keeps every table on disk (None: the
@@ -185,7 +186,9 @@ class Hub:
         finished or abandoned table is forgotten (the socket layer cancels its bot timer);
         `tables_per_address`: the unfinished tables that may be made from one address, and
         `grace`: the seconds an unfinished table waits with none of its players connected
-        before `close_abandoned` closes it (docs/serve.md, "Limits"; None: no limit)."""
+        before `close_abandoned` closes it (docs/serve.md, "Limits"; None: no limit), and
+        `on_abandoned` is told of each table it closes (the socket layer logs where its save
+        is), whether a sweep or a new table closed it."""
         self._seeds = seeds
         self._chat_rate = chat_rate
         self._tables_per_address = tables_per_address
@@ -193,6 +196,7 @@ class Hub:
         self._clock = clock
         self._on_change = on_change
         self._on_drop = on_drop
+        self._on_abandoned = on_abandoned
         self._store = store
         self._ids = itertools.count(1)
         self.tables: dict[int, ServerTable] = {}
@@ -216,8 +220,17 @@ class Hub:
                 self.start(table, stored.game)
             table.away_since = self._clock()  # nobody is connected yet: a grace from now
             resumed.append(table)
-        self._ids = itertools.count(max(self.tables, default=0) + 1)
+        highest = max(self._store.highest_number(), max(self.tables, default=0))
+        self._ids = itertools.count(highest + 1)
         return resumed
+
+    def _new_table_number(self) -> int:
+        """The next table number, never one with a file in the store: a closed table's save
+        is the host's, and a new game must not replace it."""
+        number = next(self._ids)
+        while self._store is not None and self._store.has_files(number):
+            number = next(self._ids)
+        return number
 
     # --- clients ---------------------------------------------------------------------------
 
@@ -324,7 +337,7 @@ class Hub:
         except ValueError as error:
             raise Refused.of(reason_of(error)) from None
         table = ServerTable(
-            next(self._ids), game_id, players, dict(options), bots, client.name, seed
+            self._new_table_number(), game_id, players, dict(options), bots, client.name, seed
         )
         table.address = client.address
         self.tables[table.id] = table
@@ -402,6 +415,7 @@ class Hub:
                     table=table.id,
                 ),
             )
+            self._on_abandoned(table)
         if closed:
             self._lobby_changed()
         return closed
