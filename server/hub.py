@@ -38,7 +38,7 @@ from server.protocol import (
     load,
 )
 from server.store import TableStore
-from server.tables import OVER, Client, Hub, Refused, ServerTable
+from server.tables import Client, Hub, Refused, ServerTable
 
 CODE_BYTES = 4
 """A guest's reconnect code: 8 hexadecimal digits."""
@@ -242,9 +242,8 @@ class TableServer:
 
     def _in_use(self, name: str) -> bool:
         # A connected client's name too: two guests of one name could take each other's seat.
-        return any(client.name == name for client in self.hub.clients) or any(
-            table.state != OVER and table.seat_of(name) is not None
-            for table in self.hub.tables.values()
+        return any(client.name == name for client in self.hub.clients) or (
+            self.hub.held(name) is not None
         )
 
     def _code_matches(self, name: str, code: str) -> bool:

@@ -240,11 +240,10 @@ class Hub:
         self.clients.append(client)
         client.send({"type": "welcome", "player": client.name, **(welcome or {})})
         self.send_lobby(client)
-        for table in self.tables.values():
-            seat = table.seat_of(client.name)
-            if seat is not None and table.state != OVER:
-                self._sit(client, table, seat)
-                break
+        table = self.held(client.name)
+        seat = None if table is None else table.seat_of(client.name)
+        if table is not None and seat is not None:
+            self._sit(client, table, seat)
 
     def leave(self, client: Client) -> None:
         """The client is gone (its seat, if any, waits for it; the others see it waiting)."""
@@ -252,7 +251,7 @@ class Hub:
             self.clients.remove(client)
         table = client.table
         self._leave_table(client)
-        held = self._held(client.name)
+        held = self.held(client.name)
         if held is not None:
             self._note_presence(held)
         if table is not None:
@@ -368,13 +367,13 @@ class Hub:
         self._sit(client, table, seat)
 
     def _check_name_free(self, name: str) -> None:
-        table = self._held(name)
+        table = self.held(name)
         if table is not None:
             raise Refused(
                 N_("{name} already has a seat at table {table}"), name=name, table=table.id
             )
 
-    def _held(self, name: str) -> ServerTable | None:
+    def held(self, name: str) -> ServerTable | None:
         """The unfinished table where `name` holds a seat (a name holds at most one)."""
         return next(
             (t for t in self.tables.values() if t.state != OVER and t.seat_of(name) is not None),

@@ -35,7 +35,9 @@ async def test_a_table_a_new_table_closes_as_abandoned_is_logged_with_its_save(
         bea.say(type="create", game="light-and-dark", players=3, bots=BOTS, seed=42)
         assert bea.errors() == [] and list(server.hub.tables) == [2]
         save = tmp_path / "tables" / "0001.save.toml"
-        assert logged == [f"table 1: closed, none of its players came back in time; its game: {save}"]
+        assert logged == [
+            f"table 1: closed, none of its players came back in time; its game: {save}"
+        ]
     finally:
         await server.stop()
 
