@@ -38,7 +38,7 @@ from server.protocol import (
     load,
 )
 from server.store import TableStore
-from server.tables import OVER, Client, Hub, Refused, ServerTable
+from server.tables import Client, Hub, Refused, ServerTable
 
 CODE_BYTES = 4
 """A guest's reconnect code: 8 hexadecimal digits."""
@@ -53,6 +53,8 @@ SOCKET_NAME = "tables.sock"
 SWEEP_SECONDS = 60.0
 """How often the abandoned tables are looked for (a table goes at most this long after its
 grace; a new table looks for them at once)."""
+MIN_SWEEP_SECONDS = 1.0
+"""However short the grace, the sweep does not look more often than this."""
 
 
 class TableServer:
@@ -81,6 +83,7 @@ class TableServer:
             on_drop=self._dropped,
             tables_per_address=limits.per_address,
             grace=limits.table_grace,
+            on_abandoned=self._abandoned,
         )
         self.tokens: dict[str, str | None] = {}
         """Token -> the player's name (None: a guest, who gives one)."""
@@ -239,9 +242,8 @@ class TableServer:
 
     def _in_use(self, name: str) -> bool:
         # A connected client's name too: two guests of one name could take each other's seat.
-        return any(client.name == name for client in self.hub.clients) or any(
-            table.state != OVER and table.seat_of(name) is not None
-            for table in self.hub.tables.values()
+        return any(client.name == name for client in self.hub.clients) or (
+            self.hub.held(name) is not None
         )
 
     def _code_matches(self, name: str, code: str) -> bool:
@@ -257,14 +259,21 @@ class TableServer:
 
     def _sweep(self) -> None:
         """Close the tables abandoned past their grace (their saves stay), and look again in
-        a while."""
-        for table in self.hub.close_abandoned():
-            store, where = self.store, ""
-            if store is not None and table.table is not None:
-                where = f"; its game: {store.save_path(table.id)}"
-            self.log(f"table {table.id}: closed, none of its players came back in time{where}")
-        every = min(SWEEP_SECONDS, self.limits.table_grace)
+        a while: scheduled first, so that a failure here never ends the sweeping."""
+        every = max(MIN_SWEEP_SECONDS, min(SWEEP_SECONDS, self.limits.table_grace))
         self._sweeper = asyncio.get_running_loop().call_later(every, self._sweep)
+        try:
+            self.hub.close_abandoned()  # each table closed is logged by _abandoned
+        except Exception as error:  # the next sweep tries again
+            self.log(f"closing the abandoned tables failed: {error}")
+
+    def _abandoned(self, table: ServerTable) -> None:
+        """The hub closed a table none of whose players came back (a sweep, or a new table
+        did): the log says where its game is."""
+        store, where = self.store, ""
+        if store is not None and table.table is not None:
+            where = f"; its game: {store.save_path(table.id)}"
+        self.log(f"table {table.id}: closed, none of its players came back in time{where}")
 
     def _dropped(self, table: ServerTable) -> None:
         """The hub forgot a table (finished, or abandoned): a bot timer left for it never plays

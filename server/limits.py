@@ -140,7 +140,11 @@ class LimitFlag:
 
 LIMIT_FLAGS = (
     LimitFlag(
-        "--max-per-address", "per_address", int, "N", N_("connections at once from one address")
+        "--max-per-address",
+        "per_address",
+        int,
+        "N",
+        N_("connections at once from one address, and unfinished tables made from one"),
     ),
     LimitFlag(
         "--max-sessions", "sessions", int, "N", N_("connections at once in all, a session each")

@@ -217,6 +217,10 @@ class Relay:
         self._maybe_end()
 
     def _kill(self) -> None:
+        """The grace is over: SIGKILL the child, and say so, only if it is still there (one
+        that exited is reaped on its own)."""
+        if self.child.exited():
+            return
         self.child.signal(signal.SIGKILL)
         self.stopped_with += f", then SIGKILL after {STOP_GRACE:g} s"
 

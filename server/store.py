@@ -109,6 +109,16 @@ class TableStore:
     def save_path(self, number: int) -> Path:
         return self.folder / f"{number:04d}{SAVE_SUFFIX}"
 
+    def highest_number(self) -> int:
+        """The highest table number of any file in the folder (0: none): a table closed or
+        finished keeps its save there, and its number is never given again."""
+        numbers = (_number_of(path.name) for path in self.folder.iterdir())
+        return max((number for number in numbers if number is not None), default=0)
+
+    def has_files(self, number: int) -> bool:
+        """Whether table `number` has a file here (a new game must not replace its save)."""
+        return self.table_path(number).exists() or self.save_path(number).exists()
+
     # --- writing ---------------------------------------------------------------------------
 
     def write_table(self, table: TableSettings, codes: dict[str, str]) -> None:
@@ -247,6 +257,12 @@ def chat_line(entry: object) -> tuple[str, str]:
     check_name(who)
     check_line(line, what=THE_CHAT_LINE, max_cells=MAX_CHAT_CELLS, max_chars=MAX_CHAT_CHARS)
     return who, line
+
+
+def _number_of(name: str) -> int | None:
+    """The table number a file of the folder is named for (NNNN.anything), or None."""
+    digits = name.split(".", 1)[0]
+    return int(digits) if digits.isdigit() and digits.isascii() else None
 
 
 def _int(value: object) -> int:

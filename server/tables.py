@@ -177,6 +177,7 @@ class Hub:
         on_drop: Callable[[ServerTable], None] = lambda table: None,
         tables_per_address: int | None = None,
         grace: float | None = None,
+        on_abandoned: Callable[[ServerTable], None] = lambda table: None,
     ) -> None:
         """`seeds` draws a new game's seed; `on_change` is told after every change of a game
         (the socket layer schedules the bots); `store` keeps every table on disk (None: the
@@ -185,7 +186,9 @@ class Hub:
         finished or abandoned table is forgotten (the socket layer cancels its bot timer);
         `tables_per_address`: the unfinished tables that may be made from one address, and
         `grace`: the seconds an unfinished table waits with none of its players connected
-        before `close_abandoned` closes it (docs/serve.md, "Limits"; None: no limit)."""
+        before `close_abandoned` closes it (docs/serve.md, "Limits"; None: no limit), and
+        `on_abandoned` is told of each table it closes (the socket layer logs where its save
+        is), whether a sweep or a new table closed it."""
         self._seeds = seeds
         self._chat_rate = chat_rate
         self._tables_per_address = tables_per_address
@@ -193,6 +196,7 @@ class Hub:
         self._clock = clock
         self._on_change = on_change
         self._on_drop = on_drop
+        self._on_abandoned = on_abandoned
         self._store = store
         self._ids = itertools.count(1)
         self.tables: dict[int, ServerTable] = {}
@@ -216,8 +220,17 @@ class Hub:
                 self.start(table, stored.game)
             table.away_since = self._clock()  # nobody is connected yet: a grace from now
             resumed.append(table)
-        self._ids = itertools.count(max(self.tables, default=0) + 1)
+        highest = max(self._store.highest_number(), max(self.tables, default=0))
+        self._ids = itertools.count(highest + 1)
         return resumed
+
+    def _new_table_number(self) -> int:
+        """The next table number, never one with a file in the store: a closed table's save
+        is the host's, and a new game must not replace it."""
+        number = next(self._ids)
+        while self._store is not None and self._store.has_files(number):
+            number = next(self._ids)
+        return number
 
     # --- clients ---------------------------------------------------------------------------
 
@@ -227,11 +240,10 @@ class Hub:
         self.clients.append(client)
         client.send({"type": "welcome", "player": client.name, **(welcome or {})})
         self.send_lobby(client)
-        for table in self.tables.values():
-            seat = table.seat_of(client.name)
-            if seat is not None and table.state != OVER:
-                self._sit(client, table, seat)
-                break
+        table = self.held(client.name)
+        seat = None if table is None else table.seat_of(client.name)
+        if table is not None and seat is not None:
+            self._sit(client, table, seat)
 
     def leave(self, client: Client) -> None:
         """The client is gone (its seat, if any, waits for it; the others see it waiting)."""
@@ -239,7 +251,7 @@ class Hub:
             self.clients.remove(client)
         table = client.table
         self._leave_table(client)
-        held = self._held(client.name)
+        held = self.held(client.name)
         if held is not None:
             self._note_presence(held)
         if table is not None:
@@ -324,7 +336,7 @@ class Hub:
         except ValueError as error:
             raise Refused.of(reason_of(error)) from None
         table = ServerTable(
-            next(self._ids), game_id, players, dict(options), bots, client.name, seed
+            self._new_table_number(), game_id, players, dict(options), bots, client.name, seed
         )
         table.address = client.address
         self.tables[table.id] = table
@@ -355,13 +367,13 @@ class Hub:
         self._sit(client, table, seat)
 
     def _check_name_free(self, name: str) -> None:
-        table = self._held(name)
+        table = self.held(name)
         if table is not None:
             raise Refused(
                 N_("{name} already has a seat at table {table}"), name=name, table=table.id
             )
 
-    def _held(self, name: str) -> ServerTable | None:
+    def held(self, name: str) -> ServerTable | None:
         """The unfinished table where `name` holds a seat (a name holds at most one)."""
         return next(
             (t for t in self.tables.values() if t.state != OVER and t.seat_of(name) is not None),
@@ -402,6 +414,7 @@ class Hub:
                     table=table.id,
                 ),
             )
+            self._on_abandoned(table)
         if closed:
             self._lobby_changed()
         return closed

@@ -53,4 +53,16 @@ def test_serve_help_says_each_limit_in_japanese(capsys: pytest.CaptureFixture[st
     # argparse wraps Japanese where it likes: compare without the spaces it puts at a wrap
     unwrapped = "".join(out.split())
     assert "卓で1人が1分間に言えるチャットの行数（再接続後も継続）（既定12）" in unwrapped
+    assert (
+        "1つのアドレスからの同時接続数と、そこから作られた未終了のテーブル数（既定8）" in unwrapped
+    )
     assert "chat lines" not in flat and "a session" not in flat
+
+
+def test_serve_help_says_the_address_limit_counts_tables_too(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "--lang", "en", "serve", "--help")
+    flat = " ".join(out.split())
+    assert code == 0
+    assert "connections at once from one address, and unfinished tables made from one" in flat
