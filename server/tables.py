@@ -44,6 +44,12 @@ from server.store import (
 
 MAX_TABLES = 64
 MAX_FINISHED = 64
+MAX_CLOSED_UNTOLD = 256
+"""Players of abandoned tables kept to be told at their next hello: past this the one whose
+table closed first is forgotten (the host's log still says it)."""
+CLOSED_ABANDONED = N_(
+    "table {table} is closed: none of its players came back in time; the host keeps its game"
+)
 """Finished tables kept for the clients still at them (docs/serve.md, "Finished tables"): past
 this the one whose game ended first is dropped, its clients sent back to the lobby."""
 OPEN = "open"
@@ -205,6 +211,9 @@ class Hub:
         self.clients: list[Client] = []
         self.guest_codes: dict[str, str] = {}
         """A guest's name -> the SHA-256 of the reconnect code it was given (server.hub)."""
+        self._closed_untold: dict[str, int] = {}
+        """A player's name -> the abandoned table of theirs that was closed while they were
+        away: told once at their next hello, then forgotten (MAX_CLOSED_UNTOLD at most)."""
 
     def resume(self) -> list[ServerTable]:
         """Put back every unfinished table of the store, with its seats waiting for their
@@ -236,10 +245,14 @@ class Hub:
 
     def join(self, client: Client, welcome: dict[str, Any] | None = None) -> None:
         """A client says hello (`welcome`: more for its welcome). A player whose name holds a
-        seat at an unfinished table is put back at it, with the game as it stands."""
+        seat at an unfinished table is put back at it, with the game as it stands; one whose
+        table was closed as abandoned while they were away is told so, once."""
         self.clients.append(client)
         client.send({"type": "welcome", "player": client.name, **(welcome or {})})
         self.send_lobby(client)
+        closed = self._closed_untold.pop(client.name, None)
+        if closed is not None:
+            client.send(Refused(CLOSED_ABANDONED, table=closed).to_client(client.language))
         table = self.held(client.name)
         seat = None if table is None else table.seat_of(client.name)
         if table is not None and seat is not None:
@@ -305,7 +318,7 @@ class Hub:
                     count=most,
                 )
         if sum(table.state != OVER for table in self.tables.values()) >= MAX_TABLES:
-            raise Refused(N_("the server has {count} tables already"), count=MAX_TABLES)
+            raise Refused(N_("the server is full: no more tables (at most {count})"), count=MAX_TABLES)
         game_id = message.get("game")
         if not isinstance(game_id, str) or game_id not in REGISTRY:
             raise Refused(N_("no game {game!r}"), game=str(game_id)[:40])
@@ -415,6 +428,11 @@ class Hub:
                 ),
             )
             self._on_abandoned(table)
+            for name in table.sitting.values():
+                self._closed_untold.pop(name, None)  # the newest last: dropped last
+                self._closed_untold[name] = table.id
+        while len(self._closed_untold) > MAX_CLOSED_UNTOLD:
+            del self._closed_untold[next(iter(self._closed_untold))]
         if closed:
             self._lobby_changed()
         return closed

@@ -110,8 +110,9 @@ def test_an_abandoned_table_is_closed_after_the_grace_and_its_game_is_the_hosts_
         "you are not at a table",
         "you are not at a table",
     ]
-    back = Seen(hub, "Aki")  # no seat any more: the lobby, free to make a table
-    assert [m["type"] for m in back.messages] == ["welcome", "lobby"] and back.errors() == []
+    back = Seen(hub, "Aki")  # no seat any more: the lobby, told why, free to make a table
+    assert [m["type"] for m in back.messages] == ["welcome", "lobby", "error"]
+    assert back.errors() == [f"{CLOSED}; the host keeps its game"]
     # Its save was closed, whole, and is not offered again: the host continues it.
     background.wait()
     assert not store.table_path(1).exists()
