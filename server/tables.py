@@ -318,7 +318,9 @@ class Hub:
                     count=most,
                 )
         if sum(table.state != OVER for table in self.tables.values()) >= MAX_TABLES:
-            raise Refused(N_("the server is full: no more tables (at most {count})"), count=MAX_TABLES)
+            raise Refused(
+                N_("the server is full: no more tables (at most {count})"), count=MAX_TABLES
+            )
         game_id = message.get("game")
         if not isinstance(game_id, str) or game_id not in REGISTRY:
             raise Refused(N_("no game {game!r}"), game=str(game_id)[:40])

@@ -17,7 +17,10 @@ from server.protocol import dump
 from server.tables import Client, Hub
 
 TOLD = "table 1 is closed: none of its players came back in time; the host keeps its game"
-TOLD_JA = "テーブル 1 は閉じられました: プレイヤーが時間内に誰も戻りませんでした。ゲームはホストが保管します"
+TOLD_JA = (
+    "テーブル 1 は閉じられました: プレイヤーが時間内に誰も戻りませんでした。"
+    "ゲームはホストが保管します"
+)
 
 
 class SeenIn(Seen):
