@@ -44,14 +44,15 @@ from server.store import (
 
 MAX_TABLES = 64
 MAX_FINISHED = 64
+"""Finished tables kept for the clients still at them (docs/serve.md, "Finished tables"): past
+this the one whose game ended first is dropped, its clients sent back to the lobby."""
 MAX_CLOSED_UNTOLD = 256
 """Players of abandoned tables kept to be told at their next hello: past this the one whose
 table closed first is forgotten (the host's log still says it)."""
 CLOSED_ABANDONED = N_(
     "table {table} is closed: none of its players came back in time; the host keeps its game"
 )
-"""Finished tables kept for the clients still at them (docs/serve.md, "Finished tables"): past
-this the one whose game ended first is dropped, its clients sent back to the lobby."""
+"""What a player of a table closed as abandoned is told at their next hello."""
 OPEN = "open"
 PLAYING = "playing"
 OVER = "over"
