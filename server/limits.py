@@ -207,7 +207,7 @@ class Admission:
             del self._by_address[address]
 
 
-CHAT_TOO_FAST = N_("you are chatting too fast: at most {count} lines a minute")
+CHAT_TOO_FAST = N_("you are chatting too fast: the limit is {count} a minute")
 """The refusal of a chat line past `Limits.chat_rate` (server.tables)."""
 
 

@@ -18,7 +18,7 @@ from server.protocol import dump
 from server.tables import Hub
 from tui.remote_session import refusal_line
 
-TOO_FAST = "you are chatting too fast: at most {count} lines a minute"
+TOO_FAST = "you are chatting too fast: the limit is {count} a minute"
 
 
 class Clock:
@@ -48,7 +48,7 @@ def test_a_player_past_the_chat_rate_is_refused_and_nobody_hears_the_line() -> N
         aki.say(type="chat", text=line)
     assert heard(bea) == ["one", "two", "three"] == heard(aki)
     error: dict[str, Any] = aki.last("error")
-    assert error["message"] == "you are chatting too fast: at most 3 lines a minute"
+    assert error["message"] == "you are chatting too fast: the limit is 3 a minute"
     assert error["id"] == TOO_FAST and error["values"] == {"count": 3}
     bea.say(type="chat", text="mine")  # a limit of each player's own
     assert heard(aki)[-1] == "mine" and bea.errors() == []
