@@ -178,11 +178,17 @@ class TableStore:
 
     # --- reading ---------------------------------------------------------------------------
 
-    def load(self) -> list[StoredTable]:
-        """Every unfinished table in the folder, by number; one log line for each file that
-        cannot be read (it is left as it is)."""
+    def load(self, at_most: int | None = None) -> list[StoredTable]:
+        """The unfinished tables in the folder, by number: the `at_most` with the highest numbers
+        (the newest), one log line for each file past them (left as it is, for the host to
+        continue its game by hand) and for each file that cannot be read (left as it is)."""
         found: list[StoredTable] = []
-        for path in sorted(self.folder.glob(f"*{TABLE_SUFFIX}")):
+        for path in sorted(self.folder.glob(f"*{TABLE_SUFFIX}"), reverse=True):
+            if at_most is not None and len(found) >= at_most:
+                save = path.with_name(path.name.removesuffix(TABLE_SUFFIX) + SAVE_SUFFIX)
+                why = f"the server holds at most {at_most} tables"
+                self.log(one_line(f"{path}: not resumed: {why} (its save, if any: {save})"))
+                continue
             try:
                 table = self._load(path)
             except (OSError, ValueError, KeyError, TypeError) as error:
@@ -191,7 +197,7 @@ class TableStore:
                 continue
             if table is not None:
                 found.append(table)
-        return found
+        return found[::-1]
 
     def _load(self, path: Path) -> StoredTable | None:
         if path.stat().st_size > MAX_TABLE_FILE:

@@ -217,12 +217,12 @@ class Hub:
         away: told once at their next hello, then forgotten (MAX_CLOSED_UNTOLD at most)."""
 
     def resume(self) -> list[ServerTable]:
-        """Put back every unfinished table of the store, with its seats waiting for their
-        players and its game as it was saved; the tables resumed."""
+        """Put back the unfinished tables of the store (the newest MAX_TABLES), with their seats
+        waiting for their players and their games as they were saved; the tables resumed."""
         if self._store is None:
             return []
         resumed = []
-        for stored in self._store.load():
+        for stored in self._store.load(at_most=MAX_TABLES):
             table = ServerTable(**vars(stored.settings))
             self.tables[table.id] = table
             self.guest_codes.update(stored.codes)

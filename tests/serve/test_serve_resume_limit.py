@@ -1,0 +1,45 @@
+"""A start of the server resumes at most MAX_TABLES unfinished tables: the newest. The others'
+files stay as they are, each named in the log, for the host to continue by hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_serve_tables import Seen
+
+from server import tables
+from server.store import TableStore
+from server.tables import Hub
+
+
+def test_a_start_resumes_only_the_newest_tables_up_to_the_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tables, "MAX_TABLES", 2)
+    store = TableStore(tmp_path, log=print)
+    hub = Hub(lambda: 42, lambda table: None, store)
+    hub.resume()
+    for name in ("Aki", "Bea"):
+        Seen(hub, name).say(type="create", game="light-and-dark", players=3)
+    store.close()
+    monkeypatch.setattr(tables, "MAX_TABLES", 3)  # (a third table may be made, then 2 again)
+    store = TableStore(tmp_path, log=print)
+    hub = Hub(lambda: 42, lambda table: None, store)
+    hub.resume()
+    Seen(hub, "Cho").say(type="create", game="light-and-dark", players=3)
+    assert sorted(hub.tables) == [1, 2, 3]
+    store.close()
+    monkeypatch.setattr(tables, "MAX_TABLES", 2)
+    said: list[str] = []
+    store = TableStore(tmp_path, log=said.append)
+    hub = Hub(lambda: 42, lambda table: None, store)
+    resumed = hub.resume()
+    assert [table.id for table in resumed] == [2, 3] and sorted(hub.tables) == [2, 3]
+    first = tmp_path / "tables" / "0001.table.toml"
+    assert first.exists()  # left for the host
+    assert said == [
+        f"{first}: not resumed: the server holds at most 2 tables "
+        f"(its save, if any: {tmp_path / 'tables' / '0001.save.toml'})"
+    ]
+    store.close()
