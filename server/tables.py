@@ -273,11 +273,13 @@ class Hub:
             self._lobby_changed()
 
     def handle(self, client: Client, message: dict[str, Any]) -> None:
-        """One message from `client`; a refusal is sent back as one line, nothing changed."""
+        """One message from `client`; a refusal is sent back as one line, nothing changed, with
+        the type of the request it answers (`answers`: the app reopens a question only when its
+        own answer was refused, not a chat line said meanwhile)."""
         try:
             getattr(self, f"_on_{message['type']}")(client, message)
         except Refused as error:
-            client.send(error.to_client(client.language))
+            client.send({**error.to_client(client.language), "answers": message["type"]})
 
     # --- the lobby -------------------------------------------------------------------------
 

@@ -105,13 +105,13 @@ class RemoteSession:
         self._asked_for = None
         self._changed()
 
-    def refused(self) -> None:
-        """An `error` came from the server. While a `decide` waits for the table's reply it is
-        taken as that reply (the server answers requests in order, an accepted answer with a
-        state): the question is open again, to be answered once more. (A chat line refused
-        just before the answer reads the same: the question opens until the state comes; an
-        answer given then is refused by the table.)"""
-        if self._asked_for is not None:
+    def refused(self, answers: object = None) -> None:
+        """An `error` came from the server, answering a request of type `answers` (its field of
+        that name; None when the server could not tell, a line it could not read). While a
+        `decide` waits for the table's reply, a refusal of it (or of a line it could not read)
+        is that reply: the question is open again, to be answered once more. A refusal of
+        another request (a chat line said meanwhile) leaves the answer waiting."""
+        if self._asked_for is not None and answers in ("decide", None):
             self._asked_for = None
             self._changed()
 

@@ -192,7 +192,8 @@ class TablesApp(PartylineApp):
             self.screen.ask_code(line)  # a guest whose connection dropped: the code takes it back
             return
         if self.session is not None:
-            self.session.refused()  # before the line: the question asked again shows it
+            # (before the line: the question asked again shows it)
+            self.session.refused(message.get("answers"))
         self.show_error(line)
 
     def show_error(self, text: str) -> None:

@@ -81,3 +81,25 @@ def test_the_apps_error_from_the_server_opens_the_refused_question_again(tmp_pat
     app._receive(b'{"v": 3, "type": "error", "message": "not now", "id": "not now"}\n')
     assert shown == ["not now"]
     assert session.my_decision() == question
+
+
+def test_a_refusal_says_which_request_it_answers(tmp_path: Path) -> None:
+    seen = akis_screen(tmp_path).seen
+    seen.say(type="chat", text="")
+    seen.say(type="decide", seat=0, choice="no such choice")
+    chat, decide = [m for m in seen.messages if m["type"] == "error"][-2:]
+    assert (chat["answers"], decide["answers"]) == ("chat", "decide")
+
+
+def test_a_chat_line_refused_while_an_answer_waits_leaves_the_answer_waiting(
+    tmp_path: Path,
+) -> None:
+    session = akis_screen(tmp_path).session
+    question = session.my_decision()
+    session.decide("silent")
+    app, shown = tables_app_at(session, tmp_path)
+    app._receive(b'{"v": 3, "type": "error", "message": "too fast", "answers": "chat"}\n')
+    assert shown == ["too fast"]
+    assert session.my_decision() is None  # still waiting for the table's reply to the answer
+    app._receive(b'{"v": 3, "type": "error", "message": "not now", "answers": "decide"}\n')
+    assert session.my_decision() == question
