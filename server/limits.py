@@ -3,6 +3,7 @@ it. The bookkeeping here is plain Python (no asyncssh), so it is tested on its o
 
 from __future__ import annotations
 
+import ipaddress
 from collections import Counter
 from dataclasses import dataclass
 
@@ -177,6 +178,21 @@ LIMIT_FLAGS = (
 
 def _flag(field: str) -> str:
     return next(limit.flag for limit in LIMIT_FLAGS if limit.field == field)
+
+
+def address_group(address: str) -> str:
+    """The address one person's connections and tables are counted under: an IPv4 address as
+    it is, an IPv6 address's /64 (a home or a host is given a whole /64, and may connect from
+    any address in it), an IPv4 address mapped into IPv6 as the IPv4; anything else as it is."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])  # (without a link-local zone)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 class Admission:

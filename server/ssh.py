@@ -38,7 +38,7 @@ from core.i18n import (
 )
 from server.child import AppChild
 from server.hub import TableServer
-from server.limits import Admission, Limits
+from server.limits import Admission, Limits, address_group
 from server.relay import Relay
 from server.terminal import DEFAULT_SIZE, safe_size, safe_term
 
@@ -110,6 +110,8 @@ class Gatekeeper(asyncssh.SSHServer):
         self.state = state
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
+        self.counted_as = "?"
+        """What the limits per address count this connection under (`address_group`)."""
         self.admitted = False
         self.player: str | None = None
         self.session: AppSession | None = None
@@ -120,7 +122,8 @@ class Gatekeeper(asyncssh.SSHServer):
         self.state.gates.add(self)
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
-        refusal = self.state.admission.admit(self.address)
+        self.counted_as = address_group(self.address)
+        refusal = self.state.admission.admit(self.counted_as)
         if refusal is None:
             self.admitted = True
             return
@@ -136,7 +139,7 @@ class Gatekeeper(asyncssh.SSHServer):
             self._grace.cancel()
         if self.admitted:
             self.admitted = False
-            self.state.admission.release(self.address)
+            self.state.admission.release(self.counted_as)
 
     def begin_auth(self, username: str) -> bool:
         if self.state.guests:
@@ -261,7 +264,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         state = self.gate.state
         tables = None
         if state.tables is not None:
-            self.token = state.tables.token_for(self.gate.player, self.gate.address)
+            self.token = state.tables.token_for(self.gate.player, self.gate.counted_as)
             tables = (state.tables.path, self.token)
         try:
             child = AppChild.start(self.gate.player, self.term, self.size, tables, self.language)

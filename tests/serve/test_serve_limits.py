@@ -22,7 +22,7 @@ from sshkit import (
 )
 
 from core.i18n import translator
-from server.limits import Limits
+from server.limits import Admission, Limits, address_group
 from server.relay import RESTORE_TERMINAL
 from server.serve import ServeConfig, start
 from server.ssh import NO_SESSION, SHUTTING_DOWN
@@ -185,3 +185,17 @@ async def test_a_connection_that_opens_no_session_is_closed(tmp_path: Path) -> N
     assert await asyncio.wait_for(client.lost, 30) is None
     assert f"127.0.0.1: refused: {NO_SESSION}" in said
     await serving.stop(said.append)
+
+
+def test_an_ipv6_home_is_counted_as_one_address_by_its_64() -> None:
+    assert address_group("2001:db8:1:2::10") == address_group("2001:db8:1:2:ffff::1")
+    assert address_group("2001:db8:1:2::10") == "2001:db8:1:2::/64"
+    assert address_group("2001:db8:1:3::10") != address_group("2001:db8:1:2::10")
+    assert address_group("fe80::1%eth0") == "fe80::/64"
+    assert address_group("::ffff:192.0.2.7") == "192.0.2.7" == address_group("192.0.2.7")
+    assert address_group("?") == "?"
+    admission = Admission(Limits(per_address=2))
+    assert admission.admit(address_group("2001:db8::1")) is None
+    assert admission.admit(address_group("2001:db8::2")) is None
+    assert admission.admit(address_group("2001:db8::3")) is not None  # the same /64
+    assert admission.admit(address_group("2001:db8:0:1::3")) is None  # another
