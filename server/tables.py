@@ -449,9 +449,10 @@ class Hub:
                 other.seat = None
                 other.table = None
                 table.clients.remove(other)
+                # The lobby first, then why: the line shows on the lobby the session is back at.
+                self.send_lobby(other)
                 gone = Refused(N_("you sat down from another session"))
                 other.send(gone.to_client(other.language))
-                self.send_lobby(other)
                 break
         if table.sitting.get(seat) != client.name:
             table.sitting[seat] = client.name
