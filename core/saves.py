@@ -5,10 +5,10 @@ A save is data: the format name and version, the game, its options and seed, the
 log. Loading re-applies every entry through the rules. Every problem becomes a SaveError whose
 message is one line, `PATH: entry N: reason` or `PATH: reason`. See docs/save-format.md.
 
-An autosave writes the whole file once (atomically), then appends each new entry's text with one
-write; only undo rewrites it whole again. A write cut short by a kill or a power cut can leave the
-last entry incomplete: loading drops it with a one-line note, and the game goes on from the entry
-before.
+An autosave writes the whole file once (atomically), then appends each new entry's text at once
+(one copy into a mapping of the file, over padding that loading drops; or one write); only undo
+rewrites it whole again. A copy cut short by a kill or a power cut can leave the last entry
+incomplete: loading drops it with a one-line note, and the game goes on from the entry before.
 
 Saves are files people pass around, so loading trusts nothing: the file's size is checked before
 it is read, every text, number and nesting is bounded before anything else looks at it, and a
@@ -1049,8 +1049,9 @@ class Autosave:
     change that makes the game worth saving (`worth_saving`) on.
 
     The first write of a session puts the whole file in place atomically (continuing a save, that
-    repairs an incomplete last entry); after it each new entry is appended with one write, and
-    only undo (a shorter log) rewrites the whole file again. When what was written is made
+    repairs an incomplete last entry); after it each new entry is appended at once (`_OpenSave`:
+    copied into a mapping of the file, or written), and only undo (a shorter log) rewrites the
+    whole file again. When what was written is made
     durable (fsync) is `_sync_due`'s ruling. `close` ends the session.
 
     The target is a save's path, or a new game's `paths.NewSave`: its file is reserved when it
