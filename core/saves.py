@@ -320,9 +320,9 @@ def _toml_value(value: Any) -> str:
 
 
 PADDING = 64
-"""Spaces the region of the file mapped past the last entry always keeps, ending in one "\\n"
-(docs/save-format.md, *Interrupted saves*). A loader drops a run of at least this many spaces
-at the end of a file, with its newline: no line Partyline writes ends in spaces."""
+"""Spaces the region of the file mapped past the last entry always keeps, then one newline
+(docs/save-format.md, *Padding while a game is played*). A loader drops a run of at least this
+many spaces at the end of a file, with its newline: no line Partyline writes ends in spaces."""
 GROW_BY = 32 * 1024
 """Bytes the mapped region grows by (about 240 entries of Dangerous): a grow costs a pwrite of
 the whole unwritten region and a new mapping, tens of microseconds, so this makes it a fraction
@@ -1051,8 +1051,8 @@ class Autosave:
     The first write of a session puts the whole file in place atomically (continuing a save, that
     repairs an incomplete last entry); after it each new entry is appended at once (`_OpenSave`:
     copied into a mapping of the file, or written), and only undo (a shorter log) rewrites the
-    whole file again. When what was written is made
-    durable (fsync) is `_sync_due`'s ruling. `close` ends the session.
+    whole file again. When what was written is made durable (fsync) is `_sync_due`'s ruling.
+    `close` ends the session.
 
     The target is a save's path, or a new game's `paths.NewSave`: its file is reserved when it
     is first written."""
@@ -1267,7 +1267,8 @@ class _OpenSave:
     PADDING and `_make_room`): no system call an entry, and what is copied is in the page cache
     at once, where `kill -9` cannot lose it, as with write(). Where a mapped write could fail
     with SIGBUS (core/filesystems.py), or the mapping cannot be made, each entry is written with
-    write() instead. `trim` cuts the padding off when the game is closed."""
+    write() instead. `trim` cuts the padding off when the game is closed. (A mapping holds a
+    duplicate of the descriptor: two a game being saved.)"""
 
     def __init__(
         self,
@@ -1289,7 +1290,8 @@ class _OpenSave:
         self.synced_at = clock()
         self._close = weakref.finalize(self, os.close, fd)
         self.pos = os.lseek(fd, 0, os.SEEK_CUR)
-        """Where the next entry goes: the end of the entries (the descriptor is left there)."""
+        """Where the next entry goes: the end of the entries (and the descriptor's offset, but
+        while the file is mapped: `trim` puts it back)."""
         self.room = self.pos
         """The end of the file: the padding is [pos, room)."""
         self.limit = -1

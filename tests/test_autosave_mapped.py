@@ -55,7 +55,7 @@ def mapped(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
         sizes.append(length)
         return real(fd, length, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(saves.mmap, "mmap", counted)
+    monkeypatch.setattr(mmap, "mmap", counted)
     yield sizes
 
 
@@ -137,7 +137,7 @@ def test_a_mapping_that_cannot_be_made_falls_back_to_write(
             raise OSError(errno.ENODEV, "no mapping here")
         return real(fd, length, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(saves.mmap, "mmap", failing)
+    monkeypatch.setattr(mmap, "mmap", failing)
     monkeypatch.setattr(saves, "GROW_BY", 4096)
     path = tmp_path / "game.toml"
     table, save = bots_game(path, 800)
