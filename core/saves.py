@@ -1078,7 +1078,7 @@ class Autosave:
         self._file: _OpenSave | None = None
         """The file being appended to; None until the next write puts the whole file in place."""
         self._humans = frozenset(i for i, seat in enumerate(table.seats) if seat.is_human)
-        paths.clean_stale_temps(self._folder())
+        paths.clean_stale_temps_once(self._folder())
         self.unsubscribe = table.subscribe(self)
 
     @property
