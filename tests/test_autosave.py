@@ -312,11 +312,16 @@ def cut_points(table: Table) -> Iterator[int]:
         yield max(index for index in range(20, len(log)) if test(log[index])) + 1
 
 
-def test_a_write_cut_at_any_byte_of_the_last_entry_loses_only_that_entry(tmp_path: Path) -> None:
+@pytest.mark.parametrize("padded", [False, True], ids=["written", "copied, padding after it"])
+def test_a_write_cut_at_any_byte_of_the_last_entry_loses_only_that_entry(
+    tmp_path: Path, padded: bool
+) -> None:
+    """Cut short, an entry written with write() ends the file; one copied into the mapping is
+    followed by the rest of the padding (spaces ending in a newline: docs/save-format.md)."""
     full = light_and_dark()
     play(full, 8)
     path = tmp_path / "torn.toml"
-    blocks = []
+    blocks, fragments = [], []
     for length in cut_points(full):
         table = Table(full.game, full.seats, full.options, full.seed)
         for entry in full.log[:length]:
@@ -331,7 +336,10 @@ def test_a_write_cut_at_any_byte_of_the_last_entry_loses_only_that_entry(tmp_pat
             f"while saving); continuing from entry {length - 1}"
         )
         for size in range(len(block) + 1):
-            path.write_bytes(before + block[:size])
+            left = saves.PADDING + size % 3 * 997  # (the mapping's room after the copy)
+            padding = b" " * left + b"\n" if padded else b""
+            path.write_bytes(before + block[:size] + padding)
+            fragments.append(block[:size])
             loaded = saves.load(path, continue_chance=False)
             if size == len(block):
                 expected = (length, "")
@@ -343,6 +351,8 @@ def test_a_write_cut_at_any_byte_of_the_last_entry_loses_only_that_entry(tmp_pat
             assert loaded.table.log == full.log[: expected[0]]
             assert saves.peek(path).entries == expected[0], (size, block[:size])
     assert any(max(block) >= 0x80 for block in blocks), "a block with characters of several bytes"
+    assert any(b"\x80" <= fragment[-1:] < b"\xc0" for fragment in fragments)  # inside one
+    assert any(fragment.endswith(b"[[log]]  ") for fragment in fragments)
 
 
 def test_an_incomplete_last_entry_is_repaired_by_the_next_write(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from oskit import ROOT
-from test_autosave import CREATED, autosave, cut_points, dumped, light_and_dark, play, unpadded
+from test_autosave import CREATED, autosave, dumped, light_and_dark, play, unpadded
 
 from core import background, filesystems, saves
 from core.narration import text
@@ -190,39 +190,6 @@ def test_a_persons_decision_is_fsyncd_through_the_mapping(
 
 
 # --- what a kill leaves --------------------------------------------------------------------------
-
-
-def test_a_torn_entry_before_the_padding_is_reported_as_before(tmp_path: Path) -> None:
-    full = light_and_dark()
-    play(full, 8)
-    path = tmp_path / "torn.toml"
-    fragments = []
-    for length in list(cut_points(full))[:3]:
-        table = Table(full.game, full.seats, full.options, full.seed)
-        for entry in full.log[:length]:
-            table.apply(entry)
-        block = saves.entry_text(table, length - 1).encode("utf-8")
-        before = dumped(table)[: -len(block)]
-        incomplete = (
-            f"{path}: entry {length}: the last entry is incomplete (the game was interrupted "
-            f"while saving); continuing from entry {length - 1}"
-        )
-        for size in range(len(block) + 1):
-            left = saves.PADDING + 1 + size % 3 * 997  # (the mapping's room after the copy)
-            path.write_bytes(before + block[:size] + b" " * (left - 1) + b"\n")
-            fragments.append(block[:size])
-            loaded = saves.load(path, continue_chance=False)
-            if size == len(block):
-                expected = (length, "")
-            elif size <= 1:  # nothing of the entry, or its blank line alone
-                expected = (length - 1, "")
-            else:
-                expected = (length - 1, incomplete)
-            assert (len(loaded.table), str(loaded.note)) == expected, (size, block[:size])
-            assert loaded.table.log == full.log[: expected[0]]
-            assert saves.peek(path).entries == expected[0], (size, block[:size])
-    assert any(fragment.endswith(b"[[log]]  ") for fragment in fragments)
-    assert any(fragment[-1:] >= b"\x80" and fragment[-1:] < b"\xc0" for fragment in fragments)
 
 
 def test_a_kill_while_the_padding_grows_leaves_every_entry_and_no_note(tmp_path: Path) -> None:
