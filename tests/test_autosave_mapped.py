@@ -148,6 +148,35 @@ def test_a_mapping_that_cannot_be_made_falls_back_to_write(
     assert path.read_bytes() == dumped(table)
 
 
+def test_a_full_disk_when_the_padding_grows_is_told_as_a_failed_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mapped: list[int]
+) -> None:
+    path = tmp_path / "game.toml"
+    told: list[str] = []
+    table = bot_table("dangerous", 4, 14, "heuristic", {"turn_limit": 0})
+    save = saves.Autosave(table, path, on_error=lambda why: told.append(text(why)))
+    driver = BotDriver(table)
+    table.resolve_chance()
+    while len(mapped) < 3 and driver.play_one():
+        pass
+    saved = len(table)
+    full = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def no_space(*args: object) -> int:
+        raise full
+
+    monkeypatch.setattr(os, "pwrite", no_space)
+    monkeypatch.setattr(os, "write", no_space)  # (the fallback's write, and every rewrite's)
+    while len(told) < 2 and driver.play_one():
+        pass
+    assert len(told) >= 2 and set(told) == {f"{path}: could not save: No space left on device"}
+    monkeypatch.undo()
+    loaded = saves.load(path, continue_chance=False)  # every entry before the disk filled up
+    assert saved <= len(loaded.table) < len(table) and loaded.note == ""
+    assert loaded.table.log == table.log[: len(loaded.table)]
+    save.close()
+
+
 def test_undo_rewrites_the_file_and_appending_maps_the_new_one(
     tmp_path: Path, mapped: list[int]
 ) -> None:
