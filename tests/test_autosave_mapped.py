@@ -355,3 +355,14 @@ def test_a_file_here_is_on_a_mapped_file_system_and_an_unreadable_mountinfo_maps
         assert not filesystems.mappable(fd)
     finally:
         os.close(fd)
+
+
+def test_the_padding_does_not_count_toward_the_size_limit(tmp_path: Path) -> None:
+    path = tmp_path / "big.toml"
+    padding = b" " * (saves.GROW_BY - 1) + b"\n"
+    at_limit = b"#" * (saves.MAX_FILE_BYTES - 1) + b"\n"
+    path.write_bytes(at_limit + padding)
+    assert saves.read_file(path) == at_limit
+    path.write_bytes(b"#" + at_limit + padding)
+    with pytest.raises(saves.SaveError, match="too big for a save"):
+        saves.read_file(path)
