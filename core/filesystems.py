@@ -13,6 +13,7 @@ in /proc/self/mountinfo; anywhere else nothing is mapped.
 from __future__ import annotations
 
 import os
+import sys
 
 MAPPED = frozenset({"ext2", "ext3", "ext4", "xfs", "tmpfs"})
 """The file systems whose files an autosave writes through a mapping."""
@@ -24,7 +25,9 @@ _known: dict[int, bool] = {}
 
 def mappable(fd: int) -> bool:
     """Whether the file open at `fd` is on a file system in MAPPED (False when that cannot be
-    told). Raises OSError if `fd` cannot be stat'ed."""
+    told, and anywhere but Linux). Raises OSError if `fd` cannot be stat'ed."""
+    if not sys.platform.startswith("linux"):
+        return False
     device = os.fstat(fd).st_dev
     known = _known.get(device)
     if known is None:

@@ -344,7 +344,7 @@ def test_the_mountinfo_parser_finds_each_devices_file_system() -> None:
     assert mapped == {(254, 0), (0, 47)}
 
 
-def test_a_file_here_is_on_a_mapped_file_system_and_an_unreadable_mountinfo_maps_nothing(
+def test_a_file_here_is_mapped_and_nothing_is_without_mountinfo_or_off_linux(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     fd = os.open(tmp_path / "file", os.O_CREAT | os.O_RDWR)
@@ -352,6 +352,10 @@ def test_a_file_here_is_on_a_mapped_file_system_and_an_unreadable_mountinfo_maps
         assert filesystems.mappable(fd)  # (the suite runs on ext4: the mapped path is tested)
         monkeypatch.setattr(filesystems, "_known", {})
         monkeypatch.setattr(filesystems, "MOUNTINFO", str(tmp_path / "none"))
+        assert not filesystems.mappable(fd)
+        monkeypatch.setattr(filesystems, "_known", {})
+        monkeypatch.setattr(filesystems, "MOUNTINFO", "/proc/self/mountinfo")
+        monkeypatch.setattr(filesystems.sys, "platform", "darwin")
         assert not filesystems.mappable(fd)
     finally:
         os.close(fd)
