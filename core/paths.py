@@ -114,6 +114,20 @@ def clean_stale_temps(folder: Path) -> list[Path]:
     return removed
 
 
+_cleaned: set[Path] = set()
+"""The folders `clean_stale_temps_once` has cleaned in this process."""
+
+
+def clean_stale_temps_once(folder: Path) -> None:
+    """`clean_stale_temps(folder)` the first time this process asks, and then never again: a
+    game's autosave cleans its folder when it starts, and a process starting game after game
+    (a bot campaign, a server) would otherwise list the same folder, ever longer, every game.
+    What writers that die later leave is removed when Partyline next starts."""
+    if folder not in _cleaned:
+        _cleaned.add(folder)
+        clean_stale_temps(folder)
+
+
 def _running(pid: int) -> bool:
     if pid == os.getpid():
         return True

@@ -5,10 +5,10 @@ A save is data: the format name and version, the game, its options and seed, the
 log. Loading re-applies every entry through the rules. Every problem becomes a SaveError whose
 message is one line, `PATH: entry N: reason` or `PATH: reason`. See docs/save-format.md.
 
-An autosave writes the whole file once (atomically), then appends each new entry's text with one
-write; only undo rewrites it whole again. A write cut short by a kill or a power cut can leave the
-last entry incomplete: loading drops it with a one-line note, and the game goes on from the entry
-before.
+An autosave writes the whole file once (atomically), then appends each new entry's text at once
+(one copy into a mapping of the file, over padding that loading drops; or one write); only undo
+rewrites it whole again. A copy cut short by a kill or a power cut can leave the last entry
+incomplete: loading drops it with a one-line note, and the game goes on from the entry before.
 
 Saves are files people pass around, so loading trusts nothing: the file's size is checked before
 it is read, every text, number and nesting is bounded before anything else looks at it, and a
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 import errno
+import mmap
 import os
 import re
 import stat
@@ -34,7 +35,7 @@ from typing import Any, AnyStr
 
 import tomli_w
 
-from core import __version__, gcpause, paths, save_log
+from core import __version__, filesystems, gcpause, paths, save_log
 from core.background import in_background
 from core.chance import ChanceKind, Outcome
 from core.decisions import Choice
@@ -318,6 +319,16 @@ def _toml_value(value: Any) -> str:
 # --- writing -------------------------------------------------------------------------------------
 
 
+PADDING = 64
+"""Spaces the region of the file mapped past the last entry always keeps, then one newline
+(docs/save-format.md, *Padding while a game is played*). A loader drops a run of at least this
+many spaces at the end of a file, with its newline: no line Partyline writes ends in spaces."""
+GROW_BY = 32 * 1024
+"""Bytes the mapped region grows by (about 240 entries of Dangerous): a grow costs a pwrite of
+the whole unwritten region and a new mapping, tens of microseconds, so this makes it a fraction
+of a microsecond an entry, while a game killed early leaves at most this much padding."""
+
+
 def write(table: Table, path: Path, created: str | None = None, render: Render = text) -> None:
     """Write atomically: a temporary file in the same folder, fsync, then rename over `path`.
 
@@ -536,6 +547,7 @@ def _whole_lines(text: str | bytes) -> tuple[str | bytes, bool]:
 
 
 def _cut_line(text: AnyStr, newline: AnyStr) -> tuple[AnyStr, bool]:
+    text = _without_padding(text, newline)
     if not text or text.endswith(newline):
         return text, False
     end = text.rfind(newline) + 1
@@ -543,6 +555,18 @@ def _cut_line(text: AnyStr, newline: AnyStr) -> tuple[AnyStr, bool]:
     if header is None or not _LOG_HEADER.match(header[1]):
         return text, False
     return text[:end], True
+
+
+def _without_padding(text: AnyStr, newline: AnyStr) -> AnyStr:
+    """`text` without the padding a live autosave keeps after its entries (`_OpenSave`): a run
+    of at least PADDING spaces at its end, and the newline after it (which a kill while the
+    padding was being written may have left out). What is before it is left to `_cut_line`: a
+    whole entry, or an entry cut short."""
+    space = " " if isinstance(text, str) else b" "
+    end = len(text) - 1 if text.endswith(newline) else len(text)
+    if not text.endswith(space * PADDING, 0, end):
+        return text  # (the common case, at once: no copy of a long file)
+    return text[:end].rstrip(space)
 
 
 _BLOCK_LINES = 8
@@ -648,9 +672,10 @@ def _summary(data: dict[str, Any], where: str) -> Summary:
 
 
 def _read(path: Path, where: str, size: int) -> tuple[bytes, bool]:
-    """Up to `size` bytes of the save at `path`, and whether that is the whole file. Refuses
-    anything but a regular file (a folder, a named pipe that would block, a device) and a file
-    over MAX_FILE_BYTES, before reading it."""
+    """Up to `size` bytes of the save at `path`, and whether that is the whole file (then without
+    a live autosave's padding, `_without_padding`). Refuses anything but a regular file (a
+    folder, a named pipe that would block, a device) and a file over MAX_FILE_BYTES, before
+    reading it."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
     except FileNotFoundError:
@@ -663,17 +688,26 @@ def _read(path: Path, where: str, size: int) -> tuple[bytes, bool]:
         if kind:
             why = Message("cannot read: it is {kind}, not a save file", kind=kind)
             raise SaveError.at(where, why)
-        if info.st_size > MAX_FILE_BYTES:
+        if info.st_size > MAX_FILE_BYTES + _MAX_PADDING:
             raise _too_big(where, info.st_size)
+        size += _MAX_PADDING if size > MAX_FILE_BYTES else 0
         with open(fd, "rb", closefd=False) as handle:
             data = handle.read(size)
     except OSError as error:
         raise SaveError.at(where, _cannot_read(error)) from None
     finally:
         os.close(fd)
+    whole = len(data) < size
+    if whole:
+        data = _without_padding(data, b"\n")
     if len(data) > MAX_FILE_BYTES:  # the file grew while it was read
         raise _too_big(where, len(data))
-    return data, len(data) < size
+    return data, whole
+
+
+_MAX_PADDING = 2 * GROW_BY
+"""A live autosave's file may be this much longer than the save it holds (`_OpenSave`): a file
+of a save at the limit, with its padding, is read whole."""
 
 
 def _cannot_read(error: OSError) -> Message:
@@ -1015,9 +1049,10 @@ class Autosave:
     change that makes the game worth saving (`worth_saving`) on.
 
     The first write of a session puts the whole file in place atomically (continuing a save, that
-    repairs an incomplete last entry); after it each new entry is appended with one write, and
-    only undo (a shorter log) rewrites the whole file again. When what was written is made
-    durable (fsync) is `_sync_due`'s ruling. `close` ends the session.
+    repairs an incomplete last entry); after it each new entry is appended at once (`_OpenSave`:
+    copied into a mapping of the file, or written), and only undo (a shorter log) rewrites the
+    whole file again. When what was written is made durable (fsync) is `_sync_due`'s ruling.
+    `close` ends the session.
 
     The target is a save's path, or a new game's `paths.NewSave`: its file is reserved when it
     is first written."""
@@ -1043,7 +1078,7 @@ class Autosave:
         self._file: _OpenSave | None = None
         """The file being appended to; None until the next write puts the whole file in place."""
         self._humans = frozenset(i for i, seat in enumerate(table.seats) if seat.is_human)
-        paths.clean_stale_temps(self._folder())
+        paths.clean_stale_temps_once(self._folder())
         self.unsubscribe = table.subscribe(self)
 
     @property
@@ -1066,9 +1101,7 @@ class Autosave:
                     payload = said.encode()
                 except UnicodeEncodeError:
                     payload = _utf8(said)  # (raises the OSError that says which line)
-                written = os.write(file.fd, payload)
-                if written < len(payload):  # (the system took less: the rest, as `append` does)
-                    _write_all(file.fd, payload[written:])
+                file.put(payload)
                 file.entries = index + 1
                 file.last = entry
                 file.unsynced = True
@@ -1096,24 +1129,29 @@ class Autosave:
         return self._update(durable=True)
 
     def close(self) -> None:
-        """Stop saving: make what was written durable and close the file. With `on_error`,
-        the fsyncs that takes run in the background (`core.background`) and a failure is told
-        to `on_error` from there; without, they run now and raise OSError."""
+        """Stop saving: cut the padding off (`_OpenSave.trim`), make what was written durable and
+        close the file. With `on_error`, the fsyncs that takes run in the background
+        (`core.background`), the trim with them, and a failure is told to `on_error` from there;
+        without, they run now and raise OSError."""
         self.unsubscribe()
         self.unsubscribe = _nothing
         file, self._file = self._file, None
         if file is None:
             return
-        if self.on_error is None or (not file.unsynced and not file.folder_unsynced):
+        if self.on_error is None:
             try:
+                file.trim()
                 file.sync()
             finally:
                 file.close()
+        elif not file.unsynced and not file.folder_unsynced:
+            self._sync_and_close(file)  # (nothing to wait for: the trim alone)
         else:
             in_background(partial(self._sync_and_close, file))
 
     def _sync_and_close(self, file: _OpenSave) -> None:
         try:
+            file.trim()
             file.sync()
         except OSError as error:
             self._failed(error)
@@ -1223,7 +1261,14 @@ def _holds_something(path: Path) -> bool:
 class _OpenSave:
     """The save file an autosave appends to: a descriptor open on the file the last whole write
     put in place, how many entries it holds (and the last one), and whether what was written
-    since the last fsync has reached the disk."""
+    since the last fsync has reached the disk.
+
+    Entries are copied into a shared mapping of the file, over padding written beforehand (see
+    PADDING and `_make_room`): no system call an entry, and what is copied is in the page cache
+    at once, where `kill -9` cannot lose it, as with write(). Where a mapped write could fail
+    with SIGBUS (core/filesystems.py), or the mapping cannot be made, each entry is written with
+    write() instead. `trim` cuts the padding off when the game is closed. (A mapping holds a
+    duplicate of the descriptor: two a game being saved.)"""
 
     def __init__(
         self,
@@ -1244,13 +1289,64 @@ class _OpenSave:
         self.clock = clock
         self.synced_at = clock()
         self._close = weakref.finalize(self, os.close, fd)
+        self.pos = os.lseek(fd, 0, os.SEEK_CUR)
+        """Where the next entry goes: the end of the entries (and the descriptor's offset, but
+        while the file is mapped: `trim` puts it back)."""
+        self.room = self.pos
+        """The end of the file: the padding is [pos, room)."""
+        self.limit = -1
+        """The furthest an entry may end and leave PADDING after it in the mapping (-1: none)."""
+        self._mapped = filesystems.mappable(fd)
+        self._mapping: mmap.mmap | None = None
+        self._copy: Callable[[bytes], object] = _not_mapped
+
+    def put(self, payload: bytes) -> None:
+        """Add `payload` at the end of the entries. Raises OSError."""
+        end = self.pos + len(payload)
+        if end <= self.limit or (self._mapped and self._make_room(end)):
+            self._copy(payload)
+        else:
+            _write_all(self.fd, payload)
+        self.pos = end
 
     def append(self, payload: bytes, entries: int, last: Entry) -> None:
-        written = os.write(self.fd, payload)
-        if written < len(payload):  # (the system took less: the rest, as `_write_all` does)
-            _write_all(self.fd, payload[written:])
+        self.put(payload)
         self.entries, self.last = entries, last
         self.unsynced = True
+
+    def _make_room(self, end: int) -> bool:
+        """Map the file up to past `end` with PADDING to spare: write the padding over the whole
+        region after the entries with one pwrite, then map it. False, and the padding cut off,
+        if that fails: from then on entries are written with write()."""
+        self._unmap()
+        pos = self.pos
+        room = (end + PADDING + 1) // GROW_BY * GROW_BY + GROW_BY
+        start = pos - pos % mmap.ALLOCATIONGRANULARITY
+        try:
+            self.room = max(self.room, room)  # (so that `trim` cuts what a failed pwrite left)
+            _pwrite_all(self.fd, b" " * (room - pos - 1) + b"\n", pos)
+            mapping = mmap.mmap(self.fd, room - start, offset=start)
+        except (OSError, ValueError, OverflowError):
+            self._mapped = False
+            self.trim()  # (raises OSError if even that fails: the autosave rewrites the file)
+            return False
+        mapping.seek(pos - start)
+        self._mapping, self._copy, self.limit = mapping, mapping.write, room - PADDING - 1
+        return True
+
+    def _unmap(self) -> None:
+        if self._mapping is not None:
+            self._mapping.close()
+            self._mapping, self._copy, self.limit = None, _not_mapped, -1
+
+    def trim(self) -> None:
+        """Stop mapping and cut the padding off: the file is then byte for byte what writing each
+        entry with write() leaves. Raises OSError."""
+        self._unmap()
+        if self.room > self.pos:
+            os.ftruncate(self.fd, self.pos)
+            os.lseek(self.fd, self.pos, os.SEEK_SET)  # (mapped copies leave it where they began)
+            self.room = self.pos
 
     def sync(self) -> None:
         if self.unsynced:
@@ -1262,4 +1358,17 @@ class _OpenSave:
             self.folder_unsynced = False
 
     def close(self) -> None:
+        """Stop mapping and close the descriptor (the padding stays: `trim` first to cut it)."""
+        self._unmap()
         self._close()
+
+
+def _pwrite_all(fd: int, payload: bytes, offset: int) -> None:
+    view = memoryview(payload)
+    while view:
+        written = os.pwrite(fd, view, offset)
+        view, offset = view[written:], offset + written
+
+
+def _not_mapped(payload: bytes) -> None:
+    raise AssertionError("copied into a file that is not mapped")

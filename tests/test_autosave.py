@@ -80,6 +80,17 @@ def on_disk(path: Path) -> bytes:
     return path.read_bytes()
 
 
+def unpadded(path: Path) -> bytes:
+    """The bytes of a live autosave's file before its padding, which is nothing or spaces ending
+    in one newline, at least PADDING of them (docs/save-format.md, *Interrupted saves*)."""
+    whole = on_disk(path)
+    body = whole.rstrip(b" \n") + b"\n"
+    padding = whole[len(body) :]
+    assert padding == b"" or padding == b" " * (len(padding) - 1) + b"\n", padding[-80:]
+    assert padding == b"" or len(padding) > saves.PADDING
+    return body
+
+
 def dumped(table: Table) -> bytes:
     return saves.dumps(table, CREATED).encode("utf-8")
 
@@ -97,7 +108,7 @@ def test_each_entry_is_appended_to_the_same_file_which_stays_what_dumps_writes(
 
     def check(change: object) -> None:  # subscribed after the autosave: runs once it has saved
         if path.exists() and path.stat().st_size:
-            seen.append((path.stat().st_ino, len(table), on_disk(path) == dumped(table)))
+            seen.append((path.stat().st_ino, len(table), unpadded(path) == dumped(table)))
 
     table.subscribe(check)
     table.resolve_chance()
@@ -139,7 +150,7 @@ def test_undo_rewrites_the_file_whole_and_appending_goes_on_after_it(tmp_path: P
     assert path.stat().st_ino != inode  # a new file renamed over the old one
     inode = path.stat().st_ino
     play(table, 3)
-    assert on_disk(path) == dumped(table) and path.stat().st_ino == inode
+    assert unpadded(path) == dumped(table) and path.stat().st_ino == inode
     save.close()
     again = saves.load(path).table  # and continued: rewritten once, then appended to
     assert again.log == table.log
@@ -159,7 +170,7 @@ def test_a_continued_save_is_rewritten_whole_once_then_appended_to(tmp_path: Pat
     second = saves.Autosave(again, path)  # a new session: rewritten whole
     play(again, 1)
     assert path.stat().st_ino != inode
-    assert on_disk(path) == dumped(again)  # created is still the first session's
+    assert unpadded(path) == dumped(again)  # created is still the first session's
     inode = path.stat().st_ino
     play(again, 2)
     assert path.stat().st_ino == inode
@@ -301,11 +312,16 @@ def cut_points(table: Table) -> Iterator[int]:
         yield max(index for index in range(20, len(log)) if test(log[index])) + 1
 
 
-def test_a_write_cut_at_any_byte_of_the_last_entry_loses_only_that_entry(tmp_path: Path) -> None:
+@pytest.mark.parametrize("padded", [False, True], ids=["written", "copied, padding after it"])
+def test_a_write_cut_at_any_byte_of_the_last_entry_loses_only_that_entry(
+    tmp_path: Path, padded: bool
+) -> None:
+    """Cut short, an entry written with write() ends the file; one copied into the mapping is
+    followed by the rest of the padding (spaces ending in a newline: docs/save-format.md)."""
     full = light_and_dark()
     play(full, 8)
     path = tmp_path / "torn.toml"
-    blocks = []
+    blocks, fragments = [], []
     for length in cut_points(full):
         table = Table(full.game, full.seats, full.options, full.seed)
         for entry in full.log[:length]:
@@ -320,7 +336,10 @@ def test_a_write_cut_at_any_byte_of_the_last_entry_loses_only_that_entry(tmp_pat
             f"while saving); continuing from entry {length - 1}"
         )
         for size in range(len(block) + 1):
-            path.write_bytes(before + block[:size])
+            left = saves.PADDING + size % 3 * 997  # (the mapping's room after the copy)
+            padding = b" " * left + b"\n" if padded else b""
+            path.write_bytes(before + block[:size] + padding)
+            fragments.append(block[:size])
             loaded = saves.load(path, continue_chance=False)
             if size == len(block):
                 expected = (length, "")
@@ -332,6 +351,8 @@ def test_a_write_cut_at_any_byte_of_the_last_entry_loses_only_that_entry(tmp_pat
             assert loaded.table.log == full.log[: expected[0]]
             assert saves.peek(path).entries == expected[0], (size, block[:size])
     assert any(max(block) >= 0x80 for block in blocks), "a block with characters of several bytes"
+    assert any(b"\x80" <= fragment[-1:] < b"\xc0" for fragment in fragments)  # inside one
+    assert any(fragment.endswith(b"[[log]]  ") for fragment in fragments)
 
 
 def test_an_incomplete_last_entry_is_repaired_by_the_next_write(tmp_path: Path) -> None:

@@ -1,0 +1,372 @@
+"""The autosave's appends through a shared mapping of the save, on a real disk (ext4 here): the
+padding after the entries is what the loaders drop, a torn entry before it is reported as
+before, a kill at any moment (mid-copy, mid-grow) loses no entry the game had saved, closing
+leaves exactly the file write() would have, and where the mapping cannot be made or must not be
+(core/filesystems.py) entries are written with write() instead, the same bytes."""
+
+from __future__ import annotations
+
+import errno
+import mmap
+import os
+import random
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from oskit import ROOT
+from test_autosave import CREATED, autosave, dumped, light_and_dark, play, unpadded
+
+from core import background, filesystems, saves
+from core.narration import text
+from core.runner import BotDriver
+from core.simulate import bot_table, play_one
+from core.table import Table
+
+
+def bots_game(path: Path, entries: int, seed: int = 14) -> tuple[Table, saves.Autosave]:
+    """A game of bots autosaved to `path`, `entries` entries in (or to its end)."""
+    table = bot_table("dangerous", 4, seed, "heuristic", {"turn_limit": 0})
+    save = autosave(table, path)
+    driver = BotDriver(table)
+    table.resolve_chance()
+    while len(table) < entries and driver.play_one():
+        pass
+    return table, save
+
+
+def padding_of(path: Path) -> bytes:
+    data = path.read_bytes()
+    return data[len(unpadded(path)) :]
+
+
+@pytest.fixture
+def mapped(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """The sizes of the mappings made from now on (the real ones are made), which grow by 4 KiB
+    at a time (a game of bots is about 60 KiB)."""
+    monkeypatch.setattr(saves, "GROW_BY", 4096)
+    sizes: list[int] = []
+    real = mmap.mmap
+
+    def counted(fd: int, length: int, *args: object, **kwargs: object) -> mmap.mmap:
+        sizes.append(length)
+        return real(fd, length, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(mmap, "mmap", counted)
+    yield sizes
+
+
+# --- appending through the mapping ---------------------------------------------------------------
+
+
+def test_entries_are_copied_into_a_mapping_over_padding_and_close_cuts_it_off(
+    tmp_path: Path, mapped: list[int]
+) -> None:
+    path = tmp_path / "game.toml"
+    table = bot_table("dangerous", 4, 14, "heuristic", {"turn_limit": 0})
+    save = autosave(table, path)
+    padded: list[int] = []
+
+    def check(change: object) -> None:  # subscribed after the autosave: runs once it has saved
+        if save._file is not None:
+            padded.append(len(padding_of(path)))  # (spaces ending in one newline: `unpadded`)
+
+    table.subscribe(check)
+    table.resolve_chance()
+    driver = BotDriver(table)
+    while driver.play_one():
+        pass
+    assert len(padded) > 500 and padded[0] == 0  # the whole first write: not mapped yet
+    assert min(padded[1:]) > saves.PADDING  # then after every entry
+    assert len(mapped) >= 12, mapped  # grown many times, GROW_BY at a time
+    assert all(size <= 4096 + mmap.ALLOCATIONGRANULARITY for size in mapped)
+    assert unpadded(path) == dumped(table)
+    assert len(padding_of(path)) > saves.PADDING and path.stat().st_size % 4096 == 0
+    assert saves.read_file(path) == dumped(table)  # what the loaders and the resume cache see
+    assert saves.peek(path).entries == len(table)
+    loaded = saves.load(path, continue_chance=False)
+    assert loaded.table.log == table.log and loaded.note == ""
+    save.close()
+    assert path.read_bytes() == dumped(table)
+
+
+def test_a_closed_file_is_the_one_write_leaves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mapped: list[int]
+) -> None:
+    first, save = bots_game(tmp_path / "mapped.toml", 500)
+    save.close()
+    assert mapped
+    monkeypatch.setattr(filesystems, "mappable", lambda fd: False)
+    mapped.clear()
+    second, save = bots_game(tmp_path / "written.toml", 500)
+    assert padding_of(tmp_path / "written.toml") == b""  # written with write(), as it goes
+    save.close()
+    assert mapped == [] and second.log == first.log
+    assert (tmp_path / "mapped.toml").read_bytes() == (tmp_path / "written.toml").read_bytes()
+    assert (tmp_path / "written.toml").read_bytes() == dumped(second)
+
+
+def test_closing_in_the_background_cuts_the_padding_off_too(tmp_path: Path) -> None:
+    path = tmp_path / "game.toml"
+    told: list[str] = []
+    table = bot_table("dangerous", 4, 1, "heuristic")
+    save = saves.Autosave(table, path, on_error=lambda why: told.append(text(why)))
+    save.created = CREATED
+    driver = BotDriver(table)
+    table.resolve_chance()
+    while len(table) < 100 and driver.play_one():
+        pass
+    assert padding_of(path)
+    save.close()
+    background.wait()
+    assert path.read_bytes() == dumped(table) and told == []
+
+
+@pytest.mark.parametrize("fails_at", [1, 3])
+def test_a_mapping_that_cannot_be_made_falls_back_to_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fails_at: int
+) -> None:
+    made: list[int] = []
+    real = mmap.mmap
+
+    def failing(fd: int, length: int, *args: object, **kwargs: object) -> mmap.mmap:
+        made.append(length)
+        if len(made) == fails_at:
+            raise OSError(errno.ENODEV, "no mapping here")
+        return real(fd, length, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(mmap, "mmap", failing)
+    monkeypatch.setattr(saves, "GROW_BY", 4096)
+    path = tmp_path / "game.toml"
+    table, save = bots_game(path, 800)
+    assert len(made) == fails_at  # (the first that failed was the last tried)
+    assert path.read_bytes() == dumped(table)  # no padding left behind, nothing overwritten
+    save.close()
+    assert path.read_bytes() == dumped(table)
+
+
+def test_a_full_disk_when_the_padding_grows_is_told_as_a_failed_save(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mapped: list[int]
+) -> None:
+    path = tmp_path / "game.toml"
+    told: list[str] = []
+    table = bot_table("dangerous", 4, 14, "heuristic", {"turn_limit": 0})
+    save = saves.Autosave(table, path, on_error=lambda why: told.append(text(why)))
+    driver = BotDriver(table)
+    table.resolve_chance()
+    while len(mapped) < 3 and driver.play_one():
+        pass
+    saved = len(table)
+    full = OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def no_space(*args: object) -> int:
+        raise full
+
+    monkeypatch.setattr(os, "pwrite", no_space)
+    monkeypatch.setattr(os, "write", no_space)  # (the fallback's write, and every rewrite's)
+    while len(told) < 2 and driver.play_one():
+        pass
+    assert len(told) >= 2 and set(told) == {f"{path}: could not save: No space left on device"}
+    monkeypatch.undo()
+    loaded = saves.load(path, continue_chance=False)  # every entry before the disk filled up
+    assert saved <= len(loaded.table) < len(table) and loaded.note == ""
+    assert loaded.table.log == table.log[: len(loaded.table)]
+    save.close()
+
+
+def test_undo_rewrites_the_file_and_appending_maps_the_new_one(
+    tmp_path: Path, mapped: list[int]
+) -> None:
+    table = light_and_dark(practice=True)
+    path = tmp_path / "game.toml"
+    save = autosave(table, path)
+    play(table, 4)
+    assert mapped and padding_of(path)
+    table.undo(0)
+    assert path.read_bytes() == dumped(table)  # the whole rewrite: no padding yet
+    made = len(mapped)
+    play(table, 3)
+    assert len(mapped) > made and padding_of(path) and unpadded(path) == dumped(table)
+    save.close()
+    assert path.read_bytes() == dumped(table)
+
+
+def test_a_persons_decision_is_fsyncd_through_the_mapping(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mapped: list[int]
+) -> None:
+    synced: list[int] = []
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        synced.append(fd)
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    clock = [100.0]  # never moves: only decisions make fsyncs
+    table = light_and_dark(practice=True)
+    save = autosave(table, tmp_path / "game.toml", clock)
+    play(table, 1)
+    file = save._file
+    assert file is not None
+    for _ in range(3):
+        before = len(synced)
+        play(table, 1)
+        assert mapped and synced[before:] == [file.fd]
+    save.close()
+
+
+# --- what a kill leaves --------------------------------------------------------------------------
+
+
+def test_a_kill_while_the_padding_grows_leaves_every_entry_and_no_note(tmp_path: Path) -> None:
+    path = tmp_path / "game.toml"
+    table, save = bots_game(path, 300)
+    live = path.read_bytes()
+    entries = unpadded(path)
+    room = len(live) - len(entries)  # the padding the next grow writes over, and past
+    copy = tmp_path / "killed.toml"
+    for written in sorted({0, 1, room - 2, room - 1, room, room + 1, room + 4000, 2 * room}):
+        # A pwrite of spaces and a final newline from the end of the entries, cut after `written`
+        # bytes: spaces over the old padding (its newline too), then new ones past its end.
+        copy.write_bytes(live)
+        fd = os.open(copy, os.O_WRONLY)
+        os.pwrite(fd, b" " * written, len(entries))
+        os.close(fd)
+        shape = copy.read_bytes()
+        assert shape.endswith(b"\n") == (written < room), written
+        loaded = saves.load(copy, continue_chance=False)
+        assert loaded.table.log == table.log and loaded.note == "", written
+        assert saves.peek(copy).entries == len(table) and saves.read_file(copy) == entries
+        assert saves.created_of(copy) == CREATED
+    save.close()
+
+
+def test_a_last_line_ending_in_a_few_spaces_is_left_as_it_is(tmp_path: Path) -> None:
+    table = light_and_dark()
+    play(table, 3)
+    path = tmp_path / "edited.toml"
+    whole = dumped(table)
+    for tail in (b" " * 3 + b"\n", b" " * (saves.PADDING - 1) + b"\n", b"\t" * 80 + b"\n"):
+        path.write_bytes(whole + tail)
+        assert saves.read_file(path) == whole + tail
+        loaded = saves.load(path, continue_chance=False)
+        assert loaded.table.log == table.log and loaded.note == ""
+    cut = whole[:-1]  # a last entry torn before its final newline, then a few spaces
+    path.write_bytes(cut + b" " * 5)
+    assert saves.read_file(path) == cut + b" " * 5
+    assert saves.load(path, continue_chance=False).note != ""
+
+
+PLAYER = """
+import sys
+from pathlib import Path
+from core import saves
+from core.runner import BotDriver
+from core.simulate import bot_table
+
+saves.GROW_BY = int(sys.argv[2])
+table = bot_table("dangerous", 4, 14, "heuristic", {"turn_limit": 0})
+save = saves.Autosave(table, Path(sys.argv[1]))
+
+def report(change):  # subscribed after the autosave: runs once it has saved the entry
+    if save._file is not None and save._file.entries == len(table):
+        print(len(table), save._file._mapped, flush=True)
+
+table.subscribe(report)
+table.resolve_chance()
+driver = BotDriver(table)
+while driver.play_one():
+    pass
+save.close()
+print("done", flush=True)
+"""
+
+
+def test_kill_9_at_random_moments_keeps_every_entry_the_game_had_saved(tmp_path: Path) -> None:
+    moments = random.Random(21)
+    game = play_one("dangerous", 4, 14, "heuristic", {"turn_limit": 0}).log
+    for round in range(8):
+        path = tmp_path / f"game-{round}.toml"
+        grow_by = (4096, saves.GROW_BY)[round % 2]  # (small: many more kills land mid-grow)
+        child = subprocess.Popen(
+            [sys.executable, "-c", PLAYER, str(path), str(grow_by)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert child.stdout is not None
+        wait_for = moments.randrange(20, len(game) - 20)
+        saved = 0
+        for line in child.stdout:
+            number, still_mapped = line.split()
+            assert still_mapped == "True"  # (never fell back to write())
+            saved = int(number)
+            if saved >= wait_for:
+                break
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+        loaded = saves.load(path, continue_chance=False)
+        assert len(loaded.table) >= saved >= wait_for, (round, saved)
+        assert loaded.table.log == game[: len(loaded.table)]
+
+
+# --- which file systems are mapped ---------------------------------------------------------------
+
+MOUNTINFO = """\
+22 27 0:21 / /proc rw,relatime - proc proc rw
+27 1 254:0 / / rw,relatime shared:1 - ext4 /dev/vda rw,discard
+40 27 254:0 /srv/saves /home/a\\040b/saves rw,relatime shared:1 master:2 - ext4 /dev/vda rw
+41 27 0:45 / /mnt/c\\040w rw,relatime - btrfs /dev/vdb rw,space_cache
+42 27 0:46 / /mnt/fuse rw,nosuid - fuse.sshfs host:/x\\040y rw,user_id=0
+43 27 0:47 / /dev/shm rw - tmpfs tmpfs rw,size=1024k
+44 27 8:1 / /data rw - xfs /dev/sda1 rw
+45 27 8:1 / /data2 rw - ext4 /dev/sda1 rw
+46 27 0:48 / /odd - - overlay overlay rw
+not a mountinfo line
+"""
+
+
+def test_the_mountinfo_parser_finds_each_devices_file_system() -> None:
+    kinds = filesystems.kinds_of_devices(MOUNTINFO)
+    assert kinds == {
+        (0, 21): "proc",
+        (254, 0): "ext4",  # mounted twice (a bind mount under a path with a space): one type
+        (0, 45): "btrfs",
+        (0, 46): "fuse.sshfs",
+        (0, 47): "tmpfs",
+        (8, 1): "?",  # two lines that disagree: not mapped
+        (0, 48): "overlay",
+    }
+    mapped = {device for device, kind in kinds.items() if kind in filesystems.MAPPED}
+    assert mapped == {(254, 0), (0, 47)}
+
+
+def test_a_file_here_is_mapped_and_nothing_is_without_mountinfo_or_off_linux(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fd = os.open(tmp_path / "file", os.O_CREAT | os.O_RDWR)
+    try:
+        assert filesystems.mappable(fd)  # (the suite runs on ext4: the mapped path is tested)
+        monkeypatch.setattr(filesystems, "_known", {})
+        monkeypatch.setattr(filesystems, "MOUNTINFO", str(tmp_path / "none"))
+        assert not filesystems.mappable(fd)
+        monkeypatch.setattr(filesystems, "_known", {})
+        monkeypatch.setattr(filesystems, "MOUNTINFO", "/proc/self/mountinfo")
+        monkeypatch.setattr(filesystems.sys, "platform", "darwin")
+        assert not filesystems.mappable(fd)
+    finally:
+        os.close(fd)
+
+
+def test_the_padding_does_not_count_toward_the_size_limit(tmp_path: Path) -> None:
+    path = tmp_path / "big.toml"
+    padding = b" " * (saves.GROW_BY - 1) + b"\n"
+    at_limit = b"#" * (saves.MAX_FILE_BYTES - 1) + b"\n"
+    path.write_bytes(at_limit + padding)
+    assert saves.read_file(path) == at_limit
+    path.write_bytes(b"#" + at_limit + padding)
+    with pytest.raises(saves.SaveError, match="too big for a save"):
+        saves.read_file(path)
