@@ -31,6 +31,10 @@ CACHES: list[Any] = [
     meeting._token_put,
     meeting._token_move,
     explore._square,
+    explore._highest_level,
+    board._boss_ids_at,
+    meeting._action_ids,
+    meeting._with_timing,
 ]
 
 

@@ -24,7 +24,17 @@ def is_closed(space: str, players: int) -> bool:
 
 def live_bosses(state: State, space: str) -> tuple[str, ...]:
     """Bosses still standing on `space` (the classroom has two)."""
-    return tuple(site.id for site in content().board.bosses_at(space) if state.bosses.get(site.id))
+    sites = _boss_ids_at(space)
+    if not sites:  # (most spaces: asked for every square a move reaches)
+        return ()
+    bosses = state.bosses
+    return tuple([boss for boss in sites if bosses.get(boss)])
+
+
+@cache  # the board never changes
+def _boss_ids_at(space: str) -> tuple[str, ...]:
+    """The bosses whose site is `space`, standing or not."""
+    return tuple(site.id for site in content().board.bosses_at(space))
 
 
 def fightable_bosses(state: State, seat: int, space: str) -> tuple[str, ...]:
@@ -87,7 +97,10 @@ def destinations(state: State, seat: int, movement: int) -> dict[str, int]:
                     further.append(there)
         level, spent = further, spent + 1
     shared = _shared_spaces()
-    return {space: cost for space, cost in costs.items() if space not in others or space in shared}
+    for space in others:  # (the other pieces: not a pass over every space reached)
+        if space in costs and space not in shared:
+            del costs[space]
+    return costs
 
 
 @cache

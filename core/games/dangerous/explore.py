@@ -4,7 +4,7 @@ still apply until the player ends the turn (line 62: 手番中いつでも) — 
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -35,12 +35,18 @@ ONE_CARD = Message("your party has one card")
 def movement(state: State, seat: int) -> int:
     """Highest level in the party (転校生 = 4) + AP on move + field bonuses - slowing."""
     player = state.players[seat]
-    base = max((card(c).level for c in player.party), default=0)
+    base = _highest_level(player.party)
     meeting = state.meeting
     if meeting is None:
         return base
     total = base + meeting.count("move", seat) + meeting.extra_move[seat] - player.slowed
     return max(0, total)
+
+
+@lru_cache(maxsize=1024)
+def _highest_level(party: tuple[str, ...]) -> int:
+    """The highest level in `party` (0 for none): a party stays the same for many turns."""
+    return max((card(c).level for c in party), default=0)
 
 
 AFTER_THE_MOVE = ("slow_player", "grasshopper", "heal")

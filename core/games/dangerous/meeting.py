@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
+from itertools import repeat
 from typing import Any
 
 from core import chance
@@ -49,7 +50,14 @@ NO_AP_PLACED = Message("you have no AP placed to move")
 
 def window_cards(state: State, seat: int, timing: str) -> tuple[str, ...]:
     """`seat`'s cards with abilities of `timing`, usable or not."""
-    return tuple(c for c in state.players[seat].party if card(c).timing == timing)
+    return _with_timing(state.players[seat].party, timing)
+
+
+@lru_cache(maxsize=1024)
+def _with_timing(party: tuple[str, ...], timing: str) -> tuple[str, ...]:
+    """The cards of `party` with abilities of `timing` (a party stays the same for many turns,
+    and every seat's is asked at every meeting)."""
+    return tuple(c for c in party if card(c).timing == timing)
 
 
 def unusable(state: State, seat: int, instance: str, used: tuple[str, ...]) -> Text:
@@ -195,6 +203,12 @@ def _caps(players: int) -> tuple[tuple[str, int], ...]:
 
 
 @cache
+def _action_ids() -> tuple[str, ...]:
+    """Every action's id, in the meeting's order."""
+    return tuple(action.id for action in content().actions)
+
+
+@cache
 def _cap_of(players: int) -> dict[str, int]:
     """`_caps` by action id."""
     return dict(_caps(players))
@@ -258,8 +272,10 @@ class ApPlace(Asking[State]):
         seat = self.seat
         # Every action, a full one too (unavailable, saying so): an option keeps its place
         # while the other seats place their AP between this seat's placements.
+        # (map over the cached option makers: the loop runs in C, asked at every AP placed)
+        actions = _action_ids()
         options = tuple(
-            [_ap_choice(action, placed.get(action), seat, players) for action, _ in _caps(players)]
+            map(_ap_choice, actions, map(placed.get, actions), repeat(seat), repeat(players))
         )
         return choose_one(seat, "ap", _place_prompt(current.ap_left[seat]), options)
 
