@@ -34,7 +34,7 @@ CACHES: list[Any] = [
     explore._highest_level,
     board._boss_ids_at,
     meeting._action_ids,
-    meeting._with_timing,
+    cards.with_timing,
 ]
 
 

@@ -18,6 +18,7 @@ from core.games.dangerous.cards import (
     card_name,
     party_order_decision,
     pile_options,
+    with_timing,
 )
 from core.games.dangerous.content import card, content
 from core.games.dangerous.events import Event, SquareEvent, event_text, event_words, square_events
@@ -61,9 +62,8 @@ def field_options(
     `effects` only those effects (None: all); those not usable now are offered unavailable,
     saying why, so that the others keep their places."""
     options: list[Option] = []
-    for instance in state.players[seat].party:
-        found = card(instance)
-        if found.timing == "field" and (effects is None or found.effect in effects):
+    for instance in with_timing(state.players[seat].party, "field"):
+        if effects is None or card(instance).effect in effects:
             why: Text = (
                 USED_THIS_TURN if instance in used else _field_unusable(state, seat, instance)
             )
@@ -137,11 +137,12 @@ class Explore(Menu[State]):
         # A square, not a route: the rules ask only where the piece ends (the cheapest way
         # there is often one of several, and showing one would suggest a choice there is not).
         squares = sorted(reach.items(), key=_by_cost_then_name)
-        events = square_events(state, seat, [space for space, _ in squares])
-        options = [
-            _square(space, -1 if space == here else cost, event)
-            for (space, cost), event in zip(squares, events, strict=True)
-        ]
+        spaces = list(map(_space_of, squares))
+        costs = list(map(_cost_of, squares))
+        if here in reach:
+            costs[spaces.index(here)] = -1  # staying
+        # (map over the cached option maker: a move offers a dozen squares)
+        options = list(map(_square, spaces, costs, square_events(state, seat, spaces)))
         options.append(REORDER_ONE_CARD if len(state.players[seat].party) < 2 else REORDER_OPTION)
         options += field_options(state, seat, self.used)
         return tuple(options)
@@ -187,6 +188,7 @@ def _move_prompt(movement: int) -> Text:
 
 _by_cost_then_name = itemgetter(1, 0)
 """The order squares are offered in: the nearest first, then by id."""
+_space_of, _cost_of = itemgetter(0), itemgetter(1)
 
 REORDER_OPTION = Option(REORDER, Message("Reorder your party"))
 REORDER_ONE_CARD = Option(REORDER, Message("Reorder your party"), unavailable=ONE_CARD)

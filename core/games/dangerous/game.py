@@ -21,7 +21,7 @@ from core.games.dangerous.setup import SETUP_AGENDA
 from core.games.dangerous.state import Player, State
 from core.games.dangerous.view import build_view
 from core.i18n import N_
-from core.narration import LIST_SEPARATOR, Joined, Lines, Message, listing
+from core.narration import LIST_SEPARATOR, Joined, Message, listing
 
 ENGINE: Agenda[State] = Agenda("dangerous")
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from itertools import repeat
 from typing import Any
 
@@ -13,7 +13,7 @@ from core.decisions import Choice, Decision, Option, choose_one
 from core.frozen import replace
 from core.games.dangerous import rolls
 from core.games.dangerous.board import cell_of, space_label, token_spaces
-from core.games.dangerous.cards import ability_name, card_label, card_name
+from core.games.dangerous.cards import ability_name, card_label, card_name, with_timing
 from core.games.dangerous.content import Action, card, content
 from core.games.dangerous.state import Meeting, State
 from core.narration import Lines, Message, Text, say
@@ -50,14 +50,7 @@ NO_AP_PLACED = Message("you have no AP placed to move")
 
 def window_cards(state: State, seat: int, timing: str) -> tuple[str, ...]:
     """`seat`'s cards with abilities of `timing`, usable or not."""
-    return _with_timing(state.players[seat].party, timing)
-
-
-@lru_cache(maxsize=1024)
-def _with_timing(party: tuple[str, ...], timing: str) -> tuple[str, ...]:
-    """The cards of `party` with abilities of `timing` (a party stays the same for many turns,
-    and every seat's is asked at every meeting)."""
-    return tuple(c for c in party if card(c).timing == timing)
+    return with_timing(state.players[seat].party, timing)
 
 
 def unusable(state: State, seat: int, instance: str, used: tuple[str, ...]) -> Text:
