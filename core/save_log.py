@@ -100,7 +100,7 @@ def _made(
         return DecisionEntry(int(seat), decision, word)
     if number is not None:
         return DecisionEntry(int(seat), decision, int(number))
-    return DecisionEntry(int(seat), decision, _items(array))
+    return DecisionEntry(int(seat), decision, _items(cast(str, array)))
 
 
 def _one(text: str) -> int | str:
