@@ -19,6 +19,9 @@ from core.games.dangerous.state import Meeting, State
 from core.narration import Lines, Message, Text, say
 from core.records import dataclass
 
+_new = object.__new__
+_set = object.__setattr__
+
 AP_BASE = 3
 AP_MAX = 6
 ITEM_AP = 2  # every complete pair of AP on the item action is one roll
@@ -196,6 +199,12 @@ def _caps(players: int) -> tuple[tuple[str, int], ...]:
 
 
 @cache
+def _action_title(action_id: str) -> Text:
+    """An action's name, as narration says it (once for every AP placed)."""
+    return content().action(action_id).title
+
+
+@cache
 def _action_ids() -> tuple[str, ...]:
     """Every action's id, in the meeting's order."""
     return tuple(action.id for action in content().actions)
@@ -246,8 +255,15 @@ def next_placement(
             lines.append(say("Every action is full: {name}'s remaining AP are lost.", name=name))
             continue
         cursor = (index + 1) % len(order)
-        placing = replace(current, placed=placed, ap_left=ap_left, cursor=cursor)
-        return replace(state, meeting=placing, agenda=(_ap_place(seat), *state.agenda))
+        # core.frozen.replace written out for the meeting and the state (neither has a
+        # __post_init__): once for every AP placed.
+        placing = _new(Meeting)
+        changes = {"placed": placed, "ap_left": ap_left, "cursor": cursor}
+        _set(placing, "__dict__", {**current.__dict__, **changes})
+        placed_state = _new(State)
+        agenda = (_ap_place(seat), *state.agenda)
+        _set(placed_state, "__dict__", {**state.__dict__, "meeting": placing, "agenda": agenda})
+        return placed_state
     lines.append(say("Every AP is placed."))
     return replace(state, meeting=replace(current, placed=placed, ap_left=ap_left))
 
@@ -284,12 +300,11 @@ class ApPlace(Asking[State]):
         # Room is left at least on this action while it is not full (else: look at them all).
         cap = _cap_of(players)[action]
         room = True if not cap or sum(counts) < cap else None
-        name = content().action(action)
         lines = [
             say(
                 "{name} puts 1 AP on {action}.",
                 name=state.names[self.seat],
-                action=name.title,
+                action=_action_title(action),
             )
         ]
         return next_placement(state, placed, tuple(ap), lines, room), lines
