@@ -34,6 +34,9 @@ CACHES: list[Any] = [
     explore._highest_level,
     board._boss_ids_at,
     meeting._action_ids,
+    meeting._action_title,
+    meeting._ap_move,
+    meeting._ap_move_prompt,
     cards.with_timing,
 ]
 

@@ -14,7 +14,7 @@ from core.frozen import replace
 from core.games.dangerous import rolls
 from core.games.dangerous.board import cell_of, space_label, token_spaces
 from core.games.dangerous.cards import ability_name, card_label, card_name, with_timing
-from core.games.dangerous.content import Action, card, content
+from core.games.dangerous.content import card, content
 from core.games.dangerous.state import Meeting, State
 from core.narration import Lines, Message, Text, say
 from core.records import dataclass
@@ -168,11 +168,6 @@ def _ability_option(instance: str, why: Text) -> Option:
 # --- AP placement ---------------------------------------------------------------------------------
 
 
-def full(state: State, action: Action) -> Text:
-    """Why `action` takes no more AP ("" while it does)."""
-    return _full(action.cap(state.player_count), meeting(state).total(action.id))
-
-
 @cache
 def _full(cap: int, total: int) -> Text:
     """Why an action of `cap` AP at most (0: no limit) holding `total` takes no more ("" while
@@ -310,6 +305,24 @@ class ApPlace(Asking[State]):
         return next_placement(state, placed, tuple(ap), lines, room), lines
 
 
+@cache
+def _ap_move(source: str, target: str, cap: int, total: int) -> Option:
+    """Moving one AP from the action `source` to `target`, which holds `total` of at most `cap`
+    (made once for each: the options of a move are those of every action to every other)."""
+    label = Message(
+        "{source} -> {target}", source=_action_title(source), target=_action_title(target)
+    )
+    return Option(f"{source}>{target}", label, unavailable=_full(cap, total))
+
+
+_LEAVE_AP = Option(DONE, Message("Leave them"))
+
+
+@cache
+def _ap_move_prompt(left: int) -> Text:
+    return Message("Move one of your AP ({left} at most):", left=left)
+
+
 _ap_place = cache(ApPlace)
 """`ApPlace(seat)`, made once for each seat (a task is immutable): one is queued for every AP."""
 
@@ -358,22 +371,17 @@ class ApMove(Asking[State]):
 
     def ask(self, state: State) -> Decision:
         current = meeting(state)
-        options = []
-        for source in content().actions:
-            if not current.count(source.id, self.seat):
-                continue
-            for target in content().actions:
-                if target.id != source.id:
-                    label = Message(
-                        "{source} -> {target}",
-                        source=source.title,
-                        target=target.title,
-                    )
-                    why = full(state, target)
-                    options.append(Option(f"{source.id}>{target.id}", label, unavailable=why))
-        options.append(Option(DONE, Message("Leave them")))
-        prompt = Message("Move one of your AP ({left} at most):", left=self.left)
-        return choose_one(self.seat, "ap-move", prompt, tuple(options))
+        caps = _cap_of(state.player_count)
+        actions = _action_ids()
+        options = [
+            _ap_move(source, target, caps[target], current.total(target))
+            for source in actions
+            if current.count(source, self.seat)
+            for target in actions
+            if target != source
+        ]
+        options.append(_LEAVE_AP)
+        return choose_one(self.seat, "ap-move", _ap_move_prompt(self.left), tuple(options))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         if answer == DONE:
