@@ -376,10 +376,17 @@ class Agenda(Generic[S]):
             kind = task._agenda_kind
             if kind is Automatic:
                 state, more = task.run(state.with_agenda(agenda[1:]))
-            elif (step := self._question(state, task, kind)) is not None:
+                lines += more
+                continue
+            if kind is Asking:  # (`_question`'s first case, without its call: the usual one)
+                question = task.ask(state)
+                step = Step((question,)) if question.__class__ is Decision else _step_of(question)
+            else:
+                step = self._question(state, task, kind)
+            if step is not None:
                 self._last = (state, step)
                 return state
-            elif kind is Menu:
+            if kind is Menu:
                 state, more = task.close(state.with_agenda(agenda[1:]))
             elif kind is Gather:
                 state, more = task.reveal(state.with_agenda(agenda[1:]), dict(task.answers))
@@ -393,12 +400,7 @@ class Agenda(Generic[S]):
         to offer, a question that asks nothing, a gather everyone has answered; an automatic
         task)."""
         if kind is Asking:
-            question = task.ask(state)
-            if question is None:
-                return None
-            if question.__class__ is Decision or isinstance(question, Decision):
-                return Step((question,))
-            return Step(chance=question) if isinstance(question, ChanceRequest) else None
+            return _step_of(task.ask(state))
         if kind is Menu:
             # Actions offered but unavailable keep their place; with none available the menu
             # has nothing to offer. (A loop, not any() over a generator and a property: menus
@@ -424,3 +426,12 @@ class Agenda(Generic[S]):
             task.help(state),
             task.acting_for(state),
         )
+
+
+def _step_of(question: Decision | ChanceRequest | None) -> Step | None:
+    """The step an `Asking` task's question makes (None: it asks nothing)."""
+    if question is None:
+        return None
+    if question.__class__ is Decision or isinstance(question, Decision):
+        return Step((question,))
+    return Step(chance=question) if isinstance(question, ChanceRequest) else None

@@ -68,21 +68,39 @@ def split(text: str, max_text: int) -> tuple[str, list[Entry]] | None:
     match = _entry(max_text).match
     log: list[Entry] = []
     append = log.append
+    # A long game makes the same few hundred entries over and over: each is made once, and
+    # the log holds it at each of its places (entries are immutable).
+    made: dict[tuple[str | None, ...], Entry] = {}
     while at < end:
         found = match(text, at)
         if found is None:
             return None
-        seat, decision, number, word, array, chance, values = found.groups()
-        if seat is None:
-            append(ChanceEntry(_KINDS[chance], cast(Outcome, _items(values))))
-        elif word is not None:
-            append(DecisionEntry(int(seat), decision, word))
-        elif number is not None:
-            append(DecisionEntry(int(seat), decision, int(number)))
-        else:
-            append(DecisionEntry(int(seat), decision, _items(array)))
+        fields = found.groups()
+        entry = made.get(fields)
+        if entry is None:
+            entry = made[fields] = _made(*fields)
+        append(entry)
         at = found.end()
     return text[:start], log
+
+
+def _made(
+    seat: str | None,
+    decision: str,
+    number: str | None,
+    word: str | None,
+    array: str | None,
+    chance: str,
+    values: str,
+) -> Entry:
+    """The entry of an `_entry` match's groups."""
+    if seat is None:
+        return ChanceEntry(_KINDS[chance], cast(Outcome, _items(values)))
+    if word is not None:
+        return DecisionEntry(int(seat), decision, word)
+    if number is not None:
+        return DecisionEntry(int(seat), decision, int(number))
+    return DecisionEntry(int(seat), decision, _items(cast(str, array)))
 
 
 def _one(text: str) -> int | str:

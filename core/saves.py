@@ -499,14 +499,13 @@ def loads(text: str | bytes, where: str = "<save>", *, continue_chance: bool = T
         raise SaveError.at(where, error) from None
     note = _incomplete_note(where, len(entries)) if torn else ""
     with gcpause.paused():
-        for entry in entries:
-            try:
-                table.apply(entry)
-            except LogError as error:
-                if version < table.game.rules_version:
-                    accepted = Loaded(table, created, version, note)
-                    raise _rules_changed(where, accepted, error) from None
-                raise SaveError.at(where, error) from None
+        try:
+            table.apply_all(entries)
+        except LogError as error:
+            if version < table.game.rules_version:
+                accepted = Loaded(table, created, version, note)
+                raise _rules_changed(where, accepted, error) from None
+            raise SaveError.at(where, error) from None
     declared = data.get("entries")
     if declared is not None and declared != len(entries):
         raise SaveError.at(

@@ -31,6 +31,13 @@ CACHES: list[Any] = [
     meeting._token_put,
     meeting._token_move,
     explore._square,
+    explore._highest_level,
+    board._boss_ids_at,
+    meeting._action_ids,
+    meeting._action_title,
+    meeting._ap_move,
+    meeting._ap_move_prompt,
+    cards.with_timing,
 ]
 
 

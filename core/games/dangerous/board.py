@@ -24,7 +24,17 @@ def is_closed(space: str, players: int) -> bool:
 
 def live_bosses(state: State, space: str) -> tuple[str, ...]:
     """Bosses still standing on `space` (the classroom has two)."""
-    return tuple(site.id for site in content().board.bosses_at(space) if state.bosses.get(site.id))
+    sites = _boss_ids_at(space)
+    if not sites:  # (most spaces: asked for every square a move reaches)
+        return ()
+    bosses = state.bosses
+    return tuple([boss for boss in sites if bosses.get(boss)])
+
+
+@cache  # the board never changes
+def _boss_ids_at(space: str) -> tuple[str, ...]:
+    """The bosses whose site is `space`, standing or not."""
+    return tuple(site.id for site in content().board.bosses_at(space))
 
 
 def fightable_bosses(state: State, seat: int, space: str) -> tuple[str, ...]:
@@ -69,25 +79,33 @@ def destinations(state: State, seat: int, movement: int) -> dict[str, int]:
     others = {player.space for other, player in enumerate(state.players) if other != seat}
     live = (site.space for site in content().board.bosses if state.bosses.get(site.id))
     stopping = {*state.tokens, *live}
+    stopping.discard(start)  # (the start is left even where a move could not go on)
     edges = _open_edges(len(state.players))
     costs = {start: 0}
     level, spent = [start], 0
+    # A space's cost is final once set: others' spaces are reached at the cost of the level
+    # that finds them (free steps join that level), every other space at the next level's.
     while level:
         further: list[str] = []
+        onward = spent < movement
         for here in level:  # `level` grows as free steps (onto other pieces) join it
-            if costs[here] != spent or (here in stopping and here != start):
-                continue  # reached more cheaply since; or the move ends here
+            if here in stopping:
+                continue  # the move ends here
             for there in edges[here]:
+                if there in costs:
+                    continue
                 if there in others:
-                    if costs.get(there, spent + 1) > spent:
-                        costs[there] = spent
-                        level.append(there)
-                elif spent < movement and there not in costs:
+                    costs[there] = spent
+                    level.append(there)
+                elif onward:
                     costs[there] = spent + 1
                     further.append(there)
         level, spent = further, spent + 1
     shared = _shared_spaces()
-    return {space: cost for space, cost in costs.items() if space not in others or space in shared}
+    for space in others:  # (the other pieces: not a pass over every space reached)
+        if space in costs and space not in shared:
+            del costs[space]
+    return costs
 
 
 @cache

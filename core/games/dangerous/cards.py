@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from core.decisions import Decision, Option, order
 from core.games.dangerous.content import content
 from core.games.dangerous.state import State
 from core.narration import Message, Name, Text
+
+
+@lru_cache(maxsize=1024)
+def with_timing(party: tuple[str, ...], timing: str) -> tuple[str, ...]:
+    """The cards of `party` whose abilities are of `timing`, usable or not (a party stays the
+    same for many turns, and is asked about at every meeting and move)."""
+    return tuple(c for c in party if content().card(c).timing == timing)
 
 
 @cache  # the cards never change: names fill prompts, options and narration

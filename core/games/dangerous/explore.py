@@ -4,7 +4,7 @@ still apply until the player ends the turn (line 62: 手番中いつでも) — 
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -18,6 +18,7 @@ from core.games.dangerous.cards import (
     card_name,
     party_order_decision,
     pile_options,
+    with_timing,
 )
 from core.games.dangerous.content import card, content
 from core.games.dangerous.events import Event, SquareEvent, event_text, event_words, square_events
@@ -35,12 +36,18 @@ ONE_CARD = Message("your party has one card")
 def movement(state: State, seat: int) -> int:
     """Highest level in the party (転校生 = 4) + AP on move + field bonuses - slowing."""
     player = state.players[seat]
-    base = max((card(c).level for c in player.party), default=0)
+    base = _highest_level(player.party)
     meeting = state.meeting
     if meeting is None:
         return base
     total = base + meeting.count("move", seat) + meeting.extra_move[seat] - player.slowed
     return max(0, total)
+
+
+@lru_cache(maxsize=1024)
+def _highest_level(party: tuple[str, ...]) -> int:
+    """The highest level in `party` (0 for none): a party stays the same for many turns."""
+    return max((card(c).level for c in party), default=0)
 
 
 AFTER_THE_MOVE = ("slow_player", "grasshopper", "heal")
@@ -55,9 +62,8 @@ def field_options(
     `effects` only those effects (None: all); those not usable now are offered unavailable,
     saying why, so that the others keep their places."""
     options: list[Option] = []
-    for instance in state.players[seat].party:
-        found = card(instance)
-        if found.timing == "field" and (effects is None or found.effect in effects):
+    for instance in with_timing(state.players[seat].party, "field"):
+        if effects is None or card(instance).effect in effects:
             why: Text = (
                 USED_THIS_TURN if instance in used else _field_unusable(state, seat, instance)
             )
@@ -131,11 +137,12 @@ class Explore(Menu[State]):
         # A square, not a route: the rules ask only where the piece ends (the cheapest way
         # there is often one of several, and showing one would suggest a choice there is not).
         squares = sorted(reach.items(), key=_by_cost_then_name)
-        events = square_events(state, seat, [space for space, _ in squares])
-        options = [
-            _square(space, -1 if space == here else cost, event)
-            for (space, cost), event in zip(squares, events, strict=True)
-        ]
+        spaces = list(map(_space_of, squares))
+        costs = list(map(_cost_of, squares))
+        if here in reach:
+            costs[spaces.index(here)] = -1  # staying
+        # (map over the cached option maker: a move offers a dozen squares)
+        options = list(map(_square, spaces, costs, square_events(state, seat, spaces)))
         options.append(REORDER_ONE_CARD if len(state.players[seat].party) < 2 else REORDER_OPTION)
         options += field_options(state, seat, self.used)
         return tuple(options)
@@ -181,6 +188,7 @@ def _move_prompt(movement: int) -> Text:
 
 _by_cost_then_name = itemgetter(1, 0)
 """The order squares are offered in: the nearest first, then by id."""
+_space_of, _cost_of = itemgetter(0), itemgetter(1)
 
 REORDER_OPTION = Option(REORDER, Message("Reorder your party"))
 REORDER_ONE_CARD = Option(REORDER, Message("Reorder your party"), unavailable=ONE_CARD)

@@ -21,7 +21,7 @@ from core.games.dangerous.setup import SETUP_AGENDA
 from core.games.dangerous.state import Player, State
 from core.games.dangerous.view import build_view
 from core.i18n import N_
-from core.narration import LIST_SEPARATOR, Joined, Lines, Message, listing
+from core.narration import LIST_SEPARATOR, Joined, Message, listing
 
 ENGINE: Agenda[State] = Agenda("dangerous")
 
@@ -46,18 +46,23 @@ class Dangerous:
     def pending(self, state: State) -> Step:
         return ENGINE.pending(state)
 
+    # (Each entry's Applied made here, without a further call or keywords: once an entry.)
     def apply_decision(self, state: State, seat: int, choice: Choice) -> Applied[State]:
-        return self._applied(state, *ENGINE.decide(state, seat, choice))
-
-    def apply_chance(self, state: State, outcome: Outcome) -> Applied[State]:
-        return self._applied(state, *ENGINE.chance(state, outcome))
-
-    def _applied(self, before: State, after: State, lines: Lines) -> Applied[State]:
+        after, lines = ENGINE.decide(state, seat, choice)
         return Applied(
             after,
             tuple(lines),
-            reveals=after.reveal_count > before.reveal_count,
-            decides=after.duels_decided > before.duels_decided,
+            after.reveal_count > state.reveal_count,  # reveals
+            after.duels_decided > state.duels_decided,  # decides
+        )
+
+    def apply_chance(self, state: State, outcome: Outcome) -> Applied[State]:
+        after, lines = ENGINE.chance(state, outcome)
+        return Applied(
+            after,
+            tuple(lines),
+            after.reveal_count > state.reveal_count,  # reveals
+            after.duels_decided > state.duels_decided,  # decides
         )
 
     def view(self, state: State, viewer: Viewer) -> TableView:

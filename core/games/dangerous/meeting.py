@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from itertools import repeat
 from typing import Any
 
 from core import chance
@@ -12,11 +13,14 @@ from core.decisions import Choice, Decision, Option, choose_one
 from core.frozen import replace
 from core.games.dangerous import rolls
 from core.games.dangerous.board import cell_of, space_label, token_spaces
-from core.games.dangerous.cards import ability_name, card_label, card_name
-from core.games.dangerous.content import Action, card, content
+from core.games.dangerous.cards import ability_name, card_label, card_name, with_timing
+from core.games.dangerous.content import card, content
 from core.games.dangerous.state import Meeting, State
 from core.narration import Lines, Message, Text, say
 from core.records import dataclass
+
+_new = object.__new__
+_set = object.__setattr__
 
 AP_BASE = 3
 AP_MAX = 6
@@ -49,7 +53,7 @@ NO_AP_PLACED = Message("you have no AP placed to move")
 
 def window_cards(state: State, seat: int, timing: str) -> tuple[str, ...]:
     """`seat`'s cards with abilities of `timing`, usable or not."""
-    return tuple(c for c in state.players[seat].party if card(c).timing == timing)
+    return with_timing(state.players[seat].party, timing)
 
 
 def unusable(state: State, seat: int, instance: str, used: tuple[str, ...]) -> Text:
@@ -164,11 +168,6 @@ def _ability_option(instance: str, why: Text) -> Option:
 # --- AP placement ---------------------------------------------------------------------------------
 
 
-def full(state: State, action: Action) -> Text:
-    """Why `action` takes no more AP ("" while it does)."""
-    return _full(action.cap(state.player_count), meeting(state).total(action.id))
-
-
 @cache
 def _full(cap: int, total: int) -> Text:
     """Why an action of `cap` AP at most (0: no limit) holding `total` takes no more ("" while
@@ -192,6 +191,18 @@ def _room(placed: dict[str, tuple[int, ...]], players: int) -> bool:
 def _caps(players: int) -> tuple[tuple[str, int], ...]:
     """Each action's id and the most AP it holds in a game of `players` (0: no limit)."""
     return tuple((action.id, action.cap(players)) for action in content().actions)
+
+
+@cache
+def _action_title(action_id: str) -> Text:
+    """An action's name, as narration says it (once for every AP placed)."""
+    return content().action(action_id).title
+
+
+@cache
+def _action_ids() -> tuple[str, ...]:
+    """Every action's id, in the meeting's order."""
+    return tuple(action.id for action in content().actions)
 
 
 @cache
@@ -239,8 +250,15 @@ def next_placement(
             lines.append(say("Every action is full: {name}'s remaining AP are lost.", name=name))
             continue
         cursor = (index + 1) % len(order)
-        placing = replace(current, placed=placed, ap_left=ap_left, cursor=cursor)
-        return replace(state, meeting=placing, agenda=(_ap_place(seat), *state.agenda))
+        # core.frozen.replace written out for the meeting and the state (neither has a
+        # __post_init__): once for every AP placed.
+        placing = _new(Meeting)
+        changes = {"placed": placed, "ap_left": ap_left, "cursor": cursor}
+        _set(placing, "__dict__", {**current.__dict__, **changes})
+        placed_state = _new(State)
+        agenda = (_ap_place(seat), *state.agenda)
+        _set(placed_state, "__dict__", {**state.__dict__, "meeting": placing, "agenda": agenda})
+        return placed_state
     lines.append(say("Every AP is placed."))
     return replace(state, meeting=replace(current, placed=placed, ap_left=ap_left))
 
@@ -258,8 +276,10 @@ class ApPlace(Asking[State]):
         seat = self.seat
         # Every action, a full one too (unavailable, saying so): an option keeps its place
         # while the other seats place their AP between this seat's placements.
+        # (map over the cached option makers: the loop runs in C, asked at every AP placed)
+        actions = _action_ids()
         options = tuple(
-            [_ap_choice(action, placed.get(action), seat, players) for action, _ in _caps(players)]
+            map(_ap_choice, actions, map(placed.get, actions), repeat(seat), repeat(players))
         )
         return choose_one(seat, "ap", _place_prompt(current.ap_left[seat]), options)
 
@@ -275,15 +295,32 @@ class ApPlace(Asking[State]):
         # Room is left at least on this action while it is not full (else: look at them all).
         cap = _cap_of(players)[action]
         room = True if not cap or sum(counts) < cap else None
-        name = content().action(action)
         lines = [
             say(
                 "{name} puts 1 AP on {action}.",
                 name=state.names[self.seat],
-                action=name.title,
+                action=_action_title(action),
             )
         ]
         return next_placement(state, placed, tuple(ap), lines, room), lines
+
+
+@cache
+def _ap_move(source: str, target: str, cap: int, total: int) -> Option:
+    """Moving one AP from the action `source` to `target`, which holds `total` of at most `cap`
+    (made once for each: the options of a move are those of every action to every other)."""
+    label = Message(
+        "{source} -> {target}", source=_action_title(source), target=_action_title(target)
+    )
+    return Option(f"{source}>{target}", label, unavailable=_full(cap, total))
+
+
+_LEAVE_AP = Option(DONE, Message("Leave them"))
+
+
+@cache
+def _ap_move_prompt(left: int) -> Text:
+    return Message("Move one of your AP ({left} at most):", left=left)
 
 
 _ap_place = cache(ApPlace)
@@ -334,22 +371,17 @@ class ApMove(Asking[State]):
 
     def ask(self, state: State) -> Decision:
         current = meeting(state)
-        options = []
-        for source in content().actions:
-            if not current.count(source.id, self.seat):
-                continue
-            for target in content().actions:
-                if target.id != source.id:
-                    label = Message(
-                        "{source} -> {target}",
-                        source=source.title,
-                        target=target.title,
-                    )
-                    why = full(state, target)
-                    options.append(Option(f"{source.id}>{target.id}", label, unavailable=why))
-        options.append(Option(DONE, Message("Leave them")))
-        prompt = Message("Move one of your AP ({left} at most):", left=self.left)
-        return choose_one(self.seat, "ap-move", prompt, tuple(options))
+        caps = _cap_of(state.player_count)
+        actions = _action_ids()
+        options = [
+            _ap_move(source, target, caps[target], current.total(target))
+            for source in actions
+            if current.count(source, self.seat)
+            for target in actions
+            if target != source
+        ]
+        options.append(_LEAVE_AP)
+        return choose_one(self.seat, "ap-move", _ap_move_prompt(self.left), tuple(options))
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         if answer == DONE:
