@@ -45,7 +45,8 @@ class Meeting:
     banked: tuple[int, ...] = ()  # AP an ability adds to next turn's (at most 6 in all)
 
     def count(self, action: str, seat: int) -> int:
-        return self.placed.get(action, (0,) * len(self.ap_left))[seat]
+        counts = self.placed.get(action)  # (no tuple of zeros made for an action not placed)
+        return 0 if counts is None else counts[seat]
 
     def total(self, action: str) -> int:
         return sum(self.placed.get(action, ()))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from core.agenda import Automatic, Done, push
+from functools import cache
+
+from core.agenda import Automatic, Done, Task, push
 from core.frozen import replace
 from core.games.dangerous.explore import Explore, ExploreStart
 from core.games.dangerous.final import FinalStart
@@ -30,16 +32,7 @@ class TurnStart(Automatic[State]):
         state = replace(
             state, turn=turn, phase="meeting", meeting=meeting, players=players, next_start=-1
         )
-        state = push(
-            state,
-            *(MeetingAbilities(seat, "meeting_start") for seat in order),
-            ApRound(),
-            *(MeetingAbilities(seat, "meeting_end") for seat in order),
-            MeetingResolve(),
-            ExploreStart(),
-            *(Explore(seat) for seat in order),
-            TurnEnd(),
-        )
+        state = push(state, *_turn_tasks(order))
         start = state.names[state.start]
         return state, [
             say(
@@ -48,6 +41,20 @@ class TurnStart(Automatic[State]):
                 start=start,
             )
         ]
+
+
+@cache  # tasks are immutable values: a turn's are the same for the same seating order
+def _turn_tasks(order: tuple[int, ...]) -> tuple[Task[State], ...]:
+    """The tasks of a turn whose seats play in `order`, after TurnStart."""
+    return (
+        *(MeetingAbilities(seat, "meeting_start") for seat in order),
+        ApRound(),
+        *(MeetingAbilities(seat, "meeting_end") for seat in order),
+        MeetingResolve(),
+        ExploreStart(),
+        *(Explore(seat) for seat in order),
+        TurnEnd(),
+    )
 
 
 @dataclass(frozen=True)
