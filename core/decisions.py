@@ -87,6 +87,7 @@ class Option:
 
 
 _unavailable_of = attrgetter("unavailable")
+_id_of = attrgetter("id")
 
 
 @fast_init
@@ -138,15 +139,18 @@ class Decision:
         options = self.options
         if not options:
             raise ValueError(f"decision {self.name!r} has no options")
-        available = options
-        # (any over a map: the options are looked at in C, not in a loop of bytecodes; most
-        # decisions have every option available.)
-        if any(map(_unavailable_of, options)):
-            available = tuple([option for option in options if not option.unavailable])
-        self.__dict__["_available"] = available  # not a field: made once, read by bots
+        # (any over a map: the options are looked at in C, not in a loop of bytecodes.) Most
+        # decisions have every option available, which leaves only min_count to check.
+        if not any(map(_unavailable_of, options)):
+            self.__dict__["_available"] = options  # not a field: made once, read by bots
+            if self.kind is _CHOOSE_SEVERAL and len(options) < self.min_count:
+                raise ValueError(f"decision {self.name!r}: fewer available options than min_count")
+            return
+        available = tuple([option for option in options if not option.unavailable])
+        self.__dict__["_available"] = available
         open_ = len(available)
         kind = self.kind
-        if kind is _ORDER and open_ < len(self.options):
+        if kind is _ORDER:
             raise ValueError(f"decision {self.name!r}: an order cannot have unavailable options")
         if kind is _CHOOSE_SEVERAL and open_ < self.min_count:
             raise ValueError(f"decision {self.name!r}: fewer available options than min_count")
