@@ -10,7 +10,7 @@ from core import chance
 from core.agenda import Asking, Automatic, Done, push
 from core.chance import ChanceRequest
 from core.decisions import Decision, Option, choose_one
-from core.frozen import fast_init, replace
+from core.frozen import replace
 from core.games.dangerous import rolls
 from core.games.dangerous.battle_end import CombatEnd
 from core.games.dangerous.board import (
@@ -102,7 +102,6 @@ def fight(
     return start_combat(state, battle, CombatEnd(), **changes)
 
 
-@fast_init
 @dataclass(frozen=True)
 class Event(Automatic[State]):
     seat: int

@@ -10,7 +10,7 @@ from typing import Any
 
 from core.agenda import Asking, Automatic, Done, Menu, push, push_behind
 from core.decisions import Choice, Decision, Option, choose_one
-from core.frozen import fast_init, replace
+from core.frozen import replace
 from core.games.dangerous.aftermath import take
 from core.games.dangerous.board import cell_of, destinations, space_label
 from core.games.dangerous.cards import (
@@ -113,7 +113,6 @@ class ExploreStart(Automatic[State]):
         return replace(state, phase="exploration"), [say("Field exploration begins.")]
 
 
-@fast_init
 @dataclass(frozen=True)
 class Explore(Menu[State]):
     """`seat`'s exploration turn: reorder the party, use field abilities (each card once) and
@@ -207,7 +206,6 @@ def _square(space: str, cost: int, event: SquareEvent) -> Option:
     return Option(space, label, event_words(event), at=cell_of(space))
 
 
-@fast_init
 @dataclass(frozen=True)
 class AfterMove(Menu[State]):
     """The rest of `seat`'s exploration turn, once the move and its event (a battle and all that

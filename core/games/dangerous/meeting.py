@@ -10,7 +10,7 @@ from core import chance
 from core.agenda import Asking, Automatic, Done, Menu, Task, push
 from core.chance import ChanceRequest
 from core.decisions import Choice, Decision, Option, choose_one
-from core.frozen import fast_init, replace
+from core.frozen import replace
 from core.games.dangerous import rolls
 from core.games.dangerous.board import cell_of, space_label, token_spaces
 from core.games.dangerous.cards import ability_name, card_label, card_name, with_timing
@@ -71,7 +71,6 @@ def unusable(state: State, seat: int, instance: str, used: tuple[str, ...]) -> T
     return ""
 
 
-@fast_init
 @dataclass(frozen=True)
 class MeetingAbilities(Menu[State]):
     """`seat` uses its abilities of `timing` (before placing AP, or once all are placed), each
@@ -425,7 +424,6 @@ class MeetingResolve(Automatic[State]):
         return push(state, *tasks), []
 
 
-@fast_init
 @dataclass(frozen=True)
 class ItemRoll(Asking[State]):
     """A roll on the item table: `bonus` is added to the die (a boss's reward roll)."""
@@ -483,7 +481,6 @@ def gain_item(state: State, seat: int, item_id: str, face: int, bonus: int) -> D
     ]
 
 
-@fast_init
 @dataclass(frozen=True)
 class Lv2Roll(Asking[State]):
     seat: int
@@ -507,7 +504,6 @@ class Lv2Roll(Asking[State]):
         ]
 
 
-@fast_init
 @dataclass(frozen=True)
 class TokenPlace(Asking[State]):
     """`seat` puts a Lv2 token on a free square numbered `number`, or moves one there when the
