@@ -279,3 +279,11 @@ def test_a_decision_must_leave_something_to_choose() -> None:
         order(0, "line", "Order", (Option("a", "A"), *closed[1:]))
     with pytest.raises(ValueError, match="fewer available options than min_count"):
         choose_several(0, "crew", "Pick", (Option("c", "C"), *closed), 2, 2)
+
+
+def test_every_option_available_still_needs_min_count_of_them() -> None:
+    both = (Option("a", "A"), Option("b", "B"))
+    with pytest.raises(ValueError, match="fewer available options than min_count"):
+        choose_several(0, "crew", "Pick", both, 3, 3)
+    assert choose_several(0, "crew", "Pick", both, 2, 2).available == both
+    assert choose_one(0, "pick", "Pick", both).available == both

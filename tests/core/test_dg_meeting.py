@@ -10,7 +10,9 @@ import pytest
 from dgkit import FAST, GAME, Dg
 
 from core.games.dangerous.content import content
-from core.games.dangerous.explore import movement
+from core.games.dangerous.explore import Explore, ExploreStart, movement
+from core.games.dangerous.meeting import ApRound, MeetingAbilities, MeetingResolve
+from core.games.dangerous.turn import TurnEnd, TurnStart
 from core.table import LogError
 
 CAPS = {
@@ -399,3 +401,25 @@ def test_has_room_until_every_capped_action_is_full(players: int) -> None:
     for action, cap in caps.items():
         one_short = {**filled, action: (cap - 1, *seats)} if cap else filled
         assert has_room(dataclasses.replace(meeting, placed=one_short), players)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_each_turn_queues_its_tasks_in_its_own_seating_order(players: int) -> None:
+    # (a turn's tasks are made once per seating order: a turn with another start player must
+    # not get the tasks of an earlier one)
+    g = Dg(players)
+    g.setup(start=0)
+    for start in (1, players - 1, 1, 0):
+        state = dataclasses.replace(g.state, start=start, agenda=())
+        after, _ = TurnStart().run(state)
+        order = state.clockwise(start)
+        assert after.agenda == (
+            *(MeetingAbilities(seat, "meeting_start") for seat in order),
+            ApRound(),
+            *(MeetingAbilities(seat, "meeting_end") for seat in order),
+            MeetingResolve(),
+            ExploreStart(),
+            *(Explore(seat) for seat in order),
+            TurnEnd(),
+        )
+        assert after.meeting is not None and after.meeting.order == order
