@@ -272,6 +272,8 @@ class Table:
             for entry in entries:
                 self.apply(entry)
             return
+        # (`_append` without its calls that such an entry does not need: nobody is notified)
+        apply_decision = self.game.apply_decision
         for entry in entries:
             step = self._step
             if entry.__class__ is DecisionEntry and step.chance is None:
@@ -287,7 +289,7 @@ class Table:
                     except IllegalAction:
                         choice = None
                     if choice is entry.choice:
-                        self._append(entry, notify=False)
+                        self._keep(entry, apply_decision(self._state, seat, choice))
                         continue
             self.apply(entry)
 
@@ -397,18 +399,22 @@ class Table:
             applied = game.apply_chance(self._state, entry.values)
         else:
             applied = game.apply_decision(self._state, entry.seat, entry.choice)
+        self._keep(entry, applied)
+        if notify and self._subscribers:
+            self._notify(_ENTRY)
+
+    def _keep(self, entry: Entry, applied: Applied[Any]) -> None:
+        """`entry` in the log, what `applied` says of it in the meta, its state the table's."""
         log = self._log
         log.append(entry)
         self._meta.append(_new_meta(_Meta, (applied.narration, applied.reveals, applied.decides)))
         state = self._state = applied.state
-        self._step = game.pending(state)
+        self._step = self.game.pending(state)
         if len(log) % SNAPSHOT_EVERY == 0:
             self._snapshots[len(log)] = state
             self._tail = [state]
         else:
             self._tail.append(state)
-        if notify and self._subscribers:
-            self._notify(_ENTRY)
 
     @property
     def _tail_start(self) -> int:
