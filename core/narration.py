@@ -47,7 +47,10 @@ class Message:
             params = self.params
             if params:
                 template = self.template
-                fill = _FILLS.get(template) or _fill_for(template)
+                try:  # (a subscript costs less than .get's call: every template but the first)
+                    fill = _FILLS[template]
+                except KeyError:
+                    fill = _fill_for(template)
                 text = self._text = fill(params)
             else:
                 text = self._text = self.template
@@ -62,7 +65,11 @@ class Message:
             params = self.params
             if params:
                 template = self.template
-                text = self._text = (_FILLS.get(template) or _fill_for(template))(params)
+                try:
+                    fill = _FILLS[template]
+                except KeyError:
+                    fill = _fill_for(template)
+                text = self._text = fill(params)
             else:
                 text = self._text = self.template
         return format(text, spec) if spec else text
