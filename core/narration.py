@@ -157,11 +157,39 @@ class Name:
     en: str
 
     def __str__(self) -> str:
-        return f"{self.ja} {self.en}" if self.en else self.ja
+        # (kept written out by its Japanese, with the English it was written with: a game
+        # makes its names anew at each line, and a name of mixed scripts costs twice as much to
+        # put together as to look up)
+        try:
+            en, text = _NAMED[self.ja]
+        except KeyError:
+            en, text = self.en, _named(self.ja, self.en)
+        return text if en == self.en else _named(self.ja, self.en)
 
     def __format__(self, spec: str) -> str:
-        text = f"{self.ja} {self.en}" if self.en else self.ja  # (str(self), without its call)
+        try:  # (str(self), without its call)
+            en, text = _NAMED[self.ja]
+        except KeyError:
+            en, text = self.en, _named(self.ja, self.en)
+        if en != self.en:
+            text = _named(self.ja, self.en)
         return format(text, spec) if spec else text
+
+
+_NAMED: dict[str, tuple[str, str]] = {}
+"""The names written out in English (at most _NAMED_KEPT): by their Japanese, (the English,
+the text)."""
+
+_NAMED_KEPT = 4096
+
+
+def _named(ja: str, en: str) -> str:
+    """The name `ja`, `en` in English (kept in _NAMED)."""
+    text = f"{ja} {en}" if en else ja
+    if len(_NAMED) >= _NAMED_KEPT:
+        _NAMED.clear()
+    _NAMED[ja] = (en, text)
+    return text
 
 
 @dataclass(frozen=True, slots=True)
