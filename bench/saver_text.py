@@ -33,7 +33,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSES = 7
-CACHES = {"core.saves": ("_FIELDS", "_SAID"), "core.narration": ("_FILLS", "_NAMED")}
+CACHES = {"core.saves": ("_FIELDS", "_QUOTED"), "core.narration": ("_FILLS", "_NAMED")}
 """The module-level caches a pass starts without (those a tree has)."""
 
 

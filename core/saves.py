@@ -247,7 +247,11 @@ def _fields(entry: Entry) -> str:
 
 
 def _decision_fields(seat: int, decision: str, choice: Choice) -> str:
-    return f"seat = {seat}\ndecision = {_toml_value(decision)}\nchoice = {_toml_field(choice)}\n"
+    # (an answer's fields are kept by seat, decision and answer, but their ids recur under many
+    # of them: a game's first entries are mostly new ones)
+    said = _QUOTED.get(decision) or _quoted(decision)
+    chose = (_QUOTED.get(choice) or _quoted(choice)) if choice.__class__ is str else None
+    return f"seat = {seat}\ndecision = {said}\nchoice = {chose or _toml_field(choice)}\n"
 
 
 def _chance_fields(kind: ChanceKind, values: Outcome) -> str:
@@ -260,6 +264,18 @@ _FIELDS: dict[tuple[object, ...], str] = {}
 
 _FIELDS_KEPT = 4096
 _DICE = ChanceKind.DICE
+
+
+_QUOTED: dict[str, str] = {}
+"""Strings (ids) as `_toml_value` writes them, at most _FIELDS_KEPT of them."""
+
+
+def _quoted(value: str) -> str:
+    """`_toml_value(value)`, kept in _QUOTED."""
+    if len(_QUOTED) >= _FIELDS_KEPT:
+        _QUOTED.clear()
+    quoted = _QUOTED[value] = _toml_value(value)
+    return quoted
 
 
 def _remember(key: tuple[object, ...], fields: str) -> str:
