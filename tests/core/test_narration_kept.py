@@ -34,9 +34,9 @@ values = st.recursive(
 
 @st.composite
 def templates(draw: st.DrawFn) -> str:
-    """A template of literals (braces doubled, Japanese) and up to seven placeholders, some
+    """A template of literals (braces doubled, Japanese) and up to nine placeholders, some
     with a spec (the numbers' `+d`, a width) or a conversion."""
-    pieces = draw(st.lists(st.tuples(words, st.sampled_from(KEYS)), max_size=7))
+    pieces = draw(st.lists(st.tuples(words, st.sampled_from(KEYS)), max_size=9))
     text = ""
     for literal, key in pieces:
         spec = draw(st.sampled_from(["", "", ":>9", ":+d", "!r"] if key == "n" else ["", ":^12"]))
