@@ -47,7 +47,10 @@ class Message:
             params = self.params
             if params:
                 template = self.template
-                fill = _FILLS.get(template) or _fill_for(template)
+                try:  # (a subscript costs less than .get's call: every template but the first)
+                    fill = _FILLS[template]
+                except KeyError:
+                    fill = _fill_for(template)
                 text = self._text = fill(params)
             else:
                 text = self._text = self.template
@@ -62,7 +65,11 @@ class Message:
             params = self.params
             if params:
                 template = self.template
-                text = self._text = (_FILLS.get(template) or _fill_for(template))(params)
+                try:
+                    fill = _FILLS[template]
+                except KeyError:
+                    fill = _fill_for(template)
+                text = self._text = fill(params)
             else:
                 text = self._text = self.template
         return format(text, spec) if spec else text
@@ -90,10 +97,11 @@ _FILLS_KEPT = 4096
 
 
 def _fill_for(template: str) -> Fill:
-    """What fills `template`: for the common one, whose placeholders are all `{name}` (no format
-    spec, conversion, index or attribute), an f-string that puts its pieces together (the same
-    text as format_map: each value formatted with an empty spec); `template.format_map` for
-    any other (and for a malformed one, which raises as format_map does)."""
+    """What fills `template`: for the common one, whose placeholders are all `{name}` or
+    `{name:spec}` (no conversion, index, attribute or field inside a spec), f-strings that put
+    its pieces together (the same text as format_map: each value formatted with its spec);
+    `template.format_map` for any other (and for a malformed one, which raises as format_map
+    does)."""
     fill: Fill = template.format_map
     try:
         pieces = list(Formatter().parse(template))
@@ -101,19 +109,24 @@ def _fill_for(template: str) -> Fill:
         pieces = []
     literals: list[str] = []  # (the text before each placeholder, then the text after all)
     keys: list[str] = []
+    specs: list[str] = []
     before = ""
     for literal, key, spec, conversion in pieces:
         before += literal  # ("{{" ends a piece of its own)
         if key is None:
             continue
-        if not key.isidentifier() or spec or conversion:
+        spec = spec or ""
+        if not key.isidentifier() or conversion or "{" in spec:
             break
         literals.append(before)
         keys.append(key)
+        specs.append(spec)
         before = ""
     else:
-        if 0 < len(keys) <= len(_FILL_MAKERS):
+        if 0 < len(keys) <= len(_FILL_MAKERS) and not any(specs):
             fill = _FILL_MAKERS[len(keys) - 1](*literals, before, *keys)
+        elif keys:
+            fill = _fill_parts([*literals, before], keys, specs)
     if len(_FILLS) >= _FILLS_KEPT:
         _FILLS.clear()
     _FILLS[template] = fill
@@ -137,8 +150,49 @@ def _fill4(l0: str, l1: str, l2: str, l3: str, l4: str, k0: str, k1: str, k2: st
 
 
 _FILL_MAKERS: tuple[Callable[..., Fill], ...] = (_fill1, _fill2, _fill3, _fill4)
-"""Makers of fills for templates of 1, 2, 3 and 4 placeholders (almost all: more are left to
-format_map), given the text around the placeholders, then their keys."""
+"""Makers of fills for templates of 1, 2, 3 and 4 placeholders without a spec (almost all),
+given the text around the placeholders, then their keys."""
+
+
+def _fill_parts(literals: list[str], keys: list[str], specs: list[str]) -> Fill:
+    """The fill of a template with specs or more than four placeholders (a fight's final result
+    has seven; format_map costs thrice as much): its placeholders four at a time, each four
+    filled by an f-string with their specs, then put together. `literals` are the texts around
+    the placeholders, `keys` and `specs` theirs."""
+    parts: list[Fill] = []
+    for start in range(0, len(keys), 4):
+        end = min(start + 4, len(keys))
+        around = [*literals[start:end], literals[end] if end == len(keys) else ""]
+        fields = [*keys[start:end], *specs[start:end]]
+        parts.append(_SPEC_MAKERS[end - start - 1](*around, *fields))
+    if len(parts) == 1:
+        return parts[0]
+    if len(parts) == 2:
+        first, second = parts
+        return lambda p: first(p) + second(p)
+    return lambda p: "".join([part(p) for part in parts])
+
+
+def _spec1(l0: str, l1: str, k0: str, s0: str) -> Fill:
+    return lambda p: f"{l0}{p[k0]:{s0}}{l1}"
+
+
+def _spec2(l0: str, l1: str, l2: str, k0: str, k1: str, s0: str, s1: str) -> Fill:
+    return lambda p: f"{l0}{p[k0]:{s0}}{l1}{p[k1]:{s1}}{l2}"
+
+
+def _spec3(*a: str) -> Fill:
+    l0, l1, l2, l3, k0, k1, k2, s0, s1, s2 = a
+    return lambda p: f"{l0}{p[k0]:{s0}}{l1}{p[k1]:{s1}}{l2}{p[k2]:{s2}}{l3}"
+
+
+def _spec4(*a: str) -> Fill:
+    l0, l1, l2, l3, l4, k0, k1, k2, k3, s0, s1, s2, s3 = a
+    return lambda p: f"{l0}{p[k0]:{s0}}{l1}{p[k1]:{s1}}{l2}{p[k2]:{s2}}{l3}{p[k3]:{s3}}{l4}"
+
+
+_SPEC_MAKERS: tuple[Callable[..., Fill], ...] = (_spec1, _spec2, _spec3, _spec4)
+"""As _FILL_MAKERS, each placeholder with its spec (given after the keys)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,11 +204,39 @@ class Name:
     en: str
 
     def __str__(self) -> str:
-        return f"{self.ja} {self.en}" if self.en else self.ja
+        # (kept written out by its Japanese, with the English it was written with: a game
+        # makes its names anew at each line, and a name of mixed scripts costs twice as much to
+        # put together as to look up)
+        try:
+            en, text = _NAMED[self.ja]
+        except KeyError:
+            en, text = self.en, _named(self.ja, self.en)
+        return text if en == self.en else _named(self.ja, self.en)
 
     def __format__(self, spec: str) -> str:
-        text = f"{self.ja} {self.en}" if self.en else self.ja  # (str(self), without its call)
+        try:  # (str(self), without its call)
+            en, text = _NAMED[self.ja]
+        except KeyError:
+            en, text = self.en, _named(self.ja, self.en)
+        if en != self.en:
+            text = _named(self.ja, self.en)
         return format(text, spec) if spec else text
+
+
+_NAMED: dict[str, tuple[str, str]] = {}
+"""The names written out in English (at most _NAMED_KEPT): by their Japanese, (the English,
+the text)."""
+
+_NAMED_KEPT = 4096
+
+
+def _named(ja: str, en: str) -> str:
+    """The name `ja`, `en` in English (kept in _NAMED)."""
+    text = f"{ja} {en}" if en else ja
+    if len(_NAMED) >= _NAMED_KEPT:
+        _NAMED.clear()
+    _NAMED[ja] = (en, text)
+    return text
 
 
 @dataclass(frozen=True, slots=True)

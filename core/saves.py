@@ -42,7 +42,7 @@ from core.decisions import Choice
 from core.errors import Explained, at_entry, os_reason, reason_of
 from core.games import UnknownGame, get_game
 from core.games.base import Game
-from core.log import TOML_INTEGERS, BadEntry, DecisionEntry, Entry, entry_from_data
+from core.log import TOML_INTEGERS, BadEntry, ChanceEntry, DecisionEntry, Entry, entry_from_data
 from core.narration import Message, Narration, Text, text
 from core.table import Change, ChangeKind, LogError, Render, Seat, SeatKind, Table
 from core.text import MAX_MESSAGE as MAX_MESSAGE
@@ -185,8 +185,9 @@ def entry_text(table: Table, index: int, render: Render = text, entry: Entry | N
     lines = table.entry_lines(index)
     if len(lines) == 1:  # (most entries: no list of one to join)
         line = lines[0].public_message
-        # (a str reads alike in every language; in English `text` is `str`, without its call)
-        said = line if line.__class__ is str else str(line) if render is text else render(line)
+        # (a str reads alike in every language; in English `text` is the text's own __str__,
+        # called from here: half the cost of str()'s call into it)
+        said = line if line.__class__ is str else line.__str__() if render is text else render(line)
     else:
         said = _joined(lines, render)
     if len(said) > COMMENT_CHARACTERS:
@@ -195,9 +196,12 @@ def entry_text(table: Table, index: int, render: Render = text, entry: Entry | N
         said = _comment(said)
     if entry is None:
         entry = table.entry(index)
-    if isinstance(entry, DecisionEntry) and entry.choice.__class__ is str:
-        # (`_fields`' common case, a seat's answer by id kept written out, without its call)
+    # (`_fields`' common cases, a seat's answer by id and a roll of dice kept written out,
+    # without its call; by class, as isinstance refuses a chance entry at twice the cost)
+    if type(entry) is DecisionEntry and entry.choice.__class__ is str:
         fields = _FIELDS.get((entry.seat, entry.decision, entry.choice)) or _fields(entry)
+    elif type(entry) is ChanceEntry and entry.chance is _DICE and entry.values.__class__ is tuple:
+        fields = _FIELDS.get((entry.values,)) or _fields(entry)
     else:
         fields = _fields(entry)
     return f"\n[[log]]  # {index + 1}: {said}\n{fields}"
@@ -212,12 +216,12 @@ def _joined(lines: tuple[Narration, ...], render: Render) -> str:
     """An entry's lines written out and joined by spaces, as far as the comment shows them:
     the lines after the first COMMENT_CHARACTERS are cut are never written out (a fight's
     entry tells several)."""
-    write: Render = str if render is text else render  # (as in `entry_text`)
+    english = render is text  # (as in `entry_text`)
     parts: list[str] = []
     length = -1  # (the joined text's length: the parts', and a space before all but the first)
     for narration in lines:
         line = narration.public_message
-        part = line if line.__class__ is str else write(line)
+        part = line if line.__class__ is str else line.__str__() if english else render(line)
         parts.append(part)
         length += len(part) + 1
         if length > COMMENT_CHARACTERS:
@@ -244,7 +248,11 @@ def _fields(entry: Entry) -> str:
 
 
 def _decision_fields(seat: int, decision: str, choice: Choice) -> str:
-    return f"seat = {seat}\ndecision = {_toml_value(decision)}\nchoice = {_toml_field(choice)}\n"
+    # (an answer's fields are kept by seat, decision and answer, but their ids recur under many
+    # of them: a game's first entries are mostly new ones)
+    said = _QUOTED.get(decision) or _quoted(decision)
+    chose = (_QUOTED.get(choice) or _quoted(choice)) if choice.__class__ is str else None
+    return f"seat = {seat}\ndecision = {said}\nchoice = {chose or _toml_field(choice)}\n"
 
 
 def _chance_fields(kind: ChanceKind, values: Outcome) -> str:
@@ -257,6 +265,18 @@ _FIELDS: dict[tuple[object, ...], str] = {}
 
 _FIELDS_KEPT = 4096
 _DICE = ChanceKind.DICE
+
+
+_QUOTED: dict[str, str] = {}
+"""Strings (ids) as `_toml_value` writes them, at most _FIELDS_KEPT of them."""
+
+
+def _quoted(value: str) -> str:
+    """`_toml_value(value)`, kept in _QUOTED."""
+    if len(_QUOTED) >= _FIELDS_KEPT:
+        _QUOTED.clear()
+    quoted = _QUOTED[value] = _toml_value(value)
+    return quoted
 
 
 def _remember(key: tuple[object, ...], fields: str) -> str:
