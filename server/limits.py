@@ -181,17 +181,21 @@ def _flag(field: str) -> str:
 
 
 def address_group(address: str) -> str:
-    """The address one person's connections and tables are counted under: an IPv4 address as
-    it is, an IPv6 address's /64 (a home or a host is given a whole /64, and may connect from
-    any address in it), an IPv4 address mapped into IPv6 as the IPv4; anything else as it is."""
+    """The address one person's connections and tables are counted under: a global IPv6
+    address's /64 (a home or a host is given a whole /64, and may connect from any address in
+    it), an IPv4 address mapped into IPv6 as the IPv4; any other address as it is: an IPv4
+    address, and an IPv6 one of a local network (link-local, with its interface, or unique
+    local), where each guest of a party in the same room has one of the same /64, as each has
+    an IPv4 address of their own."""
     try:
-        ip = ipaddress.ip_address(address.split("%", 1)[0])  # (without a link-local zone)
+        ip = ipaddress.ip_address(address)
     except ValueError:
-        return address
+        return address  # (not an IP address: "?" when the peer is not known)
     if isinstance(ip, ipaddress.IPv6Address):
         if ip.ipv4_mapped is not None:
             return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+        if ip.is_global:
+            return str(ipaddress.IPv6Network((ip, 64), strict=False))
     return str(ip)
 
 

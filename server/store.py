@@ -183,7 +183,8 @@ class TableStore:
         (the newest), one log line for each file past them (left as it is, for the host to
         continue its game by hand) and for each file that cannot be read (left as it is)."""
         found: list[StoredTable] = []
-        for path in sorted(self.folder.glob(f"*{TABLE_SUFFIX}"), reverse=True):
+        newest_first = sorted(self.folder.glob(f"*{TABLE_SUFFIX}"), key=_by_number, reverse=True)
+        for path in newest_first:
             if at_most is not None and len(found) >= at_most:
                 save = path.with_name(path.name.removesuffix(TABLE_SUFFIX) + SAVE_SUFFIX)
                 why = f"the server holds at most {at_most} tables"
@@ -197,7 +198,7 @@ class TableStore:
                 continue
             if table is not None:
                 found.append(table)
-        return found[::-1]
+        return sorted(found, key=lambda table: table.settings.id)
 
     def _load(self, path: Path) -> StoredTable | None:
         if path.stat().st_size > MAX_TABLE_FILE:
@@ -269,6 +270,13 @@ def _number_of(name: str) -> int | None:
     """The table number a file of the folder is named for (NNNN.anything), or None."""
     digits = name.split(".", 1)[0]
     return int(digits) if digits.isdigit() and digits.isascii() else None
+
+
+def _by_number(path: Path) -> tuple[int, str]:
+    """A table file's place in number order (past 9999 names grow a digit: "10000" sorts before
+    "9999" as text); a name without a number first, by name."""
+    number = _number_of(path.name)
+    return (-1 if number is None else number, path.name)
 
 
 def _int(value: object) -> int:

@@ -188,14 +188,16 @@ async def test_a_connection_that_opens_no_session_is_closed(tmp_path: Path) -> N
 
 
 def test_an_ipv6_home_is_counted_as_one_address_by_its_64() -> None:
-    assert address_group("2001:db8:1:2::10") == address_group("2001:db8:1:2:ffff::1")
-    assert address_group("2001:db8:1:2::10") == "2001:db8:1:2::/64"
-    assert address_group("2001:db8:1:3::10") != address_group("2001:db8:1:2::10")
-    assert address_group("fe80::1%eth0") == "fe80::/64"
+    assert address_group("2a01:4f8:1:2::10") == address_group("2a01:4f8:1:2:ffff::1")
+    assert address_group("2a01:4f8:1:2::10") == "2a01:4f8:1:2::/64"
+    assert address_group("2a01:4f8:1:3::10") != address_group("2a01:4f8:1:2::10")
+    assert address_group("fe80::1%eth0") == "fe80::1%eth0"  # a guest in the same room
+    assert address_group("fe80::2%eth0") != address_group("fe80::1%eth0")
+    assert address_group("fd12:3456:789a:1::5") == "fd12:3456:789a:1::5"  # (unique local)
     assert address_group("::ffff:192.0.2.7") == "192.0.2.7" == address_group("192.0.2.7")
     assert address_group("?") == "?"
     admission = Admission(Limits(per_address=2))
-    assert admission.admit(address_group("2001:db8::1")) is None
-    assert admission.admit(address_group("2001:db8::2")) is None
-    assert admission.admit(address_group("2001:db8::3")) is not None  # the same /64
-    assert admission.admit(address_group("2001:db8:0:1::3")) is None  # another
+    assert admission.admit(address_group("2a01:4f8::1")) is None
+    assert admission.admit(address_group("2a01:4f8::2")) is None
+    assert admission.admit(address_group("2a01:4f8::3")) is not None  # the same /64
+    assert admission.admit(address_group("2a01:4f8:0:1::3")) is None  # another

@@ -43,3 +43,25 @@ def test_a_start_resumes_only_the_newest_tables_up_to_the_limit(
         f"(its save, if any: {tmp_path / 'tables' / '0001.save.toml'})"
     ]
     store.close()
+
+
+def test_the_newest_tables_are_found_by_number_past_9999(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    (folder / "9998.save.toml").write_text("")  # (a closed table's: the next is 9999)
+    store = TableStore(tmp_path, log=print)
+    hub = Hub(lambda: 42, lambda table: None, store)
+    hub.resume()
+    for name in ("Aki", "Bea"):
+        Seen(hub, name).say(type="create", game="light-and-dark", players=3)
+    assert sorted(hub.tables) == [9999, 10000]
+    store.close()
+    monkeypatch.setattr(tables, "MAX_TABLES", 1)
+    said: list[str] = []
+    store = TableStore(tmp_path, log=said.append)
+    hub = Hub(lambda: 42, lambda table: None, store)
+    assert [table.id for table in hub.resume()] == [10000]
+    assert len(said) == 1 and said[0].startswith(f"{folder / '9999.table.toml'}: not resumed")
+    store.close()
