@@ -93,6 +93,49 @@ def test_entries_are_copied_into_a_mapping_over_padding_and_close_cuts_it_off(
     assert path.read_bytes() == dumped(table)
 
 
+class RecordedMapping:
+    """A real mapping that records each write into it: where in the file, and what."""
+
+    def __init__(self, mapping: mmap.mmap, offset: int, writes: list[tuple[int, bytes]]):
+        self.mapping, self.offset, self.writes = mapping, offset, writes
+
+    def write(self, data: memoryview) -> int:
+        self.writes.append((self.offset + self.mapping.tell(), bytes(data)))
+        return self.mapping.write(data)
+
+    def seek(self, pos: int) -> None:
+        self.mapping.seek(pos)
+
+    def close(self) -> None:
+        self.mapping.close()
+
+
+def test_each_entry_is_copied_front_to_back_32_bytes_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One memcpy of more than 32 bytes may store them out of order: a kill inside it could
+    leave holes of padding in the entry, not a prefix of it (`saves._copy_in_pieces`)."""
+    writes: list[tuple[int, bytes]] = []
+    real = mmap.mmap
+
+    def recorded(fd: int, length: int, offset: int = 0) -> RecordedMapping:
+        return RecordedMapping(real(fd, length, offset=offset), offset, writes)
+
+    monkeypatch.setattr(mmap, "mmap", recorded)
+    table, save = bots_game(tmp_path / "game.toml", 200)
+    sizes = [len(saves.entry_text(table, index).encode()) for index in range(len(table))]
+    assert max(sizes) > 256  # (memcpy's out-of-order cases: over 128 bytes, over 256)
+    assert max(len(data) for _, data in writes) == saves.PIECE == 32
+    assert len(writes) > 200
+    at = writes[0][0]
+    for where, data in writes:  # in order, each where the one before ended
+        assert where == at
+        at += len(data)
+    whole = dumped(table)
+    assert at == len(whole) and whole.endswith(b"".join(data for _, data in writes))
+    save.close()
+
+
 def test_a_closed_file_is_the_one_write_leaves(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mapped: list[int]
 ) -> None:
