@@ -579,13 +579,19 @@ def _cut_line(text: AnyStr, newline: AnyStr) -> tuple[AnyStr, bool]:
 def _without_padding(text: AnyStr, newline: AnyStr) -> AnyStr:
     """`text` without the padding a live autosave keeps after its entries (`_OpenSave`): a run
     of at least PADDING spaces at its end, and the newline after it (which a kill while the
-    padding was being written may have left out). What is before it is left to `_cut_line`: a
-    whole entry, or an entry cut short."""
+    padding was being written may have left out); or a last line of spaces alone, of any length,
+    without a newline: the first pwrite of padding after a whole write (which ends the file at
+    its last entry's newline) cut short after a few spaces. What is before it is left to
+    `_cut_line`: a whole entry, or an entry cut short."""
     space = " " if isinstance(text, str) else b" "
     end = len(text) - 1 if text.endswith(newline) else len(text)
-    if not text.endswith(space * PADDING, 0, end):
-        return text  # (the common case, at once: no copy of a long file)
-    return text[:end].rstrip(space)
+    if text.endswith(space * PADDING, 0, end):
+        return text[:end].rstrip(space)
+    if end == len(text) and text.endswith(space):
+        kept = text.rstrip(space)
+        if not kept or kept.endswith(newline):
+            return kept
+    return text  # (the common case, at once: no copy of a long file)
 
 
 _BLOCK_LINES = 8

@@ -287,6 +287,47 @@ def test_a_kill_while_the_padding_grows_leaves_every_entry_and_no_note(tmp_path:
     save.close()
 
 
+class Killed(BaseException):
+    """The process killed: nothing after this runs."""
+
+
+@pytest.mark.parametrize("spaces", [1, 5, 63])
+def test_a_kill_during_the_first_grow_after_a_whole_write_leaves_every_entry_and_no_note(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spaces: int
+) -> None:
+    """A whole write (a new game, a continued save, undo) ends the file at its last entry's
+    newline; the first grow's pwrite cut short leaves a few spaces after it, no newline (fewer
+    than PADDING when the kill comes at the first 4 KiB boundary)."""
+    path = tmp_path / "game.toml"
+    table, save = bots_game(path, 300)
+    save.close()
+
+    def cut_short(fd: int, payload: bytes, offset: int) -> None:
+        os.pwrite(fd, payload[:spaces], offset)
+        raise Killed
+
+    monkeypatch.setattr(saves, "_pwrite_all", cut_short)
+    saved = table.log
+    whole = dumped(table)
+    autosave(table, path).save()  # continued: written whole, then grown at its next entry
+    assert path.read_bytes() == whole
+    with pytest.raises(Killed):
+        BotDriver(table).play_one()
+    assert path.read_bytes() == whole + b" " * spaces
+    loaded = saves.load(path, continue_chance=False)
+    assert loaded.table.log == saved and loaded.note == ""
+    assert saves.peek(path).entries == len(saved) and saves.read_file(path) == whole
+    # A last entry torn in its [[log]] line (before or after the spaces before its comment),
+    # then the same few spaces, is still reported: only a line of spaces alone is padding.
+    block = saves.entry_text(table, len(saved) - 1).encode("utf-8")
+    assert block.startswith(b"\n[[log]]  # ")
+    for torn in (b"\n[[log]]", b"\n[[log]]  "):
+        path.write_bytes(whole[: -len(block)] + torn + b" " * spaces)
+        loaded = saves.load(path, continue_chance=False)
+        assert loaded.table.log == saved[:-1] and "incomplete" in str(loaded.note)
+        assert saves.peek(path).entries == len(saved) - 1
+
+
 def test_a_last_line_ending_in_a_few_spaces_is_left_as_it_is(tmp_path: Path) -> None:
     table = light_and_dark()
     play(table, 3)
