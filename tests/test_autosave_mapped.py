@@ -445,6 +445,24 @@ def test_a_file_here_is_mapped_and_nothing_is_without_mountinfo_or_off_linux(
         os.close(fd)
 
 
+def test_an_anonymous_devices_file_system_is_read_again_each_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Device numbers of major 0 (tmpfs, NFS, FUSE) are given again after an unmount: one that
+    was a tmpfs may now be a FUSE mount, where a mapped write can stop the game with SIGBUS."""
+    mountinfo = tmp_path / "mountinfo"
+    monkeypatch.setattr(filesystems, "_known", {})
+    monkeypatch.setattr(filesystems, "MOUNTINFO", str(mountinfo))
+    anonymous, block = os.makedev(0, 47), os.makedev(8, 1)
+    mountinfo.write_text(
+        "43 27 0:47 / /srv rw - tmpfs tmpfs rw\n44 27 8:1 / /d rw - xfs /dev/a rw\n"
+    )
+    assert filesystems.device_mappable(anonymous) and filesystems.device_mappable(block)
+    mountinfo.write_text("45 27 0:47 / /srv rw - fuse.sshfs h:/x rw\n")  # unmounted, remounted
+    assert not filesystems.device_mappable(anonymous)
+    assert filesystems.device_mappable(block)  # a block device's is read once
+
+
 def test_the_padding_does_not_count_toward_the_size_limit(tmp_path: Path) -> None:
     path = tmp_path / "big.toml"
     padding = b" " * (saves.GROW_BY - 1) + b"\n"
