@@ -1400,16 +1400,16 @@ PIECE = 32
 """The most bytes an entry is copied into the mapping at a time (`_copy_in_pieces`)."""
 
 
-def _copy_in_pieces(write: Callable[[memoryview], object], payload: bytes) -> None:
+def _copy_in_pieces(write: Callable[[bytes], object], payload: bytes) -> None:
     """Copy `payload` into the mapping front to back, PIECE bytes at a time. One mapping.write
     is one memcpy, which stores a long copy out of order (glibc: over 128 bytes the last 32
     before the middle, over 256 the first 32 last), so a kill inside it could leave holes of
     padding in the entry, which then fails to load. memcpy stores at most 32 bytes (glibc, musl,
     aarch64) with one store, or two, the first bytes then the last: a kill leaves a prefix of a
-    piece, so of the entry, which the loaders report as incomplete. (write() copied in order.)"""
-    view = memoryview(payload)
-    for start in range(0, len(view), PIECE):
-        write(view[start : start + PIECE])
+    piece, so of the entry, which the loaders report as incomplete. (write() copied in order.)
+    Slices of bytes: a fifth fewer instructions than of a memoryview."""
+    for start in range(0, len(payload), PIECE):
+        write(payload[start : start + PIECE])
 
 
 def _not_mapped(payload: bytes) -> None:

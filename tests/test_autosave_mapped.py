@@ -99,7 +99,7 @@ class RecordedMapping:
     def __init__(self, mapping: mmap.mmap, offset: int, writes: list[tuple[int, bytes]]):
         self.mapping, self.offset, self.writes = mapping, offset, writes
 
-    def write(self, data: memoryview) -> int:
+    def write(self, data: bytes) -> int:
         self.writes.append((self.offset + self.mapping.tell(), bytes(data)))
         return self.mapping.write(data)
 
