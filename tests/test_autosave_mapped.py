@@ -264,6 +264,29 @@ def test_a_persons_decision_is_fsyncd_through_the_mapping(
 # --- what a kill leaves --------------------------------------------------------------------------
 
 
+def test_every_prefix_of_a_long_last_entry_before_the_padding_loads_with_the_note(
+    tmp_path: Path,
+) -> None:
+    """What a kill mid-copy leaves now that an entry is copied in order (`_copy_in_pieces`),
+    for an entry over 256 bytes, whose single memcpy stored its first 32 bytes last."""
+    table, save = bots_game(tmp_path / "game.toml", 4)
+    save.close()
+    length = 4
+    replayed = Table(table.game, table.seats, table.options, table.seed)
+    for entry in table.log[:length]:
+        replayed.apply(entry)
+    block = saves.entry_text(replayed, length - 1).encode("utf-8")
+    assert len(block) > 256
+    whole = dumped(replayed)
+    path = tmp_path / "killed.toml"
+    for size in range(len(block) + 1):
+        path.write_bytes(whole[: len(whole) - len(block) + size] + b" " * 4000 + b"\n")
+        loaded = saves.load(path, continue_chance=False)
+        kept = length if size == len(block) else length - 1
+        assert loaded.table.log == table.log[:kept], size
+        assert ("incomplete" in str(loaded.note)) == (1 < size < len(block)), size
+
+
 def test_a_kill_while_the_padding_grows_leaves_every_entry_and_no_note(tmp_path: Path) -> None:
     path = tmp_path / "game.toml"
     table, save = bots_game(path, 300)
