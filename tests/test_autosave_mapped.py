@@ -93,6 +93,49 @@ def test_entries_are_copied_into_a_mapping_over_padding_and_close_cuts_it_off(
     assert path.read_bytes() == dumped(table)
 
 
+class RecordedMapping:
+    """A real mapping that records each write into it: where in the file, and what."""
+
+    def __init__(self, mapping: mmap.mmap, offset: int, writes: list[tuple[int, bytes]]):
+        self.mapping, self.offset, self.writes = mapping, offset, writes
+
+    def write(self, data: bytes) -> int:
+        self.writes.append((self.offset + self.mapping.tell(), bytes(data)))
+        return self.mapping.write(data)
+
+    def seek(self, pos: int) -> None:
+        self.mapping.seek(pos)
+
+    def close(self) -> None:
+        self.mapping.close()
+
+
+def test_each_entry_is_copied_front_to_back_32_bytes_at_a_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One memcpy of more than 32 bytes may store them out of order: a kill inside it could
+    leave holes of padding in the entry, not a prefix of it (`saves._copy_in_pieces`)."""
+    writes: list[tuple[int, bytes]] = []
+    real = mmap.mmap
+
+    def recorded(fd: int, length: int, offset: int = 0) -> RecordedMapping:
+        return RecordedMapping(real(fd, length, offset=offset), offset, writes)
+
+    monkeypatch.setattr(mmap, "mmap", recorded)
+    table, save = bots_game(tmp_path / "game.toml", 200)
+    sizes = [len(saves.entry_text(table, index).encode()) for index in range(len(table))]
+    assert max(sizes) > 256  # (memcpy's out-of-order cases: over 128 bytes, over 256)
+    assert max(len(data) for _, data in writes) == saves.PIECE == 32
+    assert len(writes) > 200
+    at = writes[0][0]
+    for where, data in writes:  # in order, each where the one before ended
+        assert where == at
+        at += len(data)
+    whole = dumped(table)
+    assert at == len(whole) and whole.endswith(b"".join(data for _, data in writes))
+    save.close()
+
+
 def test_a_closed_file_is_the_one_write_leaves(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mapped: list[int]
 ) -> None:
@@ -221,6 +264,29 @@ def test_a_persons_decision_is_fsyncd_through_the_mapping(
 # --- what a kill leaves --------------------------------------------------------------------------
 
 
+def test_every_prefix_of_a_long_last_entry_before_the_padding_loads_with_the_note(
+    tmp_path: Path,
+) -> None:
+    """What a kill mid-copy leaves now that an entry is copied in order (`_copy_in_pieces`),
+    for an entry over 256 bytes, whose single memcpy stored its first 32 bytes last."""
+    table, save = bots_game(tmp_path / "game.toml", 4)
+    save.close()
+    length = 4
+    replayed = Table(table.game, table.seats, table.options, table.seed)
+    for entry in table.log[:length]:
+        replayed.apply(entry)
+    block = saves.entry_text(replayed, length - 1).encode("utf-8")
+    assert len(block) > 256
+    whole = dumped(replayed)
+    path = tmp_path / "killed.toml"
+    for size in range(len(block) + 1):
+        path.write_bytes(whole[: len(whole) - len(block) + size] + b" " * 4000 + b"\n")
+        loaded = saves.load(path, continue_chance=False)
+        kept = length if size == len(block) else length - 1
+        assert loaded.table.log == table.log[:kept], size
+        assert ("incomplete" in str(loaded.note)) == (1 < size < len(block)), size
+
+
 def test_a_kill_while_the_padding_grows_leaves_every_entry_and_no_note(tmp_path: Path) -> None:
     path = tmp_path / "game.toml"
     table, save = bots_game(path, 300)
@@ -242,6 +308,47 @@ def test_a_kill_while_the_padding_grows_leaves_every_entry_and_no_note(tmp_path:
         assert saves.peek(copy).entries == len(table) and saves.read_file(copy) == entries
         assert saves.created_of(copy) == CREATED
     save.close()
+
+
+class Killed(BaseException):
+    """The process killed: nothing after this runs."""
+
+
+@pytest.mark.parametrize("spaces", [1, 5, 63])
+def test_a_kill_during_the_first_grow_after_a_whole_write_leaves_every_entry_and_no_note(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spaces: int
+) -> None:
+    """A whole write (a new game, a continued save, undo) ends the file at its last entry's
+    newline; the first grow's pwrite cut short leaves a few spaces after it, no newline (fewer
+    than PADDING when the kill comes at the first 4 KiB boundary)."""
+    path = tmp_path / "game.toml"
+    table, save = bots_game(path, 300)
+    save.close()
+
+    def cut_short(fd: int, payload: bytes, offset: int) -> None:
+        os.pwrite(fd, payload[:spaces], offset)
+        raise Killed
+
+    monkeypatch.setattr(saves, "_pwrite_all", cut_short)
+    saved = table.log
+    whole = dumped(table)
+    autosave(table, path).save()  # continued: written whole, then grown at its next entry
+    assert path.read_bytes() == whole
+    with pytest.raises(Killed):
+        BotDriver(table).play_one()
+    assert path.read_bytes() == whole + b" " * spaces
+    loaded = saves.load(path, continue_chance=False)
+    assert loaded.table.log == saved and loaded.note == ""
+    assert saves.peek(path).entries == len(saved) and saves.read_file(path) == whole
+    # A last entry torn in its [[log]] line (before or after the spaces before its comment),
+    # then the same few spaces, is still reported: only a line of spaces alone is padding.
+    block = saves.entry_text(table, len(saved) - 1).encode("utf-8")
+    assert block.startswith(b"\n[[log]]  # ")
+    for torn in (b"\n[[log]]", b"\n[[log]]  "):
+        path.write_bytes(whole[: -len(block)] + torn + b" " * spaces)
+        loaded = saves.load(path, continue_chance=False)
+        assert loaded.table.log == saved[:-1] and "incomplete" in str(loaded.note)
+        assert saves.peek(path).entries == len(saved) - 1
 
 
 def test_a_last_line_ending_in_a_few_spaces_is_left_as_it_is(tmp_path: Path) -> None:
@@ -359,6 +466,24 @@ def test_a_file_here_is_mapped_and_nothing_is_without_mountinfo_or_off_linux(
         assert not filesystems.mappable(fd)
     finally:
         os.close(fd)
+
+
+def test_an_anonymous_devices_file_system_is_read_again_each_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Device numbers of major 0 (tmpfs, NFS, FUSE) are given again after an unmount: one that
+    was a tmpfs may now be a FUSE mount, where a mapped write can stop the game with SIGBUS."""
+    mountinfo = tmp_path / "mountinfo"
+    monkeypatch.setattr(filesystems, "_known", {})
+    monkeypatch.setattr(filesystems, "MOUNTINFO", str(mountinfo))
+    anonymous, block = os.makedev(0, 47), os.makedev(8, 1)
+    mountinfo.write_text(
+        "43 27 0:47 / /srv rw - tmpfs tmpfs rw\n44 27 8:1 / /d rw - xfs /dev/a rw\n"
+    )
+    assert filesystems.device_mappable(anonymous) and filesystems.device_mappable(block)
+    mountinfo.write_text("45 27 0:47 / /srv rw - fuse.sshfs h:/x rw\n")  # unmounted, remounted
+    assert not filesystems.device_mappable(anonymous)
+    assert filesystems.device_mappable(block)  # a block device's is read once
 
 
 def test_the_padding_does_not_count_toward_the_size_limit(tmp_path: Path) -> None:
