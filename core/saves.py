@@ -238,13 +238,17 @@ def _fields(entry: Entry) -> str:
             return _decision_fields(seat, decision, choice)
         key: tuple[object, ...] = (seat, decision, choice)
         known = _FIELDS.get(key)
-        return _remember(key, _decision_fields(seat, decision, choice)) if known is None else known
+        return (
+            _remember(_FIELDS, key, _decision_fields(seat, decision, choice))
+            if known is None
+            else known
+        )
     kind, values = entry.chance, entry.values
     if kind is not _DICE or values.__class__ is not tuple:
         return _chance_fields(kind, values)
     key = (values,)  # (faces are whole numbers, never True or 1.0: loading checks)
     known = _FIELDS.get(key)
-    return _remember(key, _chance_fields(kind, values)) if known is None else known
+    return _remember(_FIELDS, key, _chance_fields(kind, values)) if known is None else known
 
 
 def _decision_fields(seat: int, decision: str, choice: Choice) -> str:
@@ -273,17 +277,15 @@ _QUOTED: dict[str, str] = {}
 
 def _quoted(value: str) -> str:
     """`_toml_value(value)`, kept in _QUOTED."""
-    if len(_QUOTED) >= _FIELDS_KEPT:
-        _QUOTED.clear()
-    quoted = _QUOTED[value] = _toml_value(value)
-    return quoted
+    return _remember(_QUOTED, value, _toml_value(value))
 
 
-def _remember(key: tuple[object, ...], fields: str) -> str:
-    if len(_FIELDS) >= _FIELDS_KEPT:
-        _FIELDS.clear()
-    _FIELDS[key] = fields
-    return fields
+def _remember(kept: dict[Any, str], key: Any, text: str) -> str:
+    """`text`, kept in `kept` (_FIELDS, _QUOTED) under `key`: at most _FIELDS_KEPT of them."""
+    if len(kept) >= _FIELDS_KEPT:
+        kept.clear()
+    kept[key] = text
+    return text
 
 
 _NOT_IN_COMMENT = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
