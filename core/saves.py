@@ -29,9 +29,9 @@ import tomllib
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import partial, wraps
 from pathlib import Path
-from typing import Any, AnyStr
+from typing import Any, AnyStr, TypeVar, cast
 
 import tomli_w
 
@@ -508,6 +508,21 @@ def read_file(path: Path) -> bytes:
     return _read(path, display_path(path), MAX_FILE_BYTES + 1)[0]
 
 
+_Loads = TypeVar("_Loads", bound=Callable[..., Loaded])
+
+
+def _or_before_a_hole(loads: _Loads) -> _Loads:
+    """`loads`, which for a file that does not load as it is falls back to what the file holds
+    before a hole a power cut left in it (`_loaded_before_hole`, P's region below)."""
+
+    @wraps(loads)
+    def loads_or_before_a_hole(*args: Any, **options: Any) -> Loaded:
+        return _loaded_before_hole(loads, *args, **options)
+
+    return cast(_Loads, loads_or_before_a_hole)
+
+
+@_or_before_a_hole
 def loads(text: str | bytes, where: str = "<save>", *, continue_chance: bool = True) -> Loaded:
     """Load a save from its text (or its bytes, UTF-8); `where` names it in messages."""
     text, cut = _whole_lines(text)
@@ -543,7 +558,23 @@ def loads(text: str | bytes, where: str = "<save>", *, continue_chance: bool = T
     return Loaded(table, created, version, note)
 
 
-def _incomplete_note(where: str, whole: int) -> Message:
+def _incomplete_note(where: str, whole: int, hole: bool = False) -> Message:
+    """The note of a file whose entries after the first `whole` are left out: the last one was
+    incomplete, or (`hole`) the file has a hole there (`_loaded_before_hole`)."""
+    if hole:
+        why = (
+            Message(
+                "the file is incomplete from this entry on (a part of it never reached the "
+                "disk: a power cut while saving?); continuing from entry {whole}",
+                whole=whole,
+            )
+            if whole
+            else Message(
+                "the file is incomplete from this entry on (a part of it never reached the "
+                "disk: a power cut while saving?); continuing from the start"
+            )
+        )
+        return _at(where, at_entry(whole + 1, why))
     why = (
         Message(
             "the last entry is incomplete (the game was interrupted while saving); "
@@ -557,6 +588,62 @@ def _incomplete_note(where: str, whole: int) -> Message:
         )
     )
     return _at(where, at_entry(whole + 1, why))
+
+
+def _loaded_before_hole(
+    loads: Callable[..., Loaded],
+    text: str | bytes,
+    where: str = "<save>",
+    *,
+    continue_chance: bool = True,
+) -> Loaded:
+    """`loads(text)`; or, when that fails and the file has a hole in its log (`_before_hole`),
+    what it holds before the hole, with the note that says from which entry on it is lost.
+
+    Entries copied into the autosave's mapping (`_OpenSave`) reach the disk as whole 4 KiB pages,
+    in no order the file system promises, until the fsync: a power cut before it can leave a
+    page as it was when last written back (old padding after what was written then, or zeros
+    where nothing was), between pages that hold later entries. Only a file that does not load
+    as it is is looked at, so no file that loads today loads differently; a save of an older
+    rules version that today's rules stop (RulesChanged) keeps its own error and replay."""
+    try:
+        return loads(text, where, continue_chance=continue_chance)
+    except RulesChanged:
+        raise
+    except SaveError as error:
+        data = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else text
+        prefix = _before_hole(data)
+        if prefix is None:
+            raise
+        try:
+            loaded = loads(prefix, where, continue_chance=False)
+        except SaveError:
+            raise error from None  # (what the file as it is says is the better clue)
+    note = _incomplete_note(where, len(loaded.table), hole=True)
+    if continue_chance:
+        loaded.table.resolve_chance()
+    return replace(loaded, note=note)
+
+
+PAGE = 4096
+"""The unit in which a file's data is written back to the disk (the page, the block of ext4)."""
+HOLE_SPACES = 16
+"""The fewest spaces a run needs, with no NUL in it, to be taken for a page not written back:
+Partyline writes at most two spaces in a row, and a single space at a page's end is common."""
+_HOLE = re.compile(rb"[ \0]{%d,}\n?|[ \0]*\0[ \0]*\n?" % HOLE_SPACES)
+
+
+def _before_hole(data: bytes) -> bytes | None:
+    """`data` up to the first hole in its log that a power cut can leave, if there is one: a run
+    of spaces or NUL bytes (old padding; never-written space reads as zeros), with a newline after
+    it or not (padding's last byte), that reaches a PAGE boundary (what follows, if anything, is
+    a later page). A run of spaces only needs HOLE_SPACES of them. None when there is no hole."""
+    log = _LOG_LINE.search(data)
+    for run in _HOLE.finditer(data, log.end() if log else len(data)):
+        start, end = run.span()
+        if start // PAGE < end // PAGE:
+            return data[:start]
+    return None
 
 
 def _whole_lines(text: str | bytes) -> tuple[str | bytes, bool]:
