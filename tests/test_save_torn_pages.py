@@ -21,6 +21,8 @@ from core.table import Table
 from tui.cli import main
 
 PAGE = saves.PAGE
+as_it_is = getattr(saves.loads, "__wrapped__", saves.loads)
+"""`loads` without looking for holes (what loaded before)."""
 
 pytestmark = pytest.mark.usefixtures("own_cache")
 
@@ -76,17 +78,22 @@ def test_a_page_not_written_back_inside_the_log_loads_the_entries_before_it(
     start = boundary - PAGE + written
     stale(path, start, boundary, fill)
     with pytest.raises(saves.SaveError):  # as it is: not valid TOML, or a bad entry
-        saves.loads.__wrapped__(saves.read_file(path))
+        as_it_is(saves.read_file(path))
     assert_loads_before(path, table, whole_before(ends, start))
 
 
 def test_a_hole_of_several_pages_and_one_ending_in_old_paddings_newline(tmp_path: Path) -> None:
     path, table, ends = live_save(tmp_path)
+    live = path.read_bytes()
     boundary = (ends[20] // PAGE + 3) * PAGE
     start = ends[20] + 40  # inside entry 22
     stale(path, start, boundary, b" ")
     assert_loads_before(path, table, 21)
-    stale(path, boundary - 1, boundary, b"\n")  # the last page of an earlier padding region
+    # A page last written back as the end of an earlier padding region: spaces, then its newline
+    path.write_bytes(live)
+    boundary = (ends[20] // PAGE + 1) * PAGE
+    stale(path, start, boundary - 1, b" ")
+    stale(path, boundary - 1, boundary, b"\n")
     assert_loads_before(path, table, 21)
 
 
@@ -110,7 +117,7 @@ def test_a_tail_of_zeros_loads_the_entries_before_it(tmp_path: Path, last_page: 
     stale(path, start, size, b"\0")
     if last_page == b" ":
         stale(path, size - PAGE, size - 1, b" ")
-    saves.loads.__wrapped__(saves.read_file(path))  # (loads as it is)
+    as_it_is(saves.read_file(path))  # (loads as it is)
     assert_loads_before(path, table, len(ends) // 2 + 1, hole=False)
 
 
@@ -133,6 +140,20 @@ def test_every_reader_reports_a_torn_file_in_one_line(
     assert saves.peek(path).game.startswith("Dangerous")  # (listed: its header reads as ever)
 
 
+def test_only_a_hole_inside_the_log_counts(tmp_path: Path) -> None:
+    """A header with a long line of spaces across a page boundary (a hand-edited one, then
+    played on) is no hole: the one in the log is."""
+    path, table, ends = live_save(tmp_path)
+    live = path.read_bytes()
+    log = live.index(b"\n[[log]]")
+    blank = b"\n" + b" " * PAGE
+    path.write_bytes(live[:log] + blank + live[log : -len(blank)])
+    ends = [end + len(blank) for end in ends]
+    start = ends[150] + 50
+    stale(path, start, (start // PAGE + 1) * PAGE, b" ")
+    assert_loads_before(path, table, 151)
+
+
 def test_a_hole_in_the_header_stays_an_error(tmp_path: Path) -> None:
     path, _, ends = live_save(tmp_path)
     stale(path, 20, PAGE, b"\0")
@@ -148,8 +169,8 @@ def test_a_good_live_or_closed_file_loads_as_before(tmp_path: Path) -> None:
     path, table, _ = live_save(tmp_path)
     for data in (path.read_bytes(), dumped(table)):
         path.write_bytes(data)
-        loaded = saves.load(path, continue_chance=False)
-        assert loaded.table.log == table.log and loaded.note == ""
+        for loaded in (saves.load(path, continue_chance=False), saves.loads(data)):
+            assert loaded.table.log[: len(table)] == table.log and loaded.note == ""
 
 
 def test_a_hand_edited_file_with_long_lines_of_spaces_loads_as_it_is(tmp_path: Path) -> None:
@@ -213,11 +234,11 @@ def test_a_file_broken_before_its_hole_too_keeps_the_error_it_had(tmp_path: Path
     path.write_bytes(data)
     start = ends[100] + 20
     stale(path, start, (start // PAGE + 1) * PAGE, b"\0")
-    with pytest.raises(saves.SaveError) as as_it_is:
-        saves.loads.__wrapped__(saves.read_file(path), saves.display_path(path))
+    with pytest.raises(saves.SaveError) as before:
+        as_it_is(saves.read_file(path), saves.display_path(path))
     with pytest.raises(saves.SaveError) as error:
         saves.load(path, continue_chance=False)
-    assert str(error.value) == str(as_it_is.value) and "no-" not in str(error.value)
+    assert str(error.value) == str(before.value) and "no-" not in str(error.value)
 
 
 def test_an_old_rules_version_that_today_stops_keeps_its_own_error_and_replay(
