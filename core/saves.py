@@ -574,19 +574,17 @@ def _incomplete_note(where: str, whole: int, hole: bool = False) -> Message:
                 "disk: a power cut while saving?); continuing from the start"
             )
         )
-        return _at(where, at_entry(whole + 1, why))
-    why = (
-        Message(
+    elif whole:
+        why = Message(
             "the last entry is incomplete (the game was interrupted while saving); "
             "continuing from entry {whole}",
             whole=whole,
         )
-        if whole
-        else Message(
+    else:
+        why = Message(
             "the last entry is incomplete (the game was interrupted while saving); "
             "continuing from the start"
         )
-    )
     return _at(where, at_entry(whole + 1, why))
 
 
@@ -628,8 +626,9 @@ def _loaded_before_hole(
 PAGE = 4096
 """The unit in which a file's data is written back to the disk (the page, the block of ext4)."""
 HOLE_SPACES = 16
-"""The fewest spaces a run needs, with no NUL in it, to be taken for a page not written back:
-Partyline writes at most two spaces in a row, and a single space at a page's end is common."""
+"""The fewest spaces a run needs, with no NUL in it, to be taken for a page not written back: a
+space or two at a page's end is ordinary TOML (`seat = 0`, `[[log]]  # 5: ...`), which a file
+broken for another reason must keep reporting as it did."""
 _HOLE = re.compile(rb"[ \0]{%d,}\n?|[ \0]*\0[ \0]*\n?" % HOLE_SPACES)
 
 
