@@ -143,7 +143,8 @@ print(app.run(headless=True, size=(80, 24), auto_pilot=first_screen))
 @pytest.mark.parametrize("game", sorted(PLAYERS))
 def test_a_continued_game_loads_its_own_modules_only(tmp_path: Path, game: str) -> None:
     """In a fresh process: the game's rules and board, not the other game's, nor the setup
-    screen's."""
+    screen's, nor what a game with one person at the table never shows (the curtain between
+    persons, a server table's chat)."""
     shown, modules = in_a_fresh_process(OPENED, saved_game(tmp_path, game))
     assert shown == game
     package = game.replace("-", "_")
@@ -152,6 +153,7 @@ def test_a_continued_game_loads_its_own_modules_only(tmp_path: Path, game: str) 
     assert not [name for name in modules if name.startswith(f"core.games.{other}.")]
     assert f"tui.boards.{other}" not in modules
     assert "tui.screens.setup" not in modules
+    assert "tui.screens.curtain" not in modules and "tui.widgets.chat" not in modules
 
 
 FROZEN = """

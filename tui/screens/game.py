@@ -13,7 +13,7 @@ and keeps that entry in sight as the last reveal.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -31,18 +31,19 @@ from tui.host import host_of
 from tui.lang import assemble, tr
 from tui.pace import NEXT_KEY, hold_hint, skip_hint
 from tui.screens.boarded import BOARD_BINDINGS, LANGUAGE_BINDING, BoardScreen
-from tui.screens.curtain import LEAVE, QUIT, READY, CurtainScreen
 from tui.screens.laid_out_once import LaidOutOnce
 from tui.seat import PlaySession
 from tui.widgets.board import BoardPanel
 from tui.widgets.borders import retitle
-from tui.widgets.chat import ChatPanel
 from tui.widgets.footer import KeysFooter
 from tui.widgets.gridmap import GridMap
 from tui.widgets.log import LastReveal, LogBox, LogPanel
 from tui.widgets.players import PlayersPanel
 from tui.widgets.prompt import DecisionPrompt, acting_banner
 from tui.widgets.titlebar import TitleBar
+
+if TYPE_CHECKING:
+    from tui.widgets.chat import ChatPanel
 
 
 class GameScreen(BoardScreen, LaidOutOnce):
@@ -167,6 +168,8 @@ class GameScreen(BoardScreen, LaidOutOnce):
                     yield LastReveal(id="last-reveal")
                     yield LogPanel(id="log", classes="panel")
                 if self.session.chat is not None:
+                    from tui.widgets.chat import ChatPanel  # (a server's table only)
+
                     yield ChatPanel(id="chat")
         yield KeysFooter()
 
@@ -306,7 +309,7 @@ class GameScreen(BoardScreen, LaidOutOnce):
         # line kept for offering again)
         unheard = session.chat_unheard
         if chat is not None and self._fresh("chat", (chat, unheard)):
-            self.query_one(ChatPanel).show(chat, unheard)
+            self._chat().show(chat, unheard)
         self.refresh_bindings()
 
     def _answer_on_its_way(self, seat: int | None) -> bool:
@@ -393,6 +396,9 @@ class GameScreen(BoardScreen, LaidOutOnce):
             return
         self._curtain_up = True
         name = self.session.name(seat)
+        # (Loaded when a curtain is first needed: a game with one person at the table never
+        # needs one, and its first screen does not wait for the module.)
+        from tui.screens.curtain import LEAVE, QUIT, READY, CurtainScreen
 
         def done(result: str | None) -> None:
             self._curtain_up = False
@@ -540,8 +546,8 @@ class GameScreen(BoardScreen, LaidOutOnce):
         if action in ("leave", "quit_game"):  # one key each, worded for where the game goes on
             return (parameters == ("lobby",)) == self.session.from_lobby
         if action == "chat":
-            chat = self.query(ChatPanel)
-            return bool(chat) and not chat.first().has_focus_within
+            panel = self._chat_panel()
+            return panel is not None and not panel.has_focus_within
         if action == "cards":
             if self.kit.card_pages is None:
                 return False
@@ -647,8 +653,18 @@ class GameScreen(BoardScreen, LaidOutOnce):
             return _("Could not save: {error}", error=_.text(os_reason(error)))
         return _("Saved to {path}", path=path) if path else _(self.session.unsaved())
 
+    def _chat_panel(self) -> ChatPanel | None:
+        """The chat panel, if there is one (a server's table)."""
+        return self._chat() if self.query("#chat") else None
+
+    def _chat(self) -> ChatPanel:
+        """The chat panel (its module is loaded for a server's table only)."""
+        from tui.widgets.chat import ChatPanel
+
+        return self.query_one("#chat", ChatPanel)
+
     def action_chat(self) -> None:
-        self.query_one(ChatPanel).type_line()
+        self._chat().type_line()
 
     def on_chat_panel_said(self, message: ChatPanel.Said) -> None:
         self.session.say(message.text)
@@ -661,9 +677,9 @@ class GameScreen(BoardScreen, LaidOutOnce):
     def action_leave(self, to: str = "setup") -> None:
         """Escape: one step back; from the game, to the setup screen or the lobby (`to` only
         chooses the key's label: the app knows where it goes back to)."""
-        chat = self.query(ChatPanel)
-        if chat and chat.first().has_focus_within:
-            chat.first().done()
+        panel = self._chat_panel()
+        if panel is not None and panel.has_focus_within:
+            panel.done()
             self.query_one(DecisionPrompt).focus()  # from the chat line back to the game
             return
         grid = self.query_one(BoardPanel).grid_map
