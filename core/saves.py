@@ -29,9 +29,9 @@ import tomllib
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import partial, wraps
+from functools import partial
 from pathlib import Path
-from typing import Any, AnyStr, TypeVar, cast
+from typing import Any, AnyStr
 
 import tomli_w
 
@@ -508,23 +508,16 @@ def read_file(path: Path) -> bytes:
     return _read(path, display_path(path), MAX_FILE_BYTES + 1)[0]
 
 
-_Loads = TypeVar("_Loads", bound=Callable[..., Loaded])
-
-
-def _or_before_a_hole(loads: _Loads) -> _Loads:
-    """`loads`, which for a file that does not load as it is falls back to what the file holds
-    before a hole a power cut left in it (`_loaded_before_hole`, P's region below)."""
-
-    @wraps(loads)
-    def loads_or_before_a_hole(*args: Any, **options: Any) -> Loaded:
-        return _loaded_before_hole(loads, *args, **options)
-
-    return cast(_Loads, loads_or_before_a_hole)
-
-
-@_or_before_a_hole
 def loads(text: str | bytes, where: str = "<save>", *, continue_chance: bool = True) -> Loaded:
-    """Load a save from its text (or its bytes, UTF-8); `where` names it in messages."""
+    """Load a save from its text (or its bytes, UTF-8); `where` names it in messages. A file
+    that does not load as it is may still load up to a hole a power cut left in it
+    (`_loaded_before_hole`)."""
+    return _loaded_before_hole(_loads_as_is, text, where, continue_chance=continue_chance)
+
+
+def _loads_as_is(
+    text: str | bytes, where: str = "<save>", *, continue_chance: bool = True
+) -> Loaded:
     text, cut = _whole_lines(text)
     read = _read_written(text)
     data, log = read if read is not None else (_parse(text, where), None)

@@ -21,7 +21,7 @@ from core.table import Table
 from tui.cli import main
 
 PAGE = saves.PAGE
-as_it_is = getattr(saves.loads, "__wrapped__", saves.loads)
+as_it_is = saves._loads_as_is
 """`loads` without looking for holes (what loaded before)."""
 
 pytestmark = pytest.mark.usefixtures("own_cache")
