@@ -23,6 +23,7 @@ import mmap
 import os
 import re
 import stat
+import struct
 import tempfile
 import time
 import tomllib
@@ -1128,7 +1129,12 @@ class Autosave:
                     payload = said.encode()
                 except UnicodeEncodeError:
                     payload = _utf8(said)  # (raises the OSError that says which line)
-                file.put(payload)
+                end = file.pos + len(payload)
+                if end <= file.limit:  # (`file.put`'s usual case, without its call)
+                    _copy_in_pieces(file.write_mapped, payload)
+                    file.pos = end
+                else:
+                    file.put(payload)
                 file.entries = index + 1
                 file.last = entry
                 file.unsynced = True
@@ -1325,13 +1331,14 @@ class _OpenSave:
         """The furthest an entry may end and leave PADDING after it in the mapping (-1: none)."""
         self._mapped = filesystems.mappable(fd)
         self._mapping: mmap.mmap | None = None
-        self._copy: Callable[[bytes], object] = _not_mapped
+        self.write_mapped: Callable[[bytes], object] = _not_mapped
+        """The mapping's write (at `pos`), while the file is mapped."""
 
     def put(self, payload: bytes) -> None:
         """Add `payload` at the end of the entries. Raises OSError."""
         end = self.pos + len(payload)
         if end <= self.limit or (self._mapped and self._make_room(end)):
-            self._copy(payload)
+            _copy_in_pieces(self.write_mapped, payload)
         else:
             _write_all(self.fd, payload)
         self.pos = end
@@ -1359,13 +1366,13 @@ class _OpenSave:
             return False
         mapping.seek(pos - start)
         self._mapping, self.limit = mapping, room - PADDING - 1
-        self._copy = partial(_copy_in_pieces, mapping.write)
+        self.write_mapped = mapping.write
         return True
 
     def _unmap(self) -> None:
         if self._mapping is not None:
             self._mapping.close()
-            self._mapping, self._copy, self.limit = None, _not_mapped, -1
+            self._mapping, self.write_mapped, self.limit = None, _not_mapped, -1
 
     def trim(self) -> None:
         """Stop mapping and cut the padding off: the file is then byte for byte what writing each
@@ -1409,9 +1416,26 @@ def _copy_in_pieces(write: Callable[[bytes], object], payload: bytes) -> None:
     padding in the entry, which then fails to load. memcpy stores at most 32 bytes (glibc, musl,
     aarch64) with one store, or two, the first bytes then the last: a kill leaves a prefix of a
     piece, so of the entry, which the loaders report as incomplete. (write() copied in order.)
-    Slices of bytes: a fifth fewer instructions than of a memoryview."""
-    for start in range(0, len(payload), PIECE):
-        write(payload[start : start + PIECE])
+    The pieces are cut by one struct unpack (`_pieces`): a third fewer instructions than slicing
+    each in Python, which cost more than the copies."""
+    for piece in (_PIECES.get(len(payload)) or _pieces(len(payload))).unpack(payload):
+        write(piece)
+
+
+_PIECES: dict[int, struct.Struct] = {}
+"""For each length of entry copied (at most _FIELDS_KEPT of them), what cuts it into pieces."""
+
+
+def _pieces(length: int) -> struct.Struct:
+    """What unpacks `length` bytes into PIECE-byte pieces and a last, shorter one (kept in
+    _PIECES): "32s32s5s" for 69. (struct's pack_into would not do for the copy: it clears the
+    whole region with zeros first.)"""
+    whole, rest = divmod(length, PIECE)
+    cut = struct.Struct(f"{whole * f'{PIECE}s'}{f'{rest}s' if rest else ''}")
+    if len(_PIECES) >= _FIELDS_KEPT:
+        _PIECES.clear()
+    _PIECES[length] = cut
+    return cut
 
 
 def _not_mapped(payload: bytes) -> None:
