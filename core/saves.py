@@ -327,9 +327,14 @@ _PLAIN_STRING = re.compile(r'[^\x00-\x08\x0a-\x1f\x7f"\\]*')
 
 
 def _toml_value(value: Any) -> str:
-    # The common values (whole numbers, ids) without tomli_w's cost; it renders everything
-    # else, so the text is the same either way.
+    # The common values (whole numbers, ids; a header's booleans and `created`) without
+    # tomli_w's cost, written as it writes them; it renders everything else, so the text is the
+    # same either way.
     if type(value) is int:
+        return str(value)
+    if type(value) is bool:
+        return "true" if value else "false"
+    if type(value) is dt.datetime:
         return str(value)
     if type(value) is str and (
         (value.isprintable() and '"' not in value and "\\" not in value)
@@ -366,11 +371,13 @@ def write_bytes(path: Path, payload: bytes) -> None:
     os.close(_replace(path, payload, sync=True))
 
 
-def _replace(path: Path, payload: bytes, *, sync: bool) -> int:
+def _replace(path: Path, payload: bytes, *, sync: bool, checked: bool = False) -> int:
     """Put a file holding `payload` at `path` atomically (a temporary file in the same folder,
     renamed over it), fsync'd before and after the rename if `sync`. Returns a descriptor open
-    for writing on the new file, at its end. Raises OSError, as `write` does."""
-    check_target(path)
+    for writing on the new file, at its end. Raises OSError, as `write` does (`checked`: the
+    caller has just called `check_target`)."""
+    if not checked:
+        check_target(path)
     fd, temp = tempfile.mkstemp(
         prefix=paths.temp_prefix(path), suffix=paths.TEMP_SUFFIX, dir=path.parent
     )
@@ -397,9 +404,10 @@ def _write_all(fd: int, payload: bytes) -> None:
             view = view[os.write(fd, view) :]
 
 
-def check_target(path: Path) -> None:
+def check_target(path: Path) -> int:
     """Raise OSError unless a save can be written at `path`: its folder exists, and `path` is a
-    regular file or nothing (never a folder, a symbolic link or a special file)."""
+    regular file or nothing (never a folder, a symbolic link or a special file). Returns the
+    file's size (0 when there is none: what a rewrite could lose)."""
     try:
         info = os.lstat(path)
     except FileNotFoundError:
@@ -410,13 +418,14 @@ def check_target(path: Path) -> None:
             ) from None
         if not folder.is_dir():
             raise OSError(errno.ENOTDIR, _not_a_folder(folder)) from None
-        return
+        return 0
     except NotADirectoryError:
         raise OSError(errno.ENOTDIR, _not_a_folder(path.parent)) from None
     kind = _not_regular(info.st_mode)
     if kind:
         why = Message("it is {kind}; a save only ever replaces a regular file", kind=kind)
         raise OSError(errno.EEXIST, why)
+    return info.st_size
 
 
 def _not_a_folder(folder: Path) -> Message:
@@ -1233,10 +1242,11 @@ class Autosave:
         on it as on an append."""
         assert self.path is not None
         self._drop_file()
-        synced = _holds_something(self.path)
+        synced = check_target(self.path) > 0  # (something there, that the rewrite could lose)
         if synced and not self.written:  # a continued save keeps the time its game began
             self.created = created_of(self.path) or self.created
-        fd = _replace(self.path, _utf8(dumps(self.table, self.created, self.render)), sync=synced)
+        payload = _utf8(dumps(self.table, self.created, self.render))
+        fd = _replace(self.path, payload, sync=synced, checked=True)
         end = len(self.table)
         last = self.table.entry(end - 1) if end else None
         self._file = _OpenSave(fd, self.path.parent, end, last, synced, self.clock)
@@ -1281,14 +1291,6 @@ def created_of(path: Path) -> str | None:
     if isinstance(created, dt.datetime):
         return created.isoformat()
     return created if isinstance(created, str) and created else None
-
-
-def _holds_something(path: Path) -> bool:
-    """Whether there is a file at `path` with something in it (what a rewrite could lose)."""
-    try:
-        return os.stat(path).st_size > 0
-    except FileNotFoundError:
-        return False
 
 
 class _OpenSave:
