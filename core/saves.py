@@ -350,10 +350,11 @@ PADDING = 64
 """Spaces the region of the file mapped past the last entry always keeps, then one newline
 (docs/save-format.md, *Padding while a game is played*). A loader drops a run of at least this
 many spaces at the end of a file, with its newline: no line Partyline writes ends in spaces."""
-GROW_BY = 32 * 1024
-"""Bytes the mapped region grows by (about 240 entries of Dangerous): a grow costs a pwrite of
-the whole unwritten region and a new mapping, tens of microseconds, so this makes it a fraction
-of a microsecond an entry, while a game killed early leaves at most this much padding."""
+GROW_BY = 64 * 1024
+"""Bytes the mapped region grows by (about 450 entries of Dangerous, more than most games of
+bots with a turn limit write: their first padding is their only one): a grow costs a pwrite of
+the whole unwritten region and a new mapping, 0.2 ms in a game, so this makes it a fraction of
+a microsecond an entry, while a game killed early leaves at most this much padding."""
 
 
 def write(table: Table, path: Path, created: str | None = None, render: Render = text) -> None:
