@@ -8,7 +8,6 @@ so that the ones a killed writer left behind can be told apart and removed), and
 from __future__ import annotations
 
 import datetime as dt
-import errno
 import itertools
 import os
 import re
@@ -23,8 +22,7 @@ ENV_SAVE_DIR = "PARTYLINE_SAVE_DIR"
 SAVE_SUFFIX = ".toml"
 TEMP_SUFFIX = ".tmp"
 _TEMP_NAME = re.compile(r"\.(?P<save>.+\.toml)\.(?P<pid>[0-9]{1,10})\.[a-z0-9_]+\.tmp")
-"""`.NAME.toml.PID.XXXXXXXX.tmp`: `temp_prefix` + random letters (`create_temp`'s, or tempfile's
-before it) + TEMP_SUFFIX."""
+"""`.NAME.toml.PID.XXXXXXXX.tmp`: `temp_prefix` + tempfile's random letters + TEMP_SUFFIX."""
 
 
 def save_dir(override: str | Path | None = None) -> Path:
@@ -74,7 +72,9 @@ def check_folder(folder: Path) -> None:
     and write and remove a temporary file in it (permissions alone say nothing to root). Raises
     OSError."""
     folder.mkdir(parents=True, exist_ok=True)
-    fd, probe = create_temp(folder / "probe.toml")
+    fd, probe = tempfile.mkstemp(
+        prefix=temp_prefix(folder / "probe.toml"), suffix=TEMP_SUFFIX, dir=folder
+    )
     os.close(fd)
     os.unlink(probe)
 
@@ -89,27 +89,6 @@ def temp_prefix(path: Path) -> str:
     """The start of the name of a temporary file that will replace `path`: it names the file and
     this process, so that `clean_stale_temps` recognises it."""
     return f".{path.name}.{os.getpid()}."
-
-
-_TEMP_FLAGS = (
-    os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
-)
-
-
-def create_temp(path: Path) -> tuple[int, str]:
-    """A new temporary file in `path`'s folder, to be renamed over it: a descriptor open for
-    reading and writing (a mapping needs both) and not inherited, and its name, `temp_prefix`
-    + random letters + TEMP_SUFFIX; only its owner may read it. What tempfile.mkstemp makes,
-    without its general machinery, which cost about a fifth of a new game's first write.
-    Raises OSError."""
-    prefix = os.path.join(path.parent, temp_prefix(path))
-    for _ in range(tempfile.TMP_MAX):
-        name = f"{prefix}{os.urandom(5).hex()}{TEMP_SUFFIX}"
-        try:
-            return os.open(name, _TEMP_FLAGS, 0o600), name
-        except FileExistsError:
-            continue
-    raise FileExistsError(errno.EEXIST, "no unused name for a temporary file", prefix)
 
 
 def clean_stale_temps(folder: Path) -> list[Path]:

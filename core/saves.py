@@ -24,6 +24,7 @@ import os
 import re
 import stat
 import struct
+import tempfile
 import time
 import tomllib
 import weakref
@@ -378,7 +379,9 @@ def _replace(path: Path, payload: bytes, *, sync: bool, checked: bool = False) -
     caller has just called `check_target`)."""
     if not checked:
         check_target(path)
-    fd, temp = paths.create_temp(path)
+    fd, temp = tempfile.mkstemp(
+        prefix=paths.temp_prefix(path), suffix=paths.TEMP_SUFFIX, dir=path.parent
+    )
     try:
         _write_all(fd, payload)
         if sync:
