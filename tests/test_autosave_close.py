@@ -117,3 +117,20 @@ def test_the_process_waits_for_the_background_fsyncs_before_it_exits(tmp_path: P
     assert (done.returncode, done.stdout, done.stderr) == (0, "closed\n", "")
     assert Path(f"{path}.synced").exists()
     assert len(saves.load(path, continue_chance=False).table) >= 40
+
+
+def test_background_work_runs_on_one_worker_and_what_it_raises_is_printed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    threads: list[int] = []
+
+    def work() -> None:
+        threads.append(threading.get_ident())
+        raise ValueError("broken work")
+
+    for _ in range(3):
+        background.in_background(work)
+    background.wait()
+    assert len(threads) == 3 and len(set(threads)) == 1
+    assert threading.get_ident() not in threads
+    assert capsys.readouterr().err.count("ValueError: broken work") == 3
