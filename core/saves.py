@@ -30,7 +30,7 @@ import tomllib
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any, AnyStr
 
@@ -523,7 +523,7 @@ def loads(text: str | bytes, where: str = "<save>", *, continue_chance: bool = T
     """Load a save from its text (or its bytes, UTF-8); `where` names it in messages. A file
     that does not load as it is may still load up to a hole a power cut left in it
     (`_loaded_before_hole`)."""
-    return _loaded_before_hole(_loads_as_is, text, where, continue_chance=continue_chance)
+    return _loaded_before_hole(text, where, continue_chance=continue_chance)
 
 
 def _loads_as_is(
@@ -593,14 +593,11 @@ def _incomplete_note(where: str, whole: int, hole: bool = False) -> Message:
 
 
 def _loaded_before_hole(
-    loads: Callable[..., Loaded],
-    text: str | bytes,
-    where: str = "<save>",
-    *,
-    continue_chance: bool = True,
+    text: str | bytes, where: str = "<save>", *, continue_chance: bool = True
 ) -> Loaded:
-    """`loads(text)`; or, when that fails and the file has a hole in its log (`_before_hole`),
-    what it holds before the hole, with the note that says from which entry on it is lost.
+    """`_loads_as_is(text)`; or, when that fails and the file has a hole in its log
+    (`_before_hole`), what it holds before the hole, with the note that says from which entry on
+    it is lost.
 
     Entries copied into the autosave's mapping (`_OpenSave`) reach the disk as whole 4 KiB pages,
     in no order the file system promises, until the fsync: a power cut before it can leave a
@@ -609,7 +606,7 @@ def _loaded_before_hole(
     as it is is looked at, so no file that loads today loads differently; a save of an older
     rules version that today's rules stop (RulesChanged) keeps its own error and replay."""
     try:
-        return loads(text, where, continue_chance=continue_chance)
+        return _loads_as_is(text, where, continue_chance=continue_chance)
     except RulesChanged:
         raise
     except SaveError as error:
@@ -618,7 +615,9 @@ def _loaded_before_hole(
         if prefix is None:
             raise
         try:
-            loaded = loads(prefix, where, continue_chance=False)
+            loaded = _loads_as_is(prefix, where, continue_chance=False)
+        except RulesChanged:
+            raise  # (what its rules say of the game before the hole: the replay is offered)
         except SaveError:
             raise error from None  # (what the file as it is says is the better clue)
     note = _incomplete_note(where, len(loaded.table), hole=True)
@@ -633,19 +632,34 @@ HOLE_SPACES = 16
 """The fewest spaces a run needs, with no NUL in it, to be taken for a page not written back: a
 space or two at a page's end is ordinary TOML (`seat = 0`, `[[log]]  # 5: ...`), which a file
 broken for another reason must keep reporting as it did."""
-_HOLE = re.compile(rb"[ \0]{%d,}\n?|[ \0]*\0[ \0]*\n?" % HOLE_SPACES)
+_STALE = b" \0"
+"""What a page not written back ends in: old padding (spaces), or zeros where nothing was."""
 
 
 def _before_hole(data: bytes) -> bytes | None:
     """`data` up to the first hole in its log that a power cut can leave, if there is one: a run
-    of spaces or NUL bytes (old padding; never-written space reads as zeros), with a newline after
-    it or not (padding's last byte), that reaches a PAGE boundary (what follows, if anything, is
-    a later page). A run of spaces only needs HOLE_SPACES of them. None when there is no hole."""
+    of spaces or NUL bytes (HOLE_SPACES spaces at least, or any with a NUL) that ends at a PAGE
+    boundary, where a page not written back ends (with padding's newline before it, or not),
+    and a later page begins; a later page may begin with two spaces of its own (`[[log]]  #`),
+    no more: a run that goes on past the boundary is a file's own blank space, not a hole. None
+    when there is no hole. Only a hole that begins inside the log counts: a header cut short
+    could load as another game (fewer seats). Looks at each page's end only: a file of any
+    shape costs one pass."""
     log = _LOG_LINE.search(data)
-    for run in _HOLE.finditer(data, log.end() if log else len(data)):
-        start, end = run.span()
-        if start // PAGE < end // PAGE:
+    if log is None:
+        return None
+    run: int | None = None  # (where the run of stale bytes reaching the last boundary began)
+    for boundary in range((log.end() // PAGE + 1) * PAGE, len(data), PAGE):
+        page = data[boundary - PAGE : boundary]
+        end = boundary - 1 if page.endswith(b"\n") else boundary
+        kept = len(page[: end - boundary + PAGE].rstrip(_STALE))
+        start = boundary - PAGE + kept if kept or run is None else run
+        after = data[boundary : boundary + 3]
+        if len(after) - len(after.lstrip(_STALE)) <= 2 and (
+            end - start >= HOLE_SPACES or data.find(b"\0", start, end) >= 0
+        ):
             return data[:start]
+        run = start if end == boundary and start < end else None
     return None
 
 
@@ -1500,24 +1514,17 @@ def _copy_in_pieces(write: Callable[[bytes], object], payload: bytes) -> None:
     piece, so of the entry, which the loaders report as incomplete. (write() copied in order.)
     The pieces are cut by one struct unpack (`_pieces`): a third fewer instructions than slicing
     each in Python, which cost more than the copies."""
-    for piece in (_PIECES.get(len(payload)) or _pieces(len(payload))).unpack(payload):
+    for piece in _pieces(len(payload)).unpack(payload):
         write(piece)
 
 
-_PIECES: dict[int, struct.Struct] = {}
-"""For each length of entry copied (at most _FIELDS_KEPT of them), what cuts it into pieces."""
-
-
+@lru_cache(maxsize=1024)  # (an entry's length: a game's are a few hundred)
 def _pieces(length: int) -> struct.Struct:
-    """What unpacks `length` bytes into PIECE-byte pieces and a last, shorter one (kept in
-    _PIECES): "32s32s5s" for 69. (struct's pack_into would not do for the copy: it clears the
-    whole region with zeros first.)"""
+    """What unpacks `length` bytes into PIECE-byte pieces and a last, shorter one: "32s32s5s"
+    for 69. (struct's pack_into would not do for the copy: it clears the whole region with zeros
+    first.)"""
     whole, rest = divmod(length, PIECE)
-    cut = struct.Struct(f"{whole * f'{PIECE}s'}{f'{rest}s' if rest else ''}")
-    if len(_PIECES) >= _FIELDS_KEPT:
-        _PIECES.clear()
-    _PIECES[length] = cut
-    return cut
+    return struct.Struct(f"{whole * f'{PIECE}s'}{f'{rest}s' if rest else ''}")
 
 
 def _not_mapped(payload: bytes) -> None:

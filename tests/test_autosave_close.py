@@ -6,12 +6,16 @@ from __future__ import annotations
 
 import errno
 import os
+import signal
 import stat
 import subprocess
 import sys
 import threading
+import time
+import traceback
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from oskit import ROOT
@@ -134,3 +138,53 @@ def test_background_work_runs_on_one_worker_and_what_it_raises_is_printed(
     assert len(threads) == 3 and len(set(threads)) == 1
     assert threading.get_ident() not in threads
     assert capsys.readouterr().err.count("ValueError: broken work") == 3
+
+
+def test_background_wait_returns_once_what_the_work_raised_is_printed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """(A future wakes its waiters before its done-callbacks run: a failure printed from one
+    could come after `wait` returned. The print is made slow here to show the order.)"""
+    printing = traceback.print_exception
+
+    def slow_print(*args: Any, **options: Any) -> None:
+        time.sleep(0.3)
+        printing(*args, **options)
+
+    monkeypatch.setattr(traceback, "print_exception", slow_print)
+
+    def work() -> None:
+        time.sleep(0.1)  # (fails after `in_background` has returned)
+        raise ValueError("broken work")
+
+    background.in_background(work)
+    background.wait()
+    assert "ValueError: broken work" in capsys.readouterr().err
+    assert not background._pending
+
+
+def test_a_forked_child_gets_a_worker_of_its_own(tmp_path: Path) -> None:
+    """(A fork copies the parent's worker but not its thread: work given to it would never run,
+    and `wait` would never return.)"""
+    background.in_background(lambda: None)  # (the parent's worker is running)
+    background.wait()
+    done = tmp_path / "done"
+    child = os.fork()
+    if child == 0:  # pragma: no cover (the child)
+        code = 1
+        try:
+            background.in_background(done.touch)
+            background.wait()
+            code = 0
+        finally:
+            os._exit(code)
+    for _ in range(500):  # (10 s: a child whose work never runs waits for ever)
+        ended, status = os.waitpid(child, os.WNOHANG)
+        if ended:
+            break
+        time.sleep(0.02)
+    else:
+        os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)
+        pytest.fail("the child's background work never ran")
+    assert os.waitstatus_to_exitcode(status) == 0 and done.exists()

@@ -262,3 +262,44 @@ def test_an_old_rules_version_that_today_stops_keeps_its_own_error_and_replay(
         saves.load(path, continue_chance=False)
     assert changed.value.accepted.table.log == table.log
     assert changed.value.accepted.note == ""
+
+
+def test_a_file_broken_elsewhere_with_a_blank_line_across_a_page_keeps_its_error(
+    tmp_path: Path,
+) -> None:
+    """A closed save, hand-edited: a line of 40 spaces across a page boundary, and a bad entry
+    further on: the run of spaces goes on past the boundary, so it is no hole, and the file keeps
+    its error (taken for torn, it would load up to the blank line, and the next autosave would
+    rewrite it without every entry after it)."""
+    path, table, ends = live_save(tmp_path)
+    data = dumped(table)
+    boundary = (ends[10] // PAGE + 1) * PAGE
+    at = data.rindex(b"\n\n", 0, boundary - 20) + 1  # a blank line between two entries
+    blank = b" " * (boundary + 20 - at) + b"\n"  # ... of spaces, across the boundary
+    broken = data[:at] + blank + data[at:]
+    broken = broken[: boundary + 100] + broken[boundary + 100 :].replace(
+        b'decision = "', b'decision = "no-', 1
+    )
+    path.write_bytes(broken)
+    with pytest.raises(saves.SaveError) as before:
+        as_it_is(broken)
+    assert "no-" in str(before.value)
+    with pytest.raises(saves.SaveError) as error:
+        saves.load(path, continue_chance=False)
+    assert "no-" in str(error.value) and "disk" not in str(error.value)
+
+
+def test_a_torn_save_of_older_rules_that_today_stops_keeps_rules_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A torn file whose part before the hole today's rules stop: its RulesChanged (with the
+    replay up to that entry) is what the player is told, not the TOML error at the hole."""
+    path, table, ends = live_save(tmp_path)
+    data = path.read_bytes().replace(b'decision = "', b'decision = "no-', 1)
+    path.write_bytes(data)
+    start = ends[100] + 20
+    stale(path, start, (start // PAGE + 1) * PAGE, b"\0")
+    monkeypatch.setattr(type(table.game), "rules_version", table.game.rules_version + 1)
+    monkeypatch.setattr(type(table.game), "older_rules", {})
+    with pytest.raises(saves.RulesChanged):
+        saves.load(path, continue_chance=False)
