@@ -53,6 +53,8 @@ def _printing_failures(work: Callable[[], None]) -> None:
 
 def wait() -> None:
     """Return once all the work `in_background` was given so far is done."""
+    if not _pending:  # (and concurrent.futures not loaded for nothing)
+        return
     from concurrent.futures import wait as all_done
 
     _pending.difference_update(all_done(list(_pending)).done)

@@ -372,13 +372,11 @@ def write_bytes(path: Path, payload: bytes) -> None:
     os.close(_replace(path, payload, sync=True))
 
 
-def _replace(path: Path, payload: bytes, *, sync: bool, checked: bool = False) -> int:
+def _replace(path: Path, payload: bytes, *, sync: bool) -> int:
     """Put a file holding `payload` at `path` atomically (a temporary file in the same folder,
     renamed over it), fsync'd before and after the rename if `sync`. Returns a descriptor open
-    for writing on the new file, at its end. Raises OSError, as `write` does (`checked`: the
-    caller has just called `check_target`)."""
-    if not checked:
-        check_target(path)
+    for writing on the new file, at its end. Raises OSError, as `write` does."""
+    check_target(path)
     fd, temp = tempfile.mkstemp(
         prefix=paths.temp_prefix(path), suffix=paths.TEMP_SUFFIX, dir=path.parent
     )
@@ -1339,8 +1337,7 @@ class Autosave:
         synced = check_target(self.path) > 0  # (something there, that the rewrite could lose)
         if synced and not self.written:  # a continued save keeps the time its game began
             self.created = created_of(self.path) or self.created
-        payload = _utf8(dumps(self.table, self.created, self.render))
-        fd = _replace(self.path, payload, sync=synced, checked=True)
+        fd = _replace(self.path, _utf8(dumps(self.table, self.created, self.render)), sync=synced)
         end = len(self.table)
         last = self.table.entry(end - 1) if end else None
         self._file = _OpenSave(fd, self.path.parent, end, last, synced, self.clock)
