@@ -27,14 +27,23 @@ The engine (`Agenda`) is one object per game; the game's `pending`, `apply_decis
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Container, Mapping
 from dataclasses import field
 from functools import lru_cache
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from core import chance
 from core.chance import ChanceRequest, Outcome
-from core.decisions import ActingFor, Choice, Decision, IllegalAction, Option, choose_one
+from core.decisions import (
+    ActingFor,
+    Choice,
+    Decision,
+    IllegalAction,
+    Option,
+    OptionId,
+    choose_one,
+    choose_one_later,
+)
 from core.frozen import replace
 from core.games.base import Step
 from core.narration import LIST_SEPARATOR, Joined, Lines, Message, Text, listing, say
@@ -124,6 +133,14 @@ class Menu(Task[S]):
     def choose(self, state: S, action: Choice) -> Done[S]:
         """Carry out `action`; the menu (as `again` gives it) is already queued again behind
         anything this queues."""
+
+    def offer(
+        self, state: S
+    ) -> tuple[Container[OptionId], Callable[[], tuple[Option, ...]]] | None:
+        """A cheaper way to ask, for a menu whose actions cost much to build: ids of actions
+        surely available now (at least one: the menu is open) and what builds `actions`, called
+        only when someone reads the options (see `choose_one_later`). None: `actions` now."""
+        return None
 
     def again(self, action: Choice) -> Menu[S] | None:
         """The menu to ask after `action` (e.g. with the action marked used), or None when
@@ -402,6 +419,9 @@ class Agenda(Generic[S]):
         if kind is Asking:
             return _step_of(task.ask(state))
         if kind is Menu:
+            offer = task.offer(state)
+            if offer is not None and offer[0]:
+                return Step((self._later_menu_decision(state, task, *offer),))
             # Actions offered but unavailable keep their place; with none available the menu
             # has nothing to offer. (A loop, not any() over a generator and a property: menus
             # that offer nothing are asked about half as often as there are entries.)
@@ -423,6 +443,25 @@ class Agenda(Generic[S]):
             task.name,
             task.prompt(state),
             (*actions, *done),
+            task.help(state),
+            task.acting_for(state),
+        )
+
+
+    def _later_menu_decision(
+        self,
+        state: S,
+        task: Menu[S],
+        sure: Container[OptionId],
+        actions: Callable[[], tuple[Option, ...]],
+    ) -> Decision:
+        done = () if task.done is None else (task.done,)
+        return choose_one_later(
+            task.chooser(state),
+            task.name,
+            task.prompt(state),
+            sure,
+            lambda: (*actions(), *done),
             task.help(state),
             task.acting_for(state),
         )

@@ -8,6 +8,7 @@ a single source of legality.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Container
 from dataclasses import replace
 from enum import Enum
 from operator import attrgetter
@@ -160,8 +161,20 @@ class Decision:
     @property
     def available(self) -> tuple[Option, ...]:
         """The options that can be chosen now."""
-        available: tuple[Option, ...] = self.__dict__["_available"]
+        available: tuple[Option, ...] = self._available
         return available
+
+    def __getattr__(self, name: str) -> object:
+        # Only a decision made by `choose_one_later` gets here (every other one holds all its
+        # attributes): its options are built now, the first time anyone reads them.
+        build = self.__dict__.get("_build")
+        if build is None or name not in ("options", "_available"):
+            raise AttributeError(name)
+        fields = self.__dict__
+        fields["options"] = build()
+        del fields["_build"], fields["_sure"]
+        self.__post_init__()
+        return fields[name]
 
     def choosable(self) -> Decision:
         """This decision with only its available options: what a bot chooses from (an answer
@@ -199,6 +212,9 @@ class Decision:
                         choice=repr(choice),
                     )
                 )
+            sure = self.__dict__.get("_sure")
+            if sure is not None and choice in sure:
+                return choice  # surely an available option's id: no option built to check it
             for option in self.options:
                 if option.id == choice:
                     if option.unavailable:
@@ -322,6 +338,43 @@ def choose_one(
     acting_for: ActingFor | None = None,
 ) -> Decision:
     return Decision(seat, name, _CHOOSE_ONE, prompt, options, help=help, acting_for=acting_for)
+
+
+def choose_one_later(
+    seat: int,
+    name: str,
+    prompt: Text,
+    sure: Container[OptionId],
+    build: Callable[[], tuple[Option, ...]],
+    help: Text = "",
+    acting_for: ActingFor | None = None,
+) -> Decision:
+    """`choose_one` whose options are built by `build` only when someone reads them (a view, a
+    bot, a refusal): replaying a log only checks each answer. `sure` holds ids of available
+    options (some of them, never one that `build` would leave out or make unavailable): an
+    answer found there is legal without the options; any other is checked against them, and
+    refused with the same message as by `choose_one`."""
+    decision = _new_decision(Decision)
+    fields = {
+        "seat": seat,
+        "name": name,
+        "kind": _CHOOSE_ONE,
+        "prompt": prompt,
+        "min_count": 0,
+        "max_count": 0,
+        "total": 0,
+        "max_each": 0,
+        "help": help,
+        "acting_for": acting_for,
+        "_sure": sure,
+        "_build": build,
+    }
+    _set_dict(decision, "__dict__", fields)
+    return decision
+
+
+_new_decision = object.__new__
+_set_dict = object.__setattr__
 
 
 def choose_several(

@@ -4,7 +4,8 @@ still apply until the player ends the turn (line 62: 手番中いつでも) — 
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from collections.abc import Callable
+from functools import cache, lru_cache, partial
 from operator import itemgetter
 from typing import Any
 
@@ -130,9 +131,17 @@ class Explore(Menu[State]):
     def prompt(self, state: State) -> Text:
         return _move_prompt(movement(state, self.seat))
 
+    def offer(self, state: State) -> tuple[dict[str, int], Callable[[], tuple[Option, ...]]]:
+        # Every square in reach is an available option (staying included): a logged move is
+        # checked against them, and the options (each square's event) are built when read.
+        reach = destinations(state, self.seat, movement(state, self.seat))
+        return reach, partial(self._actions, state, reach)
+
     def actions(self, state: State) -> tuple[Option, ...]:
+        return self._actions(state, destinations(state, self.seat, movement(state, self.seat)))
+
+    def _actions(self, state: State, reach: dict[str, int]) -> tuple[Option, ...]:
         seat = self.seat
-        reach = destinations(state, seat, movement(state, seat))
         here = state.players[seat].space
         # A square, not a route: the rules ask only where the piece ends (the cheapest way
         # there is often one of several, and showing one would suggest a choice there is not).

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 from itertools import repeat
 from typing import Any
 
 from core import chance
 from core.agenda import Asking, Automatic, Done, Menu, Task, push
 from core.chance import ChanceRequest
-from core.decisions import Choice, Decision, Option, choose_one
+from core.decisions import Choice, Decision, Option, choose_one, choose_one_later
 from core.frozen import replace
 from core.games.dangerous import rolls
 from core.games.dangerous.board import cell_of, space_label, token_spaces
@@ -271,17 +271,17 @@ class ApPlace(Asking[State]):
 
     def ask(self, state: State) -> Decision:
         current = meeting(state)
-        players = state.player_count
+        players = len(state.names)
         placed = current.placed
         seat = self.seat
-        # Every action, a full one too (unavailable, saying so): an option keeps its place
-        # while the other seats place their AP between this seat's placements.
-        # (map over the cached option makers: the loop runs in C, asked at every AP placed)
-        actions = _action_ids()
-        options = tuple(
-            map(_ap_choice, actions, map(placed.get, actions), repeat(seat), repeat(players))
+        # (the options are built when read: a logged placement is checked by `_Open`)
+        return choose_one_later(
+            seat,
+            "ap",
+            _place_prompt(current.ap_left[seat]),
+            _Open(placed, _cap_of(players)),
+            partial(_ap_options, placed, seat, players),
         )
-        return choose_one(seat, "ap", _place_prompt(current.ap_left[seat]), options)
 
     def act(self, state: State, answer: Any, seat: int) -> Done[State]:
         current = meeting(state)
@@ -303,6 +303,32 @@ class ApPlace(Asking[State]):
             )
         ]
         return next_placement(state, placed, tuple(ap), lines, room), lines
+
+
+def _ap_options(
+    placed: dict[str, tuple[int, ...]], seat: int, players: int
+) -> tuple[Option, ...]:
+    """Every action to put `seat`'s AP on, a full one too (unavailable, saying so): an option
+    keeps its place while the other seats place their AP between this seat's placements."""
+    # (map over the cached option makers: the loop runs in C)
+    actions = _action_ids()
+    return tuple(map(_ap_choice, actions, map(placed.get, actions), repeat(seat), repeat(players)))
+
+
+class _Open:
+    """The actions that still take an AP, as `_ap_options` makes them available: asked only
+    whether the one logged answer is among them."""
+
+    __slots__ = ("placed", "caps")
+
+    def __init__(self, placed: dict[str, tuple[int, ...]], caps: dict[str, int]) -> None:
+        self.placed, self.caps = placed, caps
+
+    def __contains__(self, action: object) -> bool:
+        cap = self.caps.get(action)  # type: ignore[call-overload]
+        if cap is None:
+            return False  # not an action: the options themselves say why not
+        return not cap or sum(self.placed.get(action, ())) < cap  # type: ignore[call-overload]
 
 
 @cache
