@@ -132,10 +132,14 @@ class Explore(Menu[State]):
         return _move_prompt(movement(state, self.seat))
 
     def offer(self, state: State) -> tuple[dict[str, int], Callable[[], tuple[Option, ...]]]:
-        # Every square in reach is an available option (staying included): a logged move is
-        # checked against them, and the options (each square's event) are built when read.
+        # Every square in reach is an available option (staying included), and so is reordering
+        # a party of two or more: a logged move is checked against them, and the options (each
+        # square's event, the field abilities) are built when read.
         reach = destinations(state, self.seat, movement(state, self.seat))
-        return reach, partial(self._actions, state, reach)
+        build = partial(self._actions, state, reach)
+        if len(state.players[self.seat].party) < 2:
+            return reach, build
+        return {**reach, REORDER: 0}, build
 
     def actions(self, state: State) -> tuple[Option, ...]:
         return self._actions(state, destinations(state, self.seat, movement(state, self.seat)))
