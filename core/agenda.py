@@ -447,7 +447,6 @@ class Agenda(Generic[S]):
             task.acting_for(state),
         )
 
-
     def _later_menu_decision(
         self,
         state: S,

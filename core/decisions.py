@@ -12,6 +12,7 @@ from collections.abc import Callable, Container
 from dataclasses import replace
 from enum import Enum
 from operator import attrgetter
+from typing import TYPE_CHECKING
 
 from core.frozen import fast_init
 from core.grid import Cell
@@ -161,20 +162,26 @@ class Decision:
     @property
     def available(self) -> tuple[Option, ...]:
         """The options that can be chosen now."""
-        available: tuple[Option, ...] = self._available
+        if "_build" in self.__dict__:
+            self._build_options()
+        available: tuple[Option, ...] = self.__dict__["_available"]
         return available
 
-    def __getattr__(self, name: str) -> object:
-        # Only a decision made by `choose_one_later` gets here (every other one holds all its
-        # attributes): its options are built now, the first time anyone reads them.
-        build = self.__dict__.get("_build")
-        if build is None or name not in ("options", "_available"):
-            raise AttributeError(name)
+    if not TYPE_CHECKING:  # (so that mypy still refuses a misspelt attribute of a decision)
+
+        def __getattr__(self, name: str) -> tuple[Option, ...]:
+            # Only a decision made by `choose_one_later` gets here (every other one holds all
+            # its fields): its options are built now, the first time anyone reads them.
+            if name != "options" or "_build" not in self.__dict__:
+                raise AttributeError(name)
+            self._build_options()
+            return self.options
+
+    def _build_options(self) -> None:
         fields = self.__dict__
-        fields["options"] = build()
-        del fields["_build"], fields["_sure"]
+        fields["options"] = fields.pop("_build")()
+        del fields["_sure"]
         self.__post_init__()
-        return fields[name]
 
     def choosable(self) -> Decision:
         """This decision with only its available options: what a bot chooses from (an answer
@@ -214,7 +221,9 @@ class Decision:
                 )
             sure = self.__dict__.get("_sure")
             if sure is not None and choice in sure:
-                return choice  # surely an available option's id: no option built to check it
+                # Surely an available option's id: no option built to check it. (`choice` is a
+                # str or an int here, as checked above; mypy cannot follow that check.)
+                return choice  # type: ignore[return-value]
             for option in self.options:
                 if option.id == choice:
                     if option.unavailable:

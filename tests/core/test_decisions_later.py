@@ -4,7 +4,7 @@ a refusal) is what `choose_one` would have made, built at first read."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 
 import pytest
 
@@ -87,23 +87,27 @@ def test_what_a_dangerous_question_is_sure_of_is_always_an_available_option(
             if sure is None or build is None:
                 continue
             later += 1
-
-            def fresh(d: Decision = decision) -> Decision:  # not yet built, as replay finds it
-                return choose_one_later(d.seat, d.name, d.prompt, sure, build, d.help, d.acting_for)
-
             d = decision
             built = choose_one(d.seat, d.name, d.prompt, build(), d.help, d.acting_for)
             available = {option.id for option in built.available}
             for choice in ids_to_try(built):
                 if choice in sure:
                     assert choice in available, (decision.name, choice)
+                fresh = unbuilt(decision, sure, build)  # as a replay finds it
                 if choice in available:
-                    assert fresh().normalise(choice) == choice
+                    assert fresh.normalise(choice) == choice
                 else:
-                    assert refusal(fresh(), choice) == refusal(built, choice)
-            assert fresh() == built
+                    assert refusal(fresh, choice) == refusal(built, choice)
+            assert unbuilt(decision, sure, build) == built
             assert all(choice in available for choice in _members(sure)), decision.name
     assert later > 100
+
+
+def unbuilt(
+    d: Decision, sure: Container[OptionId], build: Callable[[], tuple[Option, ...]]
+) -> Decision:
+    """`d` as it was asked, its options not yet built."""
+    return choose_one_later(d.seat, d.name, d.prompt, sure, build, d.help, d.acting_for)
 
 
 def _members(sure: object) -> Iterable[OptionId]:

@@ -305,9 +305,7 @@ class ApPlace(Asking[State]):
         return next_placement(state, placed, tuple(ap), lines, room), lines
 
 
-def _ap_options(
-    placed: dict[str, tuple[int, ...]], seat: int, players: int
-) -> tuple[Option, ...]:
+def _ap_options(placed: dict[str, tuple[int, ...]], seat: int, players: int) -> tuple[Option, ...]:
     """Every action to put `seat`'s AP on, a full one too (unavailable, saying so): an option
     keeps its place while the other seats place their AP between this seat's placements."""
     # (map over the cached option makers: the loop runs in C)
@@ -319,7 +317,7 @@ class _Open:
     """The actions that still take an AP, as `_ap_options` makes them available: asked only
     whether the one logged answer is among them."""
 
-    __slots__ = ("placed", "caps")
+    __slots__ = ("caps", "placed")
 
     def __init__(self, placed: dict[str, tuple[int, ...]], caps: dict[str, int]) -> None:
         self.placed, self.caps = placed, caps
