@@ -29,7 +29,7 @@ def every_save_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(load_ahead, "_core_free", lambda: True)  # (however busy the machine)
 
 
-def not_here(path: Path) -> saves.Loaded:
+def not_here(*args: object) -> saves.Loaded:
     raise AssertionError("loaded in this process, not handed over by the child")
 
 
@@ -44,6 +44,7 @@ def test_the_child_hands_over_the_table_its_replay_makes(
     assert ahead.game == game  # (whose rules and board the app may import meanwhile)
     with monkeypatch.context() as patch:
         patch.setattr(resume_cache, "load", not_here)
+        patch.setattr(resume_cache, "loaded_from", not_here)
         handed = ahead.result()
     assert what_it_shows(handed) == what_it_shows(replayed)
     assert handed.table.game is replayed.table.game  # (the registry's, not a copy)
@@ -184,3 +185,16 @@ def test_the_tasks_running_besides_this_one_count_as_busy(
     assert load_ahead._busy() == 2
     loadavg.unlink()  # (not Linux: the last minute's load average)
     assert load_ahead._busy() == 0.7
+
+
+def test_a_handed_over_replay_is_kept_for_resume_without_a_second_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.toml"
+    saves.write(long_game("dangerous"), path)
+    handed = load_ahead.start(path).result()
+    monkeypatch.setattr(saves, "loads", not_here)  # (quitting keeps it: no replay here)
+    resume_cache.remember(path)
+    kept = resume_cache.read(resume_cache.cache_key(path.read_bytes()))
+    assert kept is not None
+    assert what_it_shows(kept) == what_it_shows(handed)
