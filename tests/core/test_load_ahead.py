@@ -198,3 +198,25 @@ def test_a_handed_over_replay_is_kept_for_resume_without_a_second_one(
     kept = resume_cache.read(resume_cache.cache_key(path.read_bytes()))
     assert kept is not None
     assert what_it_shows(kept) == what_it_shows(handed)
+
+
+def test_a_save_loaded_again_up_to_a_hole_is_loaded_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The child replays the file as it is, handing a frame of entries over, until the rules
+    stop it; the file then loads up to a hole (here: as `_before_hole` says, after entry 5).
+    The child's table is not the one loaded: this process loads the save, with the note."""
+    path = tmp_path / "game.toml"
+    table = long_game("dangerous")
+    saves.write(table, path)
+    blocks = path.read_bytes().split(b"\n[[log]]")
+    index = next(i for i in range(100, len(blocks)) if b"\nseat = " in blocks[i])
+    seat = int(blocks[index].split(b"\nseat = ")[1][:1])
+    other = b"\nseat = %d" % ((seat + 1) % len(table.seats))  # (a seat not asked: refused)
+    blocks[index] = blocks[index].replace(b"\nseat = %d" % seat, other, 1)
+    path.write_bytes(b"\n[[log]]".join(blocks))
+    monkeypatch.setattr(saves, "_before_hole", lambda data: b"\n[[log]]".join(blocks[:6]))
+    replayed = saves.load(path)
+    assert len(replayed.table) < load_ahead.CHUNK < index
+    assert "never reached the disk" in str(replayed.note)
+    assert what_it_shows(load_ahead.start(path).result()) == what_it_shows(replayed)
