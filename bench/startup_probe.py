@@ -44,9 +44,11 @@ def run_probe(*args: str) -> tuple[float, int]:
 def main() -> None:
     sys.path.insert(0, str(ROOT))  # this tree's code, whichever tree the venv was made for
     if sys.argv[1] != "bare":
-        from tui.cli import pause_collector_for_start_up
+        from tui.cli import load_save, pause_collector_for_start_up
 
         pause_collector_for_start_up()  # as `partyline` does for the app, before Textual loads
+    if sys.argv[1] == "continue":  # as `partyline continue`: the save loads before the app
+        loaded = load_save(Path(sys.argv[2]))  # (from the resume cache if kept)
     from textual.app import App, ComposeResult
     from textual.pilot import Pilot
     from textual.widgets import Footer, Header, Static
@@ -64,12 +66,11 @@ def main() -> None:
     elif sys.argv[1] == "continue":
         from core.paths import followed
         from tui.app import PartylineApp
-        from tui.cli import keep_for_resume, load_save
+        from tui.cli import keep_for_resume
         from tui.screens.game import GameScreen
 
         path = Path(sys.argv[2])
-        table = load_save(path).table  # as `partyline continue`: from the resume cache if kept
-        app = PartylineApp(save_dir=path.parent, table=table, save_path=followed(path))
+        app = PartylineApp(save_dir=path.parent, table=loaded.table, save_path=followed(path))
         if sys.argv[3:] != ["first"]:
             after = keep_for_resume  # ... which keeps the game there once the app has closed
 

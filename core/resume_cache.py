@@ -56,13 +56,22 @@ MIN_ENTRIES = SNAPSHOT_EVERY
 def load(path: Path) -> saves.Loaded:
     """`saves.load(path)`, from the cache when it holds the replay of the file's bytes as they
     are (else replayed, as `saves.load` does). Raises SaveError as `saves.load` does."""
-    data = saves.read_file(path)
+    return loaded_from(saves.read_file(path), saves.display_path(path))
+
+
+def loaded_from(data: bytes, where: str) -> saves.Loaded:
+    """`load` of a save's bytes, read already (`where` names the file in messages)."""
     key = cache_key(data)
     loaded = read(key)
     if loaded is None:
-        loaded = saves.loads(data, saves.display_path(path))
-        _replayed[:] = [(key, loaded, _made(loaded.table))]
+        loaded = saves.loads(data, where)
+        replayed(key, loaded)
     return loaded
+
+
+def replayed(key: str, loaded: saves.Loaded) -> None:
+    """Note that `loaded` is the replay of the bytes that make `key` (`_replayed`)."""
+    _replayed[:] = [(key, loaded, _made(loaded.table))]
 
 
 _replayed: list[tuple[str, saves.Loaded, tuple[object, ...]]] = []

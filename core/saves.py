@@ -28,7 +28,7 @@ import tempfile
 import time
 import tomllib
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache, partial
 from pathlib import Path
@@ -517,15 +517,30 @@ def read_file(path: Path) -> bytes:
     return _read(path, display_path(path), MAX_FILE_BYTES + 1)[0]
 
 
-def loads(text: str | bytes, where: str = "<save>", *, continue_chance: bool = True) -> Loaded:
+def loads(
+    text: str | bytes,
+    where: str = "<save>",
+    *,
+    continue_chance: bool = True,
+    replaying: Replaying | None = None,
+) -> Loaded:
     """Load a save from its text (or its bytes, UTF-8); `where` names it in messages. A file
     that does not load as it is may still load up to a hole a power cut left in it
-    (`_loaded_before_hole`)."""
-    return _loaded_before_hole(text, where, continue_chance=continue_chance)
+    (`_loaded_before_hole`). `replaying(table, entries)` gives the log's entries to apply to the
+    table, in order, and may look at the table between them (core/load_ahead.py hands the
+    applied ones over); only the file as it is is replayed through it."""
+    return _loaded_before_hole(text, where, continue_chance=continue_chance, replaying=replaying)
+
+
+Replaying = Callable[[Table, list[Entry]], Iterable[Entry]]
 
 
 def _loads_as_is(
-    text: str | bytes, where: str = "<save>", *, continue_chance: bool = True
+    text: str | bytes,
+    where: str = "<save>",
+    *,
+    continue_chance: bool = True,
+    replaying: Replaying | None = None,
 ) -> Loaded:
     text, cut = _whole_lines(text)
     read = _read_written(text)
@@ -539,7 +554,7 @@ def _loads_as_is(
     note = _incomplete_note(where, len(entries)) if torn else ""
     with gcpause.paused():
         try:
-            table.apply_all(entries)
+            table.apply_all(entries if replaying is None else replaying(table, entries))
         except LogError as error:
             if version < table.game.rules_version:
                 accepted = Loaded(table, created, version, note)
@@ -591,7 +606,11 @@ def _incomplete_note(where: str, whole: int, hole: bool = False) -> Message:
 
 
 def _loaded_before_hole(
-    text: str | bytes, where: str = "<save>", *, continue_chance: bool = True
+    text: str | bytes,
+    where: str = "<save>",
+    *,
+    continue_chance: bool = True,
+    replaying: Replaying | None = None,
 ) -> Loaded:
     """`_loads_as_is(text)`; or, when that fails and the file has a hole in its log
     (`_before_hole`), what it holds before the hole, with the note that says from which entry on
@@ -604,7 +623,7 @@ def _loaded_before_hole(
     as it is is looked at, so no file that loads today loads differently; a save of an older
     rules version that today's rules stop (RulesChanged) keeps its own error and replay."""
     try:
-        return _loads_as_is(text, where, continue_chance=continue_chance)
+        return _loads_as_is(text, where, continue_chance=continue_chance, replaying=replaying)
     except RulesChanged:
         raise
     except SaveError as error:

@@ -791,10 +791,23 @@ def _check_theme(theme: str) -> None:
 
 
 def load_save(path: Path) -> Loaded:
-    from core import resume_cache, saves
+    """The save at `path`, for `continue`: from the resume cache when it holds it; a long one
+    that it does not is replayed in a child process while this one imports the app and the game
+    screen, which the replay does not need (core/load_ahead.py)."""
+    from core import load_ahead, saves
 
+    ahead = load_ahead.start(path)
+    import tui.app
+    import tui.screens.game
+    import tui.session  # noqa: F401  (what `continue` shows next, imported meanwhile)
+
+    if ahead.game:  # (and, while a child replays, the game's rules and board)
+        from tui.boards import board_kit
+
+        get_game(ahead.game)
+        board_kit(ahead.game)
     try:
-        return resume_cache.load(path)
+        return ahead.result()
     except saves.SaveError as error:
         raise CliError.of(error, code=1) from None
 

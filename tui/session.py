@@ -253,10 +253,13 @@ class Session:
         if table.step.chance is not None:
             return False  # mid-move: the dice that follow are drawn at once; look after them
         found = False
-        for index in range(min(self._seen, len(table)), len(table)):
+        # (from the newest back to the first not seen: the newest notable one is the moment; a
+        # long game just opened stops at its last one, not walking its thousands of entries)
+        for index in range(len(table) - 1, min(self._seen, len(table)) - 1, -1):
             if table.notable(index):
                 self.last_moment = index
                 found = True
+                break
         self._seen = len(table)
         return found
 
