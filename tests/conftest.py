@@ -55,7 +55,8 @@ def pytest_runtest_protocol() -> Iterator[None]:
     """After each test (its teardown done), collect its garbage, then freeze what lives on
     (modules, caches, hypothesis' state) out of the collector's generations. Otherwise every
     full collection walks all that the run has ever kept, a walk that grows with the run
-    (0.3-0.5 s each, about a tenth of the suite's time); now it walks what one test made.
+    (about 0.5 s each, some 45 of them in a sample of 69 tests); now it walks what one test
+    made.
     Only objects alive between tests are frozen: a test's own objects, cycles included, are
     collected as before (gc.collect first, so no garbage is frozen)."""
     yield
