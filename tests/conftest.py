@@ -2,10 +2,13 @@
 from it (derandomized by default; `HYPOTHESIS_PROFILE=deep` for a long random run); and an
 environment that does not depend on the machine's: English unless a test asks for another
 language; settings and compiled catalogs in folders of the run's own, never the user's; and
-Textual's test pilot told the app is idle sooner (IDLE_SLICE)."""
+Textual's test pilot told the app is idle sooner (IDLE_SLICE); and the collector's full passes
+kept to what the running test made (`pytest_runtest_protocol`)."""
 
+import gc
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import profiles
@@ -45,3 +48,17 @@ def own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "cache"
     monkeypatch.setenv("PARTYLINE_CACHE_DIR", str(folder))
     return folder
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol() -> Iterator[None]:
+    """After each test (its teardown done), collect its garbage, then freeze what lives on
+    (modules, caches, hypothesis' state) out of the collector's generations. Otherwise every
+    full collection walks all that the run has ever kept, a walk that grows with the run
+    (about 0.5 s each, some 45 of them in a sample of 69 tests); now it walks what one test
+    made.
+    Only objects alive between tests are frozen: a test's own objects, cycles included, are
+    collected as before (gc.collect first, so no garbage is frozen)."""
+    yield
+    gc.collect()
+    gc.freeze()

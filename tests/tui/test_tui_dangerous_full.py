@@ -34,9 +34,16 @@ from tui.widgets.prompt import DecisionPrompt
 
 PRESS_LIMIT = 2000
 AKI_VS_BOT = (Seat("Aki"), Seat("Bot 2", SeatKind.BOT, "heuristic"))
+BOT_SEED = 891
+BOT_TURNS = 2
+"""A game of 22 decisions at the keyboard with all twelve kinds of decision that seed 2 with
+three turns asked (32 decisions), and two more (ambush-item, boss-card)."""
 HOT_SEAT = (Seat("Aki"), Seat("Ben"))
-HOT_SEED = 2
-HOT_TURNS = 3
+HOT_SEED = 619
+HOT_TURNS = 2
+"""A game of 49 decisions at the keyboard with all sixteen kinds of decision that seed 2 with
+three turns asked (94 decisions), and three more (ambush-item, ambush-item-target,
+ambush-target)."""
 
 
 def dg_table(seats: tuple[Seat, ...], seed: int, turn_limit: int = 3) -> Table:
@@ -208,7 +215,7 @@ class Driver:
 
 
 async def test_a_whole_game_against_a_bot_by_keyboard(tmp_path: Path) -> None:
-    table = dg_table(AKI_VS_BOT, seed=2)
+    table = dg_table(AKI_VS_BOT, seed=BOT_SEED, turn_limit=BOT_TURNS)
     app = make_app(tmp_path, table=table, save_path=tmp_path / "full.toml")
     async with app.run_test(size=SIZE) as pilot:
         driver = Driver(pilot)
@@ -277,7 +284,7 @@ async def test_a_whole_hot_seat_game_by_keyboard(tmp_path: Path) -> None:
         assert table.over and isinstance(app.screen, GameOverScreen)
         text = screen_text(app)
         assert "Game over" in text and "Aki" in text and "Ben" in text
-    print(f"\n{driver.decided} decisions by {driver.presses} presses")
+    print(f"\n{driver.decided} decisions by {driver.presses} presses; {sorted(driver.names)}")
     assert {"final-party", "final-order"} <= driver.names
     assert {seat for seat, name, _ in sights.seen if name == "final-party"} == {0, 1}
 
