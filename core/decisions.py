@@ -179,9 +179,15 @@ class Decision:
 
     def _build_options(self) -> None:
         fields = self.__dict__
-        fields["options"] = fields.pop("_build")()
-        del fields["_sure"]
-        self.__post_init__()
+        # (a build that raises, or makes options that do not make a decision, leaves it unbuilt:
+        # the next read raises the same error again, not a missing field)
+        fields["options"] = fields["_build"]()
+        try:
+            self.__post_init__()
+        except BaseException:
+            del fields["options"]
+            raise
+        del fields["_build"], fields["_sure"]
 
     def choosable(self) -> Decision:
         """This decision with only its available options: what a bot chooses from (an answer

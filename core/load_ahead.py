@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import copyreg
-import fcntl
 import io
 import os
 import pickle
@@ -60,6 +59,19 @@ class Ahead:
         self.game = game
         """While a child loads the save: the registered game its header seems to name, whose
         modules this process may import meanwhile ("" if none). Only a hint: the load decides."""
+
+    @property
+    def in_child(self) -> bool:
+        """Whether a child is loading the save (this process has time to import meanwhile)."""
+        return self._child is not None
+
+    def cancel(self) -> None:
+        """Stop the child loading the save, if one is: nobody is going to take its table."""
+        if self._child is not None:
+            pid, pipe, _ = self._child
+            self._child = None
+            os.close(pipe)
+            _stop(pid)
 
     def result(self) -> saves.Loaded:
         """The loaded save, once the child has made it (else loaded here). Raises SaveError as
@@ -205,7 +217,9 @@ class _Handing:
         self._pickler = pickle.Pickler(self._made, pickle.HIGHEST_PROTOCOL)
         self._pickler.dispatch_table = _REDUCED
         self._lines: dict[Narration, Narration] = {}
-        with contextlib.suppress(AttributeError, OSError):  # (Linux: room for all of it)
+        with contextlib.suppress(ImportError, AttributeError, OSError):  # (Linux: room for all)
+            import fcntl
+
             fcntl.fcntl(pipe, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
 
     def follow(self, table: Table, entries: list[Entry]) -> Iterator[Entry]:
@@ -280,13 +294,21 @@ def _taken(pid: int, pipe: int) -> saves.Loaded | None:
         with open(pipe, "rb") as reading, gcpause.paused():  # (closes the pipe)
             loaded = _received(reading)
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.kill(pid, signal.SIGKILL)  # (this process is going: so is its child)
-        with contextlib.suppress(OSError):
-            os.waitpid(pid, 0)
+        _stop(pid)  # (this process is going: so is its child)
         raise
+    if loaded is None:  # (a frame that did not come back: the child may be replaying still)
+        _stop(pid)
+        return None
     _, status = os.waitpid(pid, 0)
     return loaded if status == 0 else None
+
+
+def _stop(pid: int) -> None:
+    """Kill the child and reap it (no zombie left)."""
+    with contextlib.suppress(OSError):
+        os.kill(pid, signal.SIGKILL)
+    with contextlib.suppress(OSError):
+        os.waitpid(pid, 0)
 
 
 def _received(reading: BinaryIO) -> saves.Loaded | None:

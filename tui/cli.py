@@ -790,6 +790,20 @@ def _check_theme(theme: str) -> None:
         )
 
 
+def _import_while_loading(game: str) -> None:
+    """What `continue` shows next, imported while a child replays the save: the app, the game
+    screen and, if `game` names one (a hint from the save's header), its rules and board."""
+    import tui.app
+    import tui.screens.game
+    import tui.session  # noqa: F401
+
+    if game:
+        from tui.boards import board_kit
+
+        get_game(game)
+        board_kit(game)
+
+
 def load_save(path: Path) -> Loaded:
     """The save at `path`, for `continue`: from the resume cache when it holds it; a long one
     that it does not is replayed in a child process while this one imports the app and the game
@@ -797,15 +811,12 @@ def load_save(path: Path) -> Loaded:
     from core import load_ahead, saves
 
     ahead = load_ahead.start(path)
-    import tui.app
-    import tui.screens.game
-    import tui.session  # noqa: F401  (what `continue` shows next, imported meanwhile)
-
-    if ahead.game:  # (and, while a child replays, the game's rules and board)
-        from tui.boards import board_kit
-
-        get_game(ahead.game)
-        board_kit(ahead.game)
+    if ahead.in_child:
+        try:
+            _import_while_loading(ahead.game)
+        except BaseException:
+            ahead.cancel()
+            raise
     try:
         return ahead.result()
     except saves.SaveError as error:

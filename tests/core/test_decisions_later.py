@@ -66,6 +66,21 @@ def test_an_available_answer_it_is_not_sure_of_is_checked_against_the_options() 
     assert runs == [1]
 
 
+@pytest.mark.parametrize("read", ["options", "available"])
+def test_a_build_that_fails_leaves_it_unbuilt_and_fails_again_the_same(read: str) -> None:
+    def broken() -> tuple[Option, ...]:
+        raise RuntimeError("the rules broke")
+
+    for build, error in ((broken, RuntimeError), (lambda: (), ValueError)):
+        decision = choose_one_later(0, "pick", "Pick", {"a"}, build)
+        with pytest.raises(error) as first:
+            getattr(decision, read)
+        with pytest.raises(error) as again:
+            getattr(decision, read)
+        assert str(again.value) == str(first.value)
+        assert decision.normalise("a") == "a"  # (still asked as it was)
+
+
 def ids_to_try(decision: Decision) -> Iterable[object]:
     yield from (option.id for option in decision.options)
     yield from ("nowhere", "card:nobody", 99, "reorder", "done")

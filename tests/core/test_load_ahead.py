@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import os
 import random
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -220,3 +224,95 @@ def test_a_save_loaded_again_up_to_a_hole_is_loaded_here(
     assert len(replayed.table) < load_ahead.CHUNK < index
     assert "never reached the disk" in str(replayed.note)
     assert what_it_shows(load_ahead.start(path).result()) == what_it_shows(replayed)
+
+
+@pytest.fixture
+def children(monkeypatch: pytest.MonkeyPatch) -> dict[int, int | None]:
+    """Every child forked here, by pid, with its exit status once reaped (None until then)."""
+    seen: dict[int, int | None] = {}
+    fork, waitpid = os.fork, os.waitpid
+
+    def forked() -> int:
+        pid = fork()
+        if pid:
+            seen[pid] = None
+        return pid
+
+    def waited(pid: int, options: int) -> tuple[int, int]:
+        reaped = waitpid(pid, options)
+        if pid in seen and reaped[0] == pid:
+            seen[pid] = reaped[1]
+        return reaped
+
+    monkeypatch.setattr(os, "fork", forked)
+    monkeypatch.setattr(os, "waitpid", waited)
+    return seen
+
+
+def killed(status: int | None) -> bool:
+    return status is not None and os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+
+
+def test_a_cancelled_load_leaves_no_child_and_no_pipe(
+    tmp_path: Path, children: dict[int, int | None]
+) -> None:
+    path = tmp_path / "game.toml"
+    saves.write(long_game("dangerous"), path)
+    ahead = load_ahead.start(path)
+    assert ahead.in_child and ahead._child is not None
+    pipe = ahead._child[1]
+    ahead.cancel()
+    assert not ahead.in_child
+    assert [killed(status) for status in children.values()] == [True]  # (and reaped)
+    with pytest.raises(OSError):
+        os.fstat(pipe)  # (closed)
+
+
+def test_the_app_failing_to_start_while_the_child_loads_stops_the_child(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, children: dict[int, int | None]
+) -> None:
+    from tui import cli
+
+    path = tmp_path / "game.toml"
+    saves.write(long_game("dangerous"), path)
+
+    def interrupted(game: str) -> None:
+        raise KeyboardInterrupt  # (Ctrl-C while the app imports)
+
+    monkeypatch.setattr(cli, "_import_while_loading", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        cli.load_save(path)
+    assert [killed(status) for status in children.values()] == [True]
+
+
+def test_a_frame_that_does_not_come_back_stops_the_child_and_loads_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, children: dict[int, int | None]
+) -> None:
+    path = tmp_path / "game.toml"
+    saves.write(long_game("dangerous"), path)
+
+    def wrong_then_slow(handing: Any, loaded: saves.Loaded) -> None:
+        os.write(handing.pipe, b"not a pickle")
+        time.sleep(30)  # (as if it had long to replay still: not waited for)
+
+    monkeypatch.setattr(load_ahead._Handing, "last", wrong_then_slow)
+    assert what_it_shows(load_ahead.start(path).result()) == what_it_shows(saves.load(path))
+    assert [killed(status) for status in children.values()] == [True]
+
+
+def test_without_fcntl_it_imports_and_a_child_still_hands_the_table_over(tmp_path: Path) -> None:
+    path = tmp_path / "game.toml"
+    saves.write(long_game("dangerous"), path)
+    script = (
+        "import sys; sys.modules['fcntl'] = None\n"
+        "from pathlib import Path\n"
+        "from core import load_ahead, resume_cache\n"
+        "load_ahead.AHEAD_ENTRIES, load_ahead._core_free = 1, lambda: True\n"
+        "def not_here(*args): raise AssertionError('loaded here')\n"
+        "resume_cache.load = resume_cache.loaded_from = not_here\n"
+        f"print(len(load_ahead.start(Path({str(path)!r})).result().table))\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert int(out.stdout) == len(saves.load(path).table)

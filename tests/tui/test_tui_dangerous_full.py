@@ -38,12 +38,56 @@ BOT_SEED = 891
 BOT_TURNS = 2
 """A game of 22 decisions at the keyboard with all twelve kinds of decision that seed 2 with
 three turns asked (32 decisions), and two more (ambush-item, boss-card)."""
+BOT_GAME_ASKS = frozenset(
+    [
+        "act-first",
+        "after-dice",
+        "ambush-item",
+        "ap",
+        "boss",
+        "boss-card",
+        "capture",
+        "final-order",
+        "final-party",
+        "flee",
+        "meeting-ability",
+        "move",
+        "order",
+        "target",
+    ]
+)
+"""The kinds of decision that game asks at the keyboard (asserted: a change of rules that asks
+fewer fails the test, rather than quietly testing less)."""
 HOT_SEAT = (Seat("Aki"), Seat("Ben"))
 HOT_SEED = 619
 HOT_TURNS = 2
 """A game of 49 decisions at the keyboard with all sixteen kinds of decision that seed 2 with
 three turns asked (94 decisions), and three more (ambush-item, ambush-item-target,
 ambush-target)."""
+HOT_SEAT_ASKS = frozenset(
+    [
+        "ability",
+        "act-first",
+        "after-dice",
+        "ambush-item",
+        "ambush-item-target",
+        "ambush-target",
+        "ap",
+        "boss-card",
+        "capture",
+        "field",
+        "final-order",
+        "final-party",
+        "flee",
+        "heal",
+        "meeting-ability",
+        "move",
+        "order",
+        "slow",
+        "target",
+    ]
+)
+"""The kinds of decision that game asks at the keyboard (asserted, as BOT_GAME_ASKS)."""
 
 
 def dg_table(seats: tuple[Seat, ...], seed: int, turn_limit: int = 3) -> Table:
@@ -229,6 +273,7 @@ async def test_a_whole_game_against_a_bot_by_keyboard(tmp_path: Path) -> None:
     assert driver.decided >= 10
     assert {DecisionKind.CHOOSE_ONE, DecisionKind.ORDER} <= driver.kinds
     assert "final-party" in driver.names
+    assert driver.names >= BOT_GAME_ASKS, sorted(BOT_GAME_ASKS - driver.names)
 
 
 @dataclass
@@ -286,6 +331,7 @@ async def test_a_whole_hot_seat_game_by_keyboard(tmp_path: Path) -> None:
         assert "Game over" in text and "Aki" in text and "Ben" in text
     print(f"\n{driver.decided} decisions by {driver.presses} presses; {sorted(driver.names)}")
     assert {"final-party", "final-order"} <= driver.names
+    assert driver.names >= HOT_SEAT_ASKS, sorted(HOT_SEAT_ASKS - driver.names)
     assert {seat for seat, name, _ in sights.seen if name == "final-party"} == {0, 1}
 
     # The first builder's party is secret: the screen goes dark before the other builds...
