@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Container
-from dataclasses import replace
+from dataclasses import MISSING, replace
+from dataclasses import fields as fields_of
 from enum import Enum
 from operator import attrgetter
 from typing import TYPE_CHECKING
@@ -371,14 +372,11 @@ def choose_one_later(
     refused with the same message as by `choose_one`."""
     decision = _new_decision(Decision)
     fields = {
+        **_DEFAULTS,
         "seat": seat,
         "name": name,
         "kind": _CHOOSE_ONE,
         "prompt": prompt,
-        "min_count": 0,
-        "max_count": 0,
-        "total": 0,
-        "max_each": 0,
         "help": help,
         "acting_for": acting_for,
         "_sure": sure,
@@ -388,6 +386,11 @@ def choose_one_later(
     return decision
 
 
+_DEFAULTS = {
+    field.name: field.default for field in fields_of(Decision) if field.default is not MISSING
+}
+"""A decision's fields that have defaults, with them (a later decision is made without
+`__init__`: every field is set from here or by `choose_one_later`)."""
 _new_decision = object.__new__
 _set_dict = object.__setattr__
 
