@@ -27,7 +27,7 @@ The engine (`Agenda`) is one object per game; the game's `pending`, `apply_decis
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import field
 from functools import lru_cache
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
@@ -136,7 +136,7 @@ class Menu(Task[S]):
 
     def offer(
         self, state: S
-    ) -> tuple[Container[OptionId], Callable[[], tuple[Option, ...]]] | None:
+    ) -> tuple[Collection[OptionId], Callable[[], tuple[Option, ...]]] | None:
         """A cheaper way to ask, for a menu whose actions cost much to build: ids of actions
         surely available now (at least one: the menu is open) and what builds `actions`, called
         only when someone reads the options (see `choose_one_later`). None: `actions` now."""
@@ -451,7 +451,7 @@ class Agenda(Generic[S]):
         self,
         state: S,
         task: Menu[S],
-        sure: Container[OptionId],
+        sure: Collection[OptionId],
         actions: Callable[[], tuple[Option, ...]],
     ) -> Decision:
         done = () if task.done is None else (task.done,)

@@ -118,7 +118,9 @@ def _core_free() -> bool:
     """Can a child run beside this process on a core of its own: this process may use two or
     more, and fewer than all but one are busy with others right now? (Sharing a core, the child
     and the app's start-up slow each other down: the first open took half as long again as
-    without a child, measured with another program keeping one of two cores busy.)"""
+    without a child, measured with another program keeping one of two cores busy.) In a
+    container the figures may be the host's: a CPU quota is not seen (both may share one core,
+    slower, never wrong), and a busy host leaves the save to this process."""
     if not hasattr(os, "fork"):
         return False
     try:
@@ -285,7 +287,9 @@ _REDUCED = {
 
 PIPE_BYTES = 1 << 20
 """The pipe's room (Linux allows a user up to 1 MiB): the child writes without waiting for the
-parent, busy importing, to read (a 5,010-entry game of Dangerous takes about 0.28 MB)."""
+parent, busy importing, to read (a 5,010-entry game of Dangerous takes about 0.28 MB). Elsewhere
+a pipe holds 16-64 KiB, and the child waits for the parent to read from there on: it gains
+less."""
 
 
 def _taken(pid: int, pipe: int) -> saves.Loaded | None:
