@@ -19,7 +19,15 @@ from core.simulate import bot_table
 ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "save-format.md"
 BEGIN, END = "<!-- decisions: begin -->", "<!-- decisions: end -->"
-BUILDERS = {"choose_one", "choose_several", "order", "allocate", "confirm", "Decision"}
+BUILDERS = {
+    "choose_one",
+    "choose_one_later",
+    "choose_several",
+    "order",
+    "allocate",
+    "confirm",
+    "Decision",
+}
 """What core.decisions offers to build a decision; its second argument is the name."""
 
 
