@@ -143,12 +143,21 @@ def test_a_child_still_there_after_the_grace_is_killed_and_reaped(server: Server
         term.wait_for("Open tables")
         (pid,) = app_children(server)
         os.kill(pid, signal.SIGSTOP)  # stopped, SIGHUP waits: as a child that will not end
+        # (once it has stopped: a SIGHUP pending beside the SIGSTOP is taken first, the lower
+        # number, and ends it, as seen once on a loaded machine)
+        server.wait_until(lambda: stopped(pid), "the app child to stop")
     server.wait_until(lambda: not app_children(server), "the app child to be killed and reaped")
     assert not Path(f"/proc/{pid}").exists() and session_folders(server) == []
     assert session_end(server, pid) == (
         f"SIGHUP, then SIGKILL after {STOP_GRACE:g} s",
         "the app was ended by SIGKILL",
     )
+
+
+def stopped(pid: int) -> bool:
+    """Whether process `pid` is stopped (state T in /proc: the field after its name)."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return stat[stat.rindex(")") + 2] == "T"
 
 
 def session_end(server: Server, pid: int) -> tuple[str, str]:
