@@ -524,12 +524,38 @@ def loads(
     continue_chance: bool = True,
     replaying: Replaying | None = None,
 ) -> Loaded:
-    """Load a save from its text (or its bytes, UTF-8); `where` names it in messages. A file
-    that does not load as it is may still load up to a hole a power cut left in it
-    (`_loaded_before_hole`). `replaying(table, entries)` gives the log's entries to apply to the
-    table, in order, and may look at the table between them (core/load_ahead.py hands the
-    applied ones over); only the file as it is is replayed through it."""
-    return _loaded_before_hole(text, where, continue_chance=continue_chance, replaying=replaying)
+    """Load a save from its text (or its bytes, UTF-8); `where` names it in messages.
+    `replaying(table, entries)` gives the log's entries to apply to the table, in order, and may
+    look at the table between them (core/load_ahead.py hands the applied ones over); only the
+    file as it is is replayed through it.
+
+    A file that does not load as it is may still load up to a hole a power cut left in its log
+    (`_before_hole`): what it holds before the hole, with the note that says from which entry on
+    it is lost. Entries copied into the autosave's mapping (`_OpenSave`) reach the disk as whole
+    4 KiB pages, in no order the file system promises, until the fsync: a power cut before it can
+    leave a page as it was when last written back (old padding after what was written then, or
+    zeros where nothing was), between pages that hold later entries. Only a file that does not
+    load as it is is looked at, so no file that loads today loads differently; a save of an
+    older rules version that today's rules stop (RulesChanged) keeps its own error and replay."""
+    try:
+        return _loads_as_is(text, where, continue_chance=continue_chance, replaying=replaying)
+    except RulesChanged:
+        raise
+    except SaveError as error:
+        data = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else text
+        prefix = _before_hole(data)
+        if prefix is None:
+            raise
+        try:
+            loaded = _loads_as_is(prefix, where, continue_chance=False)
+        except RulesChanged:
+            raise  # (what its rules say of the game before the hole: the replay is offered)
+        except SaveError:
+            raise error from None  # (what the file as it is says is the better clue)
+    note = _incomplete_note(where, len(loaded.table), hole=True)
+    if continue_chance:
+        loaded.table.resolve_chance()
+    return replace(loaded, note=note)
 
 
 Replaying = Callable[[Table, list[Entry]], Iterable[Entry]]
@@ -577,7 +603,7 @@ def _loads_as_is(
 
 def _incomplete_note(where: str, whole: int, hole: bool = False) -> Message:
     """The note of a file whose entries after the first `whole` are left out: the last one was
-    incomplete, or (`hole`) the file has a hole there (`_loaded_before_hole`)."""
+    incomplete, or (`hole`) the file has a hole there (`loads`)."""
     if hole:
         why = (
             Message(
@@ -603,44 +629,6 @@ def _incomplete_note(where: str, whole: int, hole: bool = False) -> Message:
             "continuing from the start"
         )
     return _at(where, at_entry(whole + 1, why))
-
-
-def _loaded_before_hole(
-    text: str | bytes,
-    where: str = "<save>",
-    *,
-    continue_chance: bool = True,
-    replaying: Replaying | None = None,
-) -> Loaded:
-    """`_loads_as_is(text)`; or, when that fails and the file has a hole in its log
-    (`_before_hole`), what it holds before the hole, with the note that says from which entry on
-    it is lost.
-
-    Entries copied into the autosave's mapping (`_OpenSave`) reach the disk as whole 4 KiB pages,
-    in no order the file system promises, until the fsync: a power cut before it can leave a
-    page as it was when last written back (old padding after what was written then, or zeros
-    where nothing was), between pages that hold later entries. Only a file that does not load
-    as it is is looked at, so no file that loads today loads differently; a save of an older
-    rules version that today's rules stop (RulesChanged) keeps its own error and replay."""
-    try:
-        return _loads_as_is(text, where, continue_chance=continue_chance, replaying=replaying)
-    except RulesChanged:
-        raise
-    except SaveError as error:
-        data = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else text
-        prefix = _before_hole(data)
-        if prefix is None:
-            raise
-        try:
-            loaded = _loads_as_is(prefix, where, continue_chance=False)
-        except RulesChanged:
-            raise  # (what its rules say of the game before the hole: the replay is offered)
-        except SaveError:
-            raise error from None  # (what the file as it is says is the better clue)
-    note = _incomplete_note(where, len(loaded.table), hole=True)
-    if continue_chance:
-        loaded.table.resolve_chance()
-    return replace(loaded, note=note)
 
 
 PAGE = 4096

@@ -184,7 +184,13 @@ def has_room(current: Meeting, players: int) -> bool:
 
 def _room(placed: dict[str, tuple[int, ...]], players: int) -> bool:
     """Whether some action still takes an AP, with `placed` on them (by action, per seat)."""
-    return any(not cap or sum(placed.get(action, ())) < cap for action, cap in _caps(players))
+    return any(_takes_more(placed, action, cap) for action, cap in _caps(players))
+
+
+def _takes_more(placed: dict[str, tuple[int, ...]], action: str, cap: int) -> bool:
+    """Whether `action`, of `cap` AP at most (0: no limit), takes another AP, with `placed` on
+    the actions (by action, per seat): `_full`'s rule, without its words."""
+    return not cap or sum(placed.get(action, ())) < cap
 
 
 @cache
@@ -324,9 +330,8 @@ class _Open:
 
     def __contains__(self, action: object) -> bool:
         cap = self.caps.get(action)  # type: ignore[call-overload]
-        if cap is None:
-            return False  # not an action: the options themselves say why not
-        return not cap or sum(self.placed.get(action, ())) < cap  # type: ignore[call-overload]
+        # (not an action: the options themselves say why not)
+        return cap is not None and _takes_more(self.placed, action, cap)  # type: ignore[arg-type]
 
 
 @cache
