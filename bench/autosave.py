@@ -17,18 +17,21 @@ different moments of a shared machine, so a lucky run could print "met" (one did
 an unlucky one hide a gain; the median of pairs read within about 2 points. That figure is
 still printed beside.
 
-The time measured inside the saver (its calls, its start, its close; the fsyncs of its close run
-in the background, docs/save-format.md, and are printed apart) is printed beside it, but it is
-not the whole cost: the game itself runs slower between the saver's calls, most likely because
-the saver's Python (and, writing with write(), each system call and its kernel path) leaves the
-CPU's caches and predictors cold for the game's code. `--writes` measures it, in thread CPU time
-against the same games unsaved: session 19 (load 6-7) read the saved games at 1.13x with each
-entry's write left out, 1.19x writing to /dev/null, 1.17x to tmpfs and 1.24x to the save on ext4
-(earlier runs with a probe: 1.10-1.15, 1.13-1.15, 1.14-1.18, 1.15-1.27), while the time inside
+The time measured inside the saver (its calls, its start, its close; the fsyncs of its close run in
+the background, docs/save-format.md, and are printed apart) is printed beside it, from plays of
+their own: timing each call costs the game two clock reads and a call an entry, which the app does
+not pay, so the paired games subscribe the autosave itself (until session 24 they were timed too,
+which charged the timer's cost to saving: 2.7k instructions an entry in cachegrind, about 6% of the
+saver's). It is not the whole cost: the game itself runs slower between the saver's calls, most
+likely because the saver's Python (and, writing with write(), each system call and its kernel path)
+leaves the CPU's caches and predictors cold for the game's code. `--writes` measures it, in thread
+CPU time against the same games unsaved: session 19 (load 6-7) read the saved games at 1.13x with
+each entry's write left out, 1.19x writing to /dev/null, 1.17x to tmpfs and 1.24x to the save on
+ext4 (earlier runs with a probe: 1.10-1.15, 1.13-1.15, 1.14-1.18, 1.15-1.27), while the time inside
 the saver was about 12% of a saved game (1.14x). So the share inside the saver understates what
 saving costs, and the target is judged on the share added. Since session 21 the autosave copies
-each entry into a mapping of the save on ext4 (no system call an entry); `--writes` prints that
-row last.
+each entry into a mapping of the save on ext4 (no system call an entry); `--writes` prints that row
+last.
 
 Each game is timed alone: the unsaved and saved games of a seed take turns in either order, the
 rewriting games run after all of them (their thousands of fsyncs and renames leave the disk and
@@ -163,9 +166,12 @@ class Played:
     """Waited after the game for what its close left to the background (its fsyncs)."""
 
 
-def whole_game(seed: int, mode: str, folder: Path, check: bool = True) -> Played:
+def whole_game(
+    seed: int, mode: str, folder: Path, check: bool = True, timed_inside: bool = True
+) -> Played:
     """One Dangerous 4-player heuristic game with simulate's options (its turn limit), saved as
-    `mode` says: none, before, now."""
+    `mode` says: none, before, now. Unless `timed_inside`, the saver is subscribed as the app
+    subscribes it, untimed (its `saving` is then 0)."""
     table = bot_table("dangerous", 4, seed, "heuristic")
     path = folder / f"dangerous-{seed}-{mode}.toml"
     close: Callable[[], None] = lambda: None  # noqa: E731
@@ -176,8 +182,10 @@ def whole_game(seed: int, mode: str, folder: Path, check: bool = True) -> Played
     timed: Timed | None = None
     if mode != "none":
         saver, close = (rewriter(table, path), close) if mode == "before" else appender(table, path)
-        timed = Timed(saver)
-        unsubscribe = table.subscribe(timed)
+        if timed_inside:
+            timed = Timed(saver)
+            saver = timed
+        unsubscribe = table.subscribe(saver)
     opening = time.perf_counter() - start  # the autosave's start (it cleans the folder)
     table.resolve_chance()
     driver = BotDriver(table)
@@ -190,10 +198,12 @@ def whole_game(seed: int, mode: str, folder: Path, check: bool = True) -> Played
     unsubscribe()  # (what the app's close does: the table and its saver no longer hold each other)
     background.wait()  # (so that the next game is timed alone)
     behind = time.perf_counter() - end
-    if timed is None:
+    if mode == "none":
         return Played(end - start, cpu, 0.0, behind)
     assert not check or saves.load(path, continue_chance=False).table.log == table.log
     path.unlink()  # (each play saves a new game: replacing a save is a continued game's path)
+    if timed is None:
+        return Played(end - start, cpu, 0.0, behind)
     saving = opening + sum(timed.samples) / 1e9 + (end - closing)
     return Played(end - start, cpu, saving, behind)
 
@@ -231,11 +241,12 @@ def run(quick: bool) -> None:
             for seed in range(games):
                 pair: dict[str, Played] = {}
                 for mode in ("none", "now") if (seed + turn) % 2 else ("now", "none"):
-                    game = pair[mode] = whole_game(seed, mode, folder)
+                    game = pair[mode] = whole_game(seed, mode, folder, timed_inside=False)
                     if (mode, seed) not in best or game.wall < best[mode, seed].wall:
                         best[mode, seed] = game
                 pairs.append(1 - pair["none"].wall / pair["now"].wall)
         played = {mode: [best[mode, seed] for seed in range(games)] for mode in ("none", "now")}
+        played["inside"] = [whole_game(seed, "now", folder) for seed in range(games)]
         played["before"] = []
         for seed in range(games):
             played["before"].append(whole_game(seed, "before", folder))
@@ -253,7 +264,7 @@ def report(games: int, played: dict[str, list[Played]], pairs: list[float]) -> N
         """What saving as `mode` adds to the games, as a share of the saved games' `figure`."""
         return 1 - total("none", figure) / total(mode, figure)
 
-    inside = total("now", "saving") / total("now", "wall")
+    inside = total("inside", "saving") / total("inside", "wall")
     share = statistics.median(pairs)
     quartiles = statistics.quantiles(pairs, n=4)
     print(
@@ -318,7 +329,8 @@ def writes(games: int) -> None:
                 try:
                     saved = mode if mode == "none" else "now"
                     check = mode not in WRITES_TO
-                    cpu[mode].append(whole_game(seed, saved, Path(name), check=check).cpu)
+                    game = whole_game(seed, saved, Path(name), check, timed_inside=False)
+                    cpu[mode].append(game.cpu)
                 finally:
                     os.write, filesystems.mappable = real_write, real_mappable
                     if sink:
