@@ -377,6 +377,11 @@ def _replace(path: Path, payload: bytes, *, sync: bool) -> int:
     renamed over it), fsync'd before and after the rename if `sync`. Returns a descriptor open
     for writing on the new file, at its end. Raises OSError, as `write` does."""
     check_target(path)
+    return _put_in_place(path, payload, sync=sync)
+
+
+def _put_in_place(path: Path, payload: bytes, *, sync: bool) -> int:
+    """`_replace` once `check_target(path)` has passed."""
     fd, temp = tempfile.mkstemp(
         prefix=paths.temp_prefix(path), suffix=paths.TEMP_SUFFIX, dir=path.parent
     )
@@ -1344,7 +1349,8 @@ class Autosave:
         synced = check_target(self.path) > 0  # (something there, that the rewrite could lose)
         if synced and not self.written:  # a continued save keeps the time its game began
             self.created = created_of(self.path) or self.created
-        fd = _replace(self.path, _utf8(dumps(self.table, self.created, self.render)), sync=synced)
+        payload = _utf8(dumps(self.table, self.created, self.render))
+        fd = _put_in_place(self.path, payload, sync=synced)
         end = len(self.table)
         last = self.table.entry(end - 1) if end else None
         self._file = _OpenSave(fd, self.path.parent, end, last, synced, self.clock)
