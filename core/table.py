@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import partial
 from typing import Any, NamedTuple
 
 from core import chance
 from core.chance import ImpossibleOutcome
 from core.decisions import Choice, Decision, IllegalAction
 from core.errors import Explained, at_entry, reason_of
-from core.frozen import fast_init
 from core.games.base import Applied, Game, Narration, Result, Step, View, check_options
 from core.log import TOML_INTEGERS, ChanceEntry, DecisionEntry, Entry
 from core.narration import Message, Text, text
@@ -66,9 +66,11 @@ class ChangeKind(Enum):
     REDO = "redo"
 
 
-@fast_init  # (one is made for every entry of a table that has subscribers)
-@dataclass(frozen=True)
-class Change:
+class Change(NamedTuple):
+    """What a table tells its subscribers after each change: its kind and the log's length
+    then. (A tuple, made with `_new_change`: one is made for every entry of a table that has
+    subscribers, an autosave's among them.)"""
+
     kind: ChangeKind
     log_length: int
 
@@ -83,6 +85,7 @@ class _Meta(NamedTuple):
 
 
 _new_meta = tuple.__new__  # a _Meta without the NamedTuple's __new__, a Python function
+_new_change = tuple.__new__  # (a Change, likewise)
 _ENTRY = ChangeKind.ENTRY  # an Enum member read once (EnumType's __getattr__ slows each read)
 
 
@@ -100,7 +103,9 @@ class Table:
     _state: Any = field(default=None, init=False)
     _step: Step = field(default_factory=Step, init=False)
     _redo: list[tuple[int, list[Entry]]] = field(default_factory=list, init=False)
-    _subscribers: list[Callable[[Change], None]] = field(default_factory=list, init=False)
+    _subscribers: tuple[Callable[[Change], None], ...] = field(default=(), init=False)
+    """Replaced, never changed, by `subscribe` and its undoing: a change is told to those
+    subscribed when it happened, without a copy of them each time."""
 
     def __post_init__(self) -> None:
         if not self.game.min_players <= len(self.seats) <= self.game.max_players:
@@ -294,8 +299,15 @@ class Table:
             self.apply(entry)
 
     def subscribe(self, callback: Callable[[Change], None]) -> Callable[[], None]:
-        self._subscribers.append(callback)
-        return lambda: self._subscribers.remove(callback)
+        self._subscribers = (*self._subscribers, callback)
+        return partial(self._unsubscribe, callback)
+
+    def _unsubscribe(self, callback: Callable[[Change], None]) -> None:
+        """Stop telling `callback` (once, as it was subscribed once). ValueError if it is not
+        subscribed."""
+        subscribers = list(self._subscribers)
+        subscribers.remove(callback)
+        self._subscribers = tuple(subscribers)
 
     # --- undo and redo -----------------------------------------------------------------------
 
@@ -455,8 +467,8 @@ class Table:
     def _notify(self, kind: ChangeKind) -> None:
         if not self._subscribers:
             return
-        change = Change(kind, len(self._log))
-        for callback in list(self._subscribers):
+        change = _new_change(Change, (kind, len(self._log)))
+        for callback in self._subscribers:
             callback(change)
 
     def _checked_chance(self, entry: ChanceEntry) -> ChanceEntry:

@@ -3,7 +3,7 @@ takes back its own decisions."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -141,6 +141,58 @@ def test_undo_and_redo_notify_subscribers() -> None:
     unsubscribe()
     s.table.undo(1)
     assert len(seen) == 3
+
+
+def test_a_change_is_told_to_whoever_was_subscribed_when_it_happened() -> None:
+    """Subscribing or unsubscribing while a change is being told leaves that change's round as
+    it began: each callback subscribed then is told it once, a new one only the next."""
+    s = at_claims()
+    seen: list[tuple[str, Change]] = []
+    unsubscribe_last: list[Callable[[], None]] = []
+
+    def first(change: Change) -> None:
+        seen.append(("first", change))
+        if not unsubscribe_last:
+            unsubscribe_last.append(s.table.subscribe(late))
+        else:
+            unsubscribe_last.pop()()
+
+    def late(change: Change) -> None:
+        seen.append(("late", change))
+
+    s.table.subscribe(first)
+    s.table.subscribe(seen_by("second", seen))
+    s.table.decide(1, "warrior")  # `late` subscribes: told from the next change
+    s.table.undo(1)  # `late` is told, then unsubscribes
+    s.table.redo(1)
+    assert [(who, tuple(change)) for who, change in seen] == [
+        ("first", (ChangeKind.ENTRY, 5)),
+        ("second", (ChangeKind.ENTRY, 5)),
+        ("first", (ChangeKind.UNDO, 4)),
+        ("second", (ChangeKind.UNDO, 4)),
+        ("late", (ChangeKind.UNDO, 4)),
+        ("first", (ChangeKind.REDO, 5)),
+        ("second", (ChangeKind.REDO, 5)),
+    ]
+
+
+def seen_by(who: str, seen: list[tuple[str, Change]]) -> Callable[[Change], None]:
+    return lambda change: seen.append((who, change))
+
+
+def test_a_callback_subscribed_twice_is_told_twice_until_unsubscribed_once() -> None:
+    s = at_claims()
+    seen: list[Change] = []
+    s.table.subscribe(seen.append)
+    unsubscribe = s.table.subscribe(seen.append)
+    s.table.decide(1, "warrior")
+    assert len(seen) == 2
+    unsubscribe()
+    s.table.undo(1)
+    assert len(seen) == 3
+    with pytest.raises(ValueError):
+        unsubscribe()  # (it was subscribed twice, and is now once: then not at all)
+        unsubscribe()
 
 
 def test_practice_undo_goes_back_to_and_through_the_last_human_decision() -> None:
