@@ -32,10 +32,16 @@ class Wrapped:
 
     def __init__(self, text: Text | str) -> None:
         self.text = text if isinstance(text, Text) else Text(text)
+        self._lines: tuple[int, list[Text]] | None = None
+        """The lines at the last width rendered at: a page is measured, then rendered, at the
+        same width (and again at each repaint), each time wrapping every block again."""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Text]:
         justify = self.text.justify or options.justify or "left"
-        for line in wrap_text(self.text, max(options.max_width, 2)):
+        width = max(options.max_width, 2)
+        if self._lines is None or self._lines[0] != width:
+            self._lines = (width, wrap_text(self.text, width))
+        for line in self._lines[1]:
             line.justify = justify
             line.no_wrap = True
             line.end = "\n"

@@ -33,6 +33,8 @@ from tui.widgets.log import LogPanel
 from tui.widgets.prompt import DecisionPrompt
 
 PRESS_LIMIT = 2000
+ANSWER_PAUSES = 20
+"""The most pauses waited for the table to record an answer given by keys."""
 AKI_VS_BOT = (Seat("Aki"), Seat("Bot 2", SeatKind.BOT, "heuristic"))
 BOT_SEED = 891
 BOT_TURNS = 2
@@ -192,7 +194,7 @@ class Driver:
             await self._order(prompt, [ids.index(i) for i in wanted], style)
         else:
             raise self._stuck(f"no keys for a {decision.kind.name} decision")
-        await self.pilot.pause()
+        await self._recorded(table, before)
         if len(table) <= before:
             raise self._stuck(f"the keys did not answer (error: {prompt.error!r})")
         entry = table.log[before]
@@ -200,6 +202,15 @@ class Driver:
         self.decided += 1
         self.kinds.add(decision.kind)
         self.names.add(decision.name)
+
+    async def _recorded(self, table: Table, before: int) -> None:
+        """Wait until the table holds the answer (the last key's handler records it, mostly
+        before the press returns), at most ANSWER_PAUSES pauses: not a pause every answer,
+        since the next `settle` pauses before anything else is read."""
+        for _ in range(ANSWER_PAUSES):
+            if len(table) > before:
+                return
+            await self.pilot.pause()
 
     async def _walk(self, prompt: DecisionPrompt, row: int) -> None:
         """Arrows from the cursor (as the screen shows it) to `row`."""

@@ -179,10 +179,18 @@ class GridMap(ScrollView, can_focus=False):
         at = fit(self.model, width)
         drawing = draw(self.model, self.marks, at)
         base = self.rich_style
-        strips = [self._strip(line, base) for line in drawing.lines]
-        keys_changed = drawing.keys != self.drawing.keys
         relaid = at != self.placement or base != self._base
         old = self._strips
+        if relaid:
+            strips = [self._strip(line, base) for line in drawing.lines]
+        else:
+            # A line drawn as before keeps its strip: a cursor move changes two or three
+            # lines of the map, and making every line's strip again was most of its cost.
+            strips = [
+                before if line == was else self._strip(line, base)
+                for line, was, before in zip(drawing.lines, self.drawing.lines, old, strict=True)
+            ]
+        keys_changed = drawing.keys != self.drawing.keys
         self.placement, self.drawing, self._strips, self._base = at, drawing, strips, base
         if relaid:
             self.virtual_size = Size(at.width, at.height)
@@ -190,6 +198,8 @@ class GridMap(ScrollView, can_focus=False):
         else:
             scroll_x, scroll_y = self.scroll_offset
             for number, (before, after) in enumerate(zip(old, strips, strict=True)):
+                if before is after:
+                    continue
                 span = changed_span(before, after)
                 if span is not None:
                     start, end = span

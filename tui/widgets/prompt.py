@@ -213,6 +213,8 @@ class DecisionPrompt(Widget, can_focus=True):
         self._painted: _Painted | None = None
         self._made: tuple[tuple[object, ...], tuple[list[_Line], ...]] | None = None
         """The last parts made (`_parts`), and everything they were made from."""
+        self._option_texts: tuple[tuple[object, ...], dict[tuple[object, ...], Text]] = ((), {})
+        """The options' lines made for what `_option_text` names, by what each line shows."""
         self._kept: tuple[int, int] | None = None
         """While this seat's answer is on its way to a server's table: the content height and
         the lines the question had, kept (`show(keep_height=True)`) ..."""
@@ -739,9 +741,9 @@ class DecisionPrompt(Widget, can_focus=True):
             filter_ = [_Line(line)]
         key_width = len(str(self._widest_key()))  # once, not once an option
         for row, index in enumerate(self.rows):
-            option = decision.options[index]
-            line = self._option_line(option, index, row, width, key_width)
-            body.append(_Line(line, index, row))
+            body.append(
+                _Line(self._option_text(decision, index, row, width, key_width), index, row)
+            )
         if not body:
             body = [_Line(Text(_(NO_MATCH), style="italic"))]
         full = self._detail()
@@ -778,6 +780,34 @@ class DecisionPrompt(Widget, can_focus=True):
             text.append(_(info.text))
             return text
         return Text(tr(self)(option.detail), style="italic") if option.detail else Text()
+
+    def _option_text(
+        self, decision: Decision, index: int, row: int, width: int, key_width: int
+    ) -> Text:
+        """Option `index`'s line, made again only if something it shows changed: a cursor key
+        changes two lines of the list, and making every option's line again was most of the
+        prompt's cost of a key (the lines are never changed once made)."""
+        made_from = (
+            width,
+            key_width,
+            tr(self),
+            decision,
+            self.has_focus,
+            self.held,
+            self._dragging,
+            self.card_info,
+        )
+        if self._option_texts[0] != made_from:
+            self._option_texts = (made_from, {})
+        texts = self._option_texts[1]
+        key = self.key_of(index)
+        shown = (index, key, row == self.cursor, index in self.selected, self.amounts[index])
+        text = texts.get(shown)
+        if text is None:
+            text = texts[shown] = self._option_line(
+                decision.options[index], index, row, width, key_width
+            )
+        return text
 
     def _option_line(
         self, option: Option, index: int, row: int, width: int, key_width: int
