@@ -30,7 +30,7 @@ import tomllib
 import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from functools import lru_cache, partial
+from functools import partial
 from pathlib import Path
 from typing import Any, AnyStr
 
@@ -180,19 +180,10 @@ def header_text(table: Table, created: str | None = None) -> str:
 def entry_text(table: Table, index: int, render: Render = text, entry: Entry | None = None) -> str:
     """Log entry `index` (from 0) as the file holds it: a blank line, `[[log]]  # N: what it did`
     (its public narration in the language `render` writes, the saver's, cut to 100
-    characters), then its fields, each line ending in a newline. An autosave appends it with
-    one write (giving `entry`, the table's, which it holds already). Loading ignores the
-    comment: a save reads the same in every language."""
-    lines = table.entry_lines(index)
-    if len(lines) == 1:  # (most entries: no list of one to join)
-        line = lines[0].public_message
-        # (a str reads alike in every language; in English `text` is the text's own __str__,
-        # called from here: half the cost of str()'s call into it)
-        said = line if line.__class__ is str else line.__str__() if render is text else render(line)
-    else:
-        said = _joined(lines, render)
-    if len(said) > COMMENT_CHARACTERS:
-        said = said[: COMMENT_CHARACTERS - 3] + "..."
+    characters), then its fields, each line ending in a newline. An autosave appends it as
+    `entry_utf8` makes it (giving `entry`, the table's, which it holds already). Loading ignores
+    the comment: a save reads the same in every language."""
+    said = _said(table, index, render)
     if not said.isprintable():  # (each control character is one that isprintable refuses)
         said = _comment(said)
     if entry is None:
@@ -206,6 +197,62 @@ def entry_text(table: Table, index: int, render: Render = text, entry: Entry | N
     else:
         fields = _fields(entry)
     return f"\n[[log]]  # {index + 1}: {said}\n{fields}"
+
+
+def entry_utf8(table: Table, index: int, render: Render, entry: Entry) -> bytes:
+    """`entry_text(table, index, render, entry)` in UTF-8, as an autosave appends it, made as
+    bytes: only the comment is encoded (the `[[log]]` line's start and the fields are kept
+    encoded), and its control characters become spaces as bytes (`_COMMENT_BYTES`), which
+    costs less than `isprintable`. Raises UnicodeEncodeError where the text has no UTF-8 form
+    (a lone surrogate: `_utf8` words it)."""
+    said = _said(table, index, render).encode().translate(_COMMENT_BYTES)
+    head = _HEADS[index] if index < len(_HEADS) else _head(index)
+    if type(entry) is DecisionEntry and entry.choice.__class__ is str:
+        key: tuple[object, ...] = (entry.seat, entry.decision, entry.choice)
+    elif type(entry) is ChanceEntry and entry.chance is _DICE and entry.values.__class__ is tuple:
+        key = (entry.values,)
+    else:
+        return head + said + b"\n" + _fields(entry).encode()
+    fields = _FIELDS_UTF8.get(key)
+    if fields is None:
+        fields = _remember(_FIELDS_UTF8, key, b"\n" + _fields(entry).encode())
+    return head + said + fields
+
+
+def _said(table: Table, index: int, render: Render) -> str:
+    """Entry `index`'s comment: its public lines written out by `render`, cut to
+    COMMENT_CHARACTERS (control characters left in)."""
+    lines = table.entry_lines(index)
+    if len(lines) == 1:  # (most entries: no list of one to join)
+        line = lines[0].public_message
+        # (a str reads alike in every language; in English `text` is the text's own __str__,
+        # called from here: half the cost of str()'s call into it)
+        said = line if line.__class__ is str else line.__str__() if render is text else render(line)
+    else:
+        said = _joined(lines, render)
+    if len(said) > COMMENT_CHARACTERS:
+        return said[: COMMENT_CHARACTERS - 3] + "..."
+    return said
+
+
+_COMMENT_BYTES = bytes(
+    byte if byte == 9 or 32 <= byte < 127 or byte > 127 else 32 for byte in range(256)
+)
+"""A comment's bytes with each control character but tab made a space (`_comment`'s rule): in
+UTF-8 those characters are these single bytes, and no other character's bytes hold one."""
+
+
+def _head(index: int) -> bytes:
+    """The start of entry `index`'s `[[log]]` line, up to its comment: kept in _HEADS, with
+    every one before it, for the first _HEADS_KEPT entries (a process's games start at 0)."""
+    while len(_HEADS) <= min(index, _HEADS_KEPT - 1):
+        _HEADS.append(f"\n[[log]]  # {len(_HEADS) + 1}: ".encode())
+    return _HEADS[index] if index < len(_HEADS) else f"\n[[log]]  # {index + 1}: ".encode()
+
+
+_HEADS: list[bytes] = []
+_HEADS_KEPT = 20_000
+"""At most about 1 MB of heads: longer games' later entries make theirs each time."""
 
 
 COMMENT_CHARACTERS = 100
@@ -272,6 +319,9 @@ _FIELDS_KEPT = 4096
 _DICE = ChanceKind.DICE
 
 
+_FIELDS_UTF8: dict[tuple[object, ...], bytes] = {}
+"""_FIELDS' texts in UTF-8, each after a newline (`entry_utf8`), at most _FIELDS_KEPT of them."""
+
 _QUOTED: dict[str, str] = {}
 """Strings (ids) as `_toml_value` writes them, at most _FIELDS_KEPT of them."""
 
@@ -281,8 +331,9 @@ def _quoted(value: str) -> str:
     return _remember(_QUOTED, value, _toml_value(value))
 
 
-def _remember(kept: dict[Any, str], key: Any, text: str) -> str:
-    """`text`, kept in `kept` (_FIELDS, _QUOTED) under `key`: at most _FIELDS_KEPT of them."""
+def _remember(kept: dict[Any, AnyStr], key: Any, text: AnyStr) -> AnyStr:
+    """`text`, kept in `kept` (_FIELDS, _FIELDS_UTF8, _QUOTED) under `key`: at most
+    _FIELDS_KEPT of them."""
     if len(kept) >= _FIELDS_KEPT:
         kept.clear()
     kept[key] = text
@@ -1236,12 +1287,11 @@ class Autosave:
             index = file.entries
             table = self.table
             entry = table.entry(index)
-            said = entry_text(table, index, self.render, entry)
             try:
                 try:
-                    payload = said.encode()
-                except UnicodeEncodeError:
-                    payload = _utf8(said)  # (raises the OSError that says which line)
+                    payload = entry_utf8(table, index, self.render, entry)
+                except UnicodeEncodeError:  # (raises the OSError that says which line)
+                    payload = _utf8(entry_text(table, index, self.render, entry))
                 end = file.pos + len(payload)
                 if end <= file.limit:  # (`file.put`'s usual case, without its call)
                     _copy_in_pieces(file.write_mapped, payload)
@@ -1524,17 +1574,27 @@ def _copy_in_pieces(write: Callable[[bytes], object], payload: bytes) -> None:
     piece, so of the entry, which the loaders report as incomplete. (write() copied in order.)
     The pieces are cut by one struct unpack (`_pieces`): a third fewer instructions than slicing
     each in Python, which cost more than the copies."""
-    for piece in _pieces(len(payload)).unpack(payload):
+    length = len(payload)
+    for piece in (_PIECES.get(length) or _pieces(length))(payload):
         write(piece)
 
 
-@lru_cache(maxsize=1024)  # (an entry's length: a game's are a few hundred)
-def _pieces(length: int) -> struct.Struct:
+def _pieces(length: int) -> Callable[[bytes], tuple[bytes, ...]]:
     """What unpacks `length` bytes into PIECE-byte pieces and a last, shorter one: "32s32s5s"
-    for 69. (struct's pack_into would not do for the copy: it clears the whole region with zeros
-    first.)"""
+    for 69 (kept in _PIECES). (struct's pack_into would not do for the copy: it clears the
+    whole region with zeros first.)"""
     whole, rest = divmod(length, PIECE)
-    return struct.Struct(f"{whole * f'{PIECE}s'}{f'{rest}s' if rest else ''}")
+    unpack = struct.Struct(f"{whole * f'{PIECE}s'}{f'{rest}s' if rest else ''}").unpack
+    if len(_PIECES) >= _PIECES_KEPT:
+        _PIECES.clear()
+    _PIECES[length] = unpack
+    return unpack
+
+
+_PIECES: dict[int, Callable[[bytes], tuple[bytes, ...]]] = {}
+"""`_pieces` by length (a game's entries have a few hundred): a dict, as lru_cache's call cost
+more than the unpack."""
+_PIECES_KEPT = 1024
 
 
 def _not_mapped(payload: bytes) -> None:
