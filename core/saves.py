@@ -1294,7 +1294,10 @@ class Autosave:
                     payload = _utf8(entry_text(table, index, self.render, entry))
                 end = file.pos + len(payload)
                 if end <= file.limit:  # (`file.put`'s usual case, without its call)
-                    _copy_in_pieces(file.write_mapped, payload)
+                    write = file.write_mapped  # (`_copy_in_pieces`, without its call)
+                    length = len(payload)
+                    for piece in (_PIECES.get(length) or _pieces(length))(payload):
+                        write(piece)
                     file.pos = end
                 else:
                     file.put(payload)
@@ -1514,7 +1517,9 @@ class _OpenSave:
         start = pos - pos % mmap.ALLOCATIONGRANULARITY
         try:
             self.room = max(self.room, room)  # (so that `trim` cuts what a failed pwrite left)
-            _pwrite_all(self.fd, b" " * (room - pos - 1) + b"\n", pos)
+            size = room - pos
+            fill = _FILL[-size:] if size <= len(_FILL) else b" " * (size - 1) + b"\n"
+            _pwrite_all(self.fd, fill, pos)
             mapping = mmap.mmap(self.fd, room - start, offset=start)
         except (OSError, ValueError, OverflowError):
             self._mapped = False
@@ -1554,7 +1559,13 @@ class _OpenSave:
         self._close()
 
 
-def _pwrite_all(fd: int, payload: bytes, offset: int) -> None:
+_FILL = memoryview(b" " * (GROW_BY + 4095) + b"\n")
+"""Padding as `_make_room` writes it, spaces then a newline: its last N bytes are the N it
+writes (all but after an entry of about 4 KiB or more), without making 64 KiB of
+spaces anew at each grow (and twice: then with the newline after)."""
+
+
+def _pwrite_all(fd: int, payload: bytes | memoryview, offset: int) -> None:
     view = memoryview(payload)
     while view:
         written = os.pwrite(fd, view, offset)
