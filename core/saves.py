@@ -180,9 +180,9 @@ def header_text(table: Table, created: str | None = None) -> str:
 def entry_text(table: Table, index: int, render: Render = text, entry: Entry | None = None) -> str:
     """Log entry `index` (from 0) as the file holds it: a blank line, `[[log]]  # N: what it did`
     (its public narration in the language `render` writes, the saver's, cut to 100
-    characters), then its fields, each line ending in a newline. An autosave appends it as
-    `entry_utf8` makes it (giving `entry`, the table's, which it holds already). Loading ignores
-    the comment: a save reads the same in every language."""
+    characters), then its fields, each line ending in a newline. An autosave appends it in
+    UTF-8 as `entry_utf8` makes it. Loading ignores the comment: a save reads the same in every
+    language."""
     said = _said(table, index, render)
     if not said.isprintable():  # (each control character is one that isprintable refuses)
         said = _comment(said)
