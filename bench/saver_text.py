@@ -41,7 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 PASSES = 7
 CACHES = {
-    "core.saves": ("_FIELDS", "_FIELDS_UTF8", "_QUOTED"),
+    "core.saves": ("_FIELDS", "_QUOTED"),
     "core.narration": ("_FILLS", "_NAMED"),
 }
 """The module-level caches a pass starts without (those a tree has)."""

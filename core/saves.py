@@ -180,48 +180,25 @@ def header_text(table: Table, created: str | None = None) -> str:
 def entry_text(table: Table, index: int, render: Render = text, entry: Entry | None = None) -> str:
     """Log entry `index` (from 0) as the file holds it: a blank line, `[[log]]  # N: what it did`
     (its public narration in the language `render` writes, the saver's, cut to 100
-    characters), then its fields, each line ending in a newline. An autosave appends it in
-    UTF-8 as `entry_utf8` makes it. Loading ignores the comment: a save reads the same in every
-    language."""
-    said = _said(table, index, render)
-    if not said.isprintable():  # (each control character is one that isprintable refuses)
-        said = _comment(said)
+    characters), then its fields, each line ending in a newline. It is `entry_utf8`'s bytes,
+    what an autosave appends, decoded: one way to write an entry. Loading ignores the comment: a
+    save reads the same in every language."""
     if entry is None:
         entry = table.entry(index)
-    # (`_fields`' common cases, a seat's answer by id and a roll of dice kept written out,
-    # without its call; by class, as isinstance refuses a chance entry at twice the cost)
-    if type(entry) is DecisionEntry and entry.choice.__class__ is str:
-        fields = _FIELDS.get((entry.seat, entry.decision, entry.choice)) or _fields(entry)
-    elif type(entry) is ChanceEntry and entry.chance is _DICE and entry.values.__class__ is tuple:
-        fields = _FIELDS.get((entry.values,)) or _fields(entry)
-    else:
-        fields = _fields(entry)
-    return f"\n[[log]]  # {index + 1}: {said}\n{fields}"
+    try:
+        return entry_utf8(table, index, render, entry).decode()
+    except UnicodeEncodeError:  # (a lone surrogate: kept in the text, where `_utf8` words it)
+        return entry_utf8(table, index, render, entry, _LONE).decode(errors=_LONE)
 
 
-def entry_utf8(table: Table, index: int, render: Render, entry: Entry) -> bytes:
-    """`entry_text(table, index, render, entry)` in UTF-8, as an autosave appends it, made as
-    bytes: only the comment is encoded (the `[[log]]` line's start and the fields are kept
-    encoded), and its control characters become spaces as bytes (`_COMMENT_BYTES`), which
-    costs less than `isprintable`. Raises UnicodeEncodeError where the text has no UTF-8 form
-    (a lone surrogate: `_utf8` words it)."""
-    said = _said(table, index, render).encode().translate(_COMMENT_BYTES)
-    head = _HEADS[index] if index < len(_HEADS) else _head(index)
-    if type(entry) is DecisionEntry and entry.choice.__class__ is str:
-        key: tuple[object, ...] = (entry.seat, entry.decision, entry.choice)
-    elif type(entry) is ChanceEntry and entry.chance is _DICE and entry.values.__class__ is tuple:
-        key = (entry.values,)
-    else:
-        return head + said + b"\n" + _fields(entry).encode()
-    fields = _FIELDS_UTF8.get(key)
-    if fields is None:
-        fields = _remember(_FIELDS_UTF8, key, b"\n" + _fields(entry).encode())
-    return head + said + fields
-
-
-def _said(table: Table, index: int, render: Render) -> str:
-    """Entry `index`'s comment: its public lines written out by `render`, cut to
-    COMMENT_CHARACTERS (control characters left in)."""
+def entry_utf8(
+    table: Table, index: int, render: Render, entry: Entry, errors: str | None = None
+) -> bytes:
+    """`entry_text(table, index, render, entry)` in UTF-8, made as bytes: only the comment is
+    encoded (the `[[log]]` line's start and the fields are kept encoded), and its control
+    characters but tab become spaces as bytes (`_COMMENT_BYTES`), which costs less than a
+    str's `isprintable`. Raises UnicodeEncodeError where the text has no UTF-8 form (a lone
+    surrogate), unless `errors` says how to encode it (`entry_text` keeps it)."""
     lines = table.entry_lines(index)
     if len(lines) == 1:  # (most entries: no list of one to join)
         line = lines[0].public_message
@@ -231,15 +208,36 @@ def _said(table: Table, index: int, render: Render) -> str:
     else:
         said = _joined(lines, render)
     if len(said) > COMMENT_CHARACTERS:
-        return said[: COMMENT_CHARACTERS - 3] + "..."
-    return said
+        said = said[: COMMENT_CHARACTERS - 3] + "..."
+    comment = (said.encode() if errors is None else said.encode(errors=errors)).translate(
+        _COMMENT_BYTES
+    )
+    head = _HEADS[index] if index < len(_HEADS) else _head(index)
+    # (`_FIELDS`' kinds, a seat's answer by id and a roll of dice, told by class: isinstance
+    # refuses a chance entry at twice the cost)
+    if type(entry) is DecisionEntry and entry.choice.__class__ is str:
+        key: tuple[object, ...] = (entry.seat, entry.decision, entry.choice)
+    elif type(entry) is ChanceEntry and entry.chance is _DICE and entry.values.__class__ is tuple:
+        key = (entry.values,)  # (faces are whole numbers, never True or 1.0: loading checks)
+    else:
+        return head + comment + _fields_utf8(entry, errors)
+    fields = _FIELDS.get(key)
+    if fields is None:
+        fields = _fields_utf8(entry, errors)
+        if errors is None:  # (what is kept is valid UTF-8)
+            _remember(_FIELDS, key, fields)
+    return head + comment + fields
 
+
+_LONE = "surrogatepass"
+"""How `entry_text` encodes a lone surrogate, and decodes it again: as it was."""
 
 _COMMENT_BYTES = bytes(
     byte if byte == 9 or 32 <= byte < 127 or byte > 127 else 32 for byte in range(256)
 )
-"""A comment's bytes with each control character but tab made a space (`_comment`'s rule): in
-UTF-8 those characters are these single bytes, and no other character's bytes hold one."""
+"""A comment's bytes with each control character but tab made a space, as a TOML comment must
+be: in UTF-8 those characters are these single bytes, and no other character's bytes hold one
+(nor a surrogate's, encoded by `entry_text`)."""
 
 
 def _head(index: int) -> bytes:
@@ -264,7 +262,7 @@ def _joined(lines: tuple[Narration, ...], render: Render) -> str:
     """An entry's lines written out and joined by spaces, as far as the comment shows them:
     the lines after the first COMMENT_CHARACTERS are cut are never written out (a fight's
     entry tells several)."""
-    english = render is text  # (as in `entry_text`)
+    english = render is text  # (as in `entry_utf8`)
     parts: list[str] = []
     length = -1  # (the joined text's length: the parts', and a space before all but the first)
     for narration in lines:
@@ -277,26 +275,14 @@ def _joined(lines: tuple[Narration, ...], render: Render) -> str:
     return " ".join(parts)
 
 
-def _fields(entry: Entry) -> str:
-    """An entry's fields as the file holds them. Most are one of a few hundred (a seat's answer
-    by id, a roll of dice), kept once written out: a game of bots saves thousands."""
+def _fields_utf8(entry: Entry, errors: str | None) -> bytes:
+    """An entry's fields as the file holds them, after the newline that ends its `[[log]]`
+    line, in UTF-8 (`errors`: as in `entry_utf8`)."""
     if isinstance(entry, DecisionEntry):
-        seat, decision, choice = entry.seat, entry.decision, entry.choice
-        if choice.__class__ is not str:  # (a str is never equal to another type's value)
-            return _decision_fields(seat, decision, choice)
-        key: tuple[object, ...] = (seat, decision, choice)
-        known = _FIELDS.get(key)
-        return (
-            _remember(_FIELDS, key, _decision_fields(seat, decision, choice))
-            if known is None
-            else known
-        )
-    kind, values = entry.chance, entry.values
-    if kind is not _DICE or values.__class__ is not tuple:
-        return _chance_fields(kind, values)
-    key = (values,)  # (faces are whole numbers, never True or 1.0: loading checks)
-    known = _FIELDS.get(key)
-    return _remember(_FIELDS, key, _chance_fields(kind, values)) if known is None else known
+        fields = _decision_fields(entry.seat, entry.decision, entry.choice)
+    else:
+        fields = _chance_fields(entry.chance, entry.values)
+    return b"\n" + (fields.encode() if errors is None else fields.encode(errors=errors))
 
 
 def _decision_fields(seat: int, decision: str, choice: Choice) -> str:
@@ -311,16 +297,14 @@ def _chance_fields(kind: ChanceKind, values: Outcome) -> str:
     return f"chance = {_toml_value(kind.value)}\nvalues = {_toml_field(values)}\n"
 
 
-_FIELDS: dict[tuple[object, ...], str] = {}
-"""The fields of the entries `_fields` keeps written out, by (seat, decision, choice) or
-(dice,); at most _FIELDS_KEPT of them."""
+_FIELDS: dict[tuple[object, ...], bytes] = {}
+"""The fields of the entries `entry_utf8` keeps written out (`_fields_utf8`), by (seat,
+decision, choice) or (dice,): most entries' are one of a few hundred, and a game of bots saves
+thousands. At most _FIELDS_KEPT of them."""
 
 _FIELDS_KEPT = 4096
 _DICE = ChanceKind.DICE
 
-
-_FIELDS_UTF8: dict[tuple[object, ...], bytes] = {}
-"""_FIELDS' texts in UTF-8, each after a newline (`entry_utf8`), at most _FIELDS_KEPT of them."""
 
 _QUOTED: dict[str, str] = {}
 """Strings (ids) as `_toml_value` writes them, at most _FIELDS_KEPT of them."""
@@ -332,21 +316,12 @@ def _quoted(value: str) -> str:
 
 
 def _remember(kept: dict[Any, AnyStr], key: Any, text: AnyStr) -> AnyStr:
-    """`text`, kept in `kept` (_FIELDS, _FIELDS_UTF8, _QUOTED) under `key`: at most
+    """`text`, kept in `kept` (_FIELDS, _QUOTED) under `key`: at most
     _FIELDS_KEPT of them."""
     if len(kept) >= _FIELDS_KEPT:
         kept.clear()
     kept[key] = text
     return text
-
-
-_NOT_IN_COMMENT = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
-"""What a TOML comment may not hold: control characters but tab."""
-
-
-def _comment(text: str) -> str:
-    """`text` made safe for a TOML comment: each control character but tab becomes a space."""
-    return _NOT_IN_COMMENT.sub(" ", text)
 
 
 def _toml_line(key: str, value: Any) -> str:
@@ -1292,10 +1267,10 @@ class Autosave:
                     payload = entry_utf8(table, index, self.render, entry)
                 except UnicodeEncodeError:  # (raises the OSError that says which line)
                     payload = _utf8(entry_text(table, index, self.render, entry))
-                end = file.pos + len(payload)
+                length = len(payload)
+                end = file.pos + length
                 if end <= file.limit:  # (`file.put`'s usual case, without its call)
                     write = file.write_mapped  # (`_copy_in_pieces`, without its call)
-                    length = len(payload)
                     for piece in (_PIECES.get(length) or _pieces(length))(payload):
                         write(piece)
                     file.pos = end

@@ -1,11 +1,16 @@
-"""What an autosave appends for an entry (`saves.entry_utf8`, made as bytes) is `entry_text` in
-UTF-8, byte for byte: the comment's control characters made spaces, the cut at 100 characters,
-every kind of fields, every entry number; and text with no UTF-8 form still fails as the one
-OSError that names its line."""
+"""An entry as the save holds it is made once, as bytes (`saves.entry_utf8`, what an autosave
+appends; `entry_text` is those bytes decoded): its comment is the public lines joined, cut at 100
+characters and with each control character but tab made a space, then the fields the loader
+reads back as the entry, for every entry number; text with no UTF-8 form (a lone surrogate) is
+kept in `entry_text` and fails an autosave as the one OSError that names its line, and a field
+that holds one is never kept for a later entry."""
 
 from __future__ import annotations
 
+import re
+import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,9 +38,23 @@ class OneEntry:
         return self.lines
 
 
-def same(table: object, index: int, entry: Entry) -> None:
-    made = saves.entry_utf8(table, index, text, entry)  # type: ignore[arg-type]
-    assert made == saves.entry_text(table, index, text, entry).encode(), (index, made)  # type: ignore[arg-type]
+def same(table: Any, index: int, entry: Entry) -> None:
+    """`entry_utf8` is the comment the rule makes, then fields that load as `entry`."""
+    made = saves.entry_utf8(table, index, text, entry)
+    assert saves.entry_text(table, index, text, entry) == made.decode()
+    said = " ".join(text(line.public_message) for line in table.entry_lines(index))
+    said = said[:97] + "..." if len(said) > 100 else said
+    said = re.sub(r"[\x00-\x08\x0a-\x1f\x7f]", " ", said)
+    head = f"\n[[log]]  # {index + 1}: {said}\n".encode()
+    assert made.startswith(head), (index, made)
+    assert tomllib.loads("[[log]]" + made[len(head) - 1 :].decode())["log"] == [fields(entry)]
+
+
+def fields(entry: Entry) -> dict[str, object]:
+    if isinstance(entry, DecisionEntry):
+        choice = list(entry.choice) if isinstance(entry.choice, tuple) else entry.choice
+        return {"seat": entry.seat, "decision": entry.decision, "choice": choice}
+    return {"chance": entry.chance.value, "values": list(entry.values)}
 
 
 CONTROLS = "".join(map(chr, [*range(32), 127]))
@@ -60,7 +79,7 @@ COMMENTS: list[list[Text]] = [
 ]
 
 
-def test_each_entry_of_bot_games_is_entry_text_in_utf8() -> None:
+def test_each_entry_of_bot_games_says_its_lines_and_loads_as_itself() -> None:
     count = 0
     for game, seed in (("dangerous", 3), ("dangerous", 7), ("light-and-dark", 5)):
         table = bot_table(game, 4 if game == "dangerous" else 3, seed, "heuristic")
@@ -74,7 +93,7 @@ def test_each_entry_of_bot_games_is_entry_text_in_utf8() -> None:
     assert count > 500
 
 
-def test_control_characters_the_cut_and_every_kind_of_fields_are_the_same_bytes() -> None:
+def test_control_characters_the_cut_and_every_kind_of_fields() -> None:
     for lines in COMMENTS:
         for entry in ENTRIES:
             for index in (0, 9, 99, 12_345):
@@ -83,7 +102,7 @@ def test_control_characters_the_cut_and_every_kind_of_fields_are_the_same_bytes(
     assert said.split(b"\n")[1] == "[[log]]  # 1: 教室 Classroom [2J [[log]] 鬼瓦    end".encode()
 
 
-def test_entry_numbers_past_the_kept_heads_and_from_a_later_start_are_the_same(
+def test_entry_numbers_past_the_kept_heads_and_from_a_later_start(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(saves, "_HEADS", [])
@@ -121,3 +140,14 @@ def test_a_comment_with_no_utf8_form_fails_as_the_line_that_says_so(tmp_path: Pa
         f'{path}: could not save: not valid UTF-8: "[[log]]  # {bad + 1}: A\\udcff moves"'
     ]
     save.close()
+
+
+def test_a_field_with_no_utf8_form_is_kept_in_the_text_and_never_kept_for_later() -> None:
+    entry = DecisionEntry(0, "pick", "a\udcff")
+    table = OneEntry(["x"], entry)
+    for _ in range(2):
+        said = saves.entry_text(table, 4, text, entry)
+        assert said == '\n[[log]]  # 5: x\nseat = 0\ndecision = "pick"\nchoice = "a\udcff"\n'
+        with pytest.raises(UnicodeEncodeError):  # (an autosave: the OSError that names the line)
+            saves.entry_utf8(table, 4, text, entry)
+    assert (0, "pick", "a\udcff") not in saves._FIELDS
