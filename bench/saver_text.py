@@ -18,7 +18,7 @@ the pass, as this bench did first, moved by up to a tenth with the environment's
 memory's layout, the collector's timing): the same tree read 23.4k and 25.4k Ir an entry.
 --against REF measures that commit the same way, in the same run.
 
-Since session 23 the autosave appends `saves.entry_utf8`'s bytes (the same text, made as bytes),
+Since session 24 the autosave appends `saves.entry_utf8`'s bytes (`entry_text` decodes them),
 so that is what is timed; a tree without it is timed on `entry_text` and the encoding the
 autosave then did (through a Python function of one line: a few hundred Ir more than its call).
 """
@@ -75,7 +75,7 @@ def probe(tree: Path, tables: int, passes: int) -> dict[str, Any]:
         for name in names
         if isinstance(cache := getattr(importlib.import_module(module), name, None), dict)
     ]
-    entry_text = getattr(saves, "entry_utf8", None)  # (the autosave's bytes, since session 23)
+    entry_text = getattr(saves, "entry_utf8", None)  # (the autosave's bytes, since session 24)
     if entry_text is None:  # (before: entry_text's text, which the autosave encoded)
 
         def entry_text(table: Any, index: int, render: Any, entry: Any) -> bytes:
