@@ -316,8 +316,7 @@ def _quoted(value: str) -> str:
 
 
 def _remember(kept: dict[Any, AnyStr], key: Any, text: AnyStr) -> AnyStr:
-    """`text`, kept in `kept` (_FIELDS, _QUOTED) under `key`: at most
-    _FIELDS_KEPT of them."""
+    """`text`, kept in `kept` (_FIELDS, _QUOTED) under `key`: at most _FIELDS_KEPT of them."""
     if len(kept) >= _FIELDS_KEPT:
         kept.clear()
     kept[key] = text
