@@ -93,6 +93,23 @@ def test_entries_are_copied_into_a_mapping_over_padding_and_close_cuts_it_off(
     assert path.read_bytes() == dumped(table)
 
 
+@pytest.mark.parametrize("kept", [len(saves._FILL), 100], ids=["kept", "made"])
+def test_the_padding_is_spaces_then_one_newline_written_from_the_kept_run_or_made(
+    tmp_path: Path, mapped: list[int], monkeypatch: pytest.MonkeyPatch, kept: int
+) -> None:
+    """`_make_room` writes the padding from a kept run of spaces (`_FILL`), or makes it when
+    the region is longer than that run."""
+    monkeypatch.setattr(saves, "_FILL", memoryview(b" " * (kept - 1) + b"\n"))
+    path = tmp_path / "game.toml"
+    table, save = bots_game(path, 200)
+    assert len(mapped) >= 3
+    padding = padding_of(path)
+    assert len(padding) > saves.PADDING and padding == b" " * (len(padding) - 1) + b"\n"
+    assert unpadded(path) == dumped(table) and path.stat().st_size % 4096 == 0
+    save.close()
+    assert path.read_bytes() == dumped(table)
+
+
 class RecordedMapping:
     """A real mapping that records each write into it: where in the file, and what."""
 
