@@ -212,7 +212,8 @@ def entry_utf8(
     comment = (said.encode() if errors is None else said.encode(errors=errors)).translate(
         _COMMENT_BYTES
     )
-    head = _HEADS[index] if index < len(_HEADS) else _head(index)
+    heads = _HEADS
+    head = heads[index] if index < len(heads) else _head(index)
     # (`_FIELDS`' kinds, a seat's answer by id and a roll of dice, told by class: isinstance
     # refuses a chance entry at twice the cost)
     if type(entry) is DecisionEntry and entry.choice.__class__ is str:
@@ -241,11 +242,18 @@ be: in UTF-8 those characters are these single bytes, and no other character's b
 
 
 def _head(index: int) -> bytes:
-    """The start of entry `index`'s `[[log]]` line, up to its comment: kept in _HEADS, with
-    every one before it, for the first _HEADS_KEPT entries (a process's games start at 0)."""
-    while len(_HEADS) <= min(index, _HEADS_KEPT - 1):
-        _HEADS.append(f"\n[[log]]  # {len(_HEADS) + 1}: ".encode())
-    return _HEADS[index] if index < len(_HEADS) else f"\n[[log]]  # {index + 1}: ".encode()
+    """The start of entry `index`'s `[[log]]` line, up to its comment. The first _HEADS_KEPT are
+    kept in _HEADS, which this grows (doubling: a process's games start at 0) as a new list,
+    never one changed in place: a thread reading the one before still finds what it holds."""
+    global _HEADS
+    heads = _HEADS
+    if index < len(heads):
+        return heads[index]
+    if index >= _HEADS_KEPT:
+        return f"\n[[log]]  # {index + 1}: ".encode()
+    end = min(max(index + 1, 2 * len(heads), 64), _HEADS_KEPT)
+    _HEADS = heads = heads + [f"\n[[log]]  # {n + 1}: ".encode() for n in range(len(heads), end)]
+    return heads[index]
 
 
 _HEADS: list[bytes] = []

@@ -106,11 +106,15 @@ def test_entry_numbers_past_the_kept_heads_and_from_a_later_start(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(saves, "_HEADS", [])
-    monkeypatch.setattr(saves, "_HEADS_KEPT", 5)
+    monkeypatch.setattr(saves, "_HEADS_KEPT", 200)
     table = OneEntry(["x"], ENTRIES[0])
-    for index in (3, 0, 4, 5, 6, 2, 40):
+    seen: list[tuple[list[bytes], list[bytes]]] = []
+    for index in (3, 0, 70, 63, 64, 150, 199, 200, 201, 2, 4000):
+        seen.append((saves._HEADS, list(saves._HEADS)))
         same(table, index, ENTRIES[0])
-    assert len(saves._HEADS) == 5
+    assert len(saves._HEADS) == 200
+    # (grown as new lists: one a thread holds is never changed under it)
+    assert all(heads == copy for heads, copy in seen)
 
 
 def test_a_comment_with_no_utf8_form_fails_as_the_line_that_says_so(tmp_path: Path) -> None:
