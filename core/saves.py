@@ -397,7 +397,7 @@ def write(table: Table, path: Path, created: str | None = None, render: Render =
     Raises OSError (`write_failure` words it): the folder must exist, and whatever is at `path`
     must be a regular file, because the rename would replace a link, a folder or a device.
     """
-    write_bytes(path, _utf8(dumps(table, created, render)))
+    write_bytes(path, _dumps_utf8(table, created, render))
 
 
 def write_bytes(path: Path, payload: bytes) -> None:
@@ -488,6 +488,18 @@ def _not_regular(mode: int) -> Text:
     if stat.S_ISSOCK(mode):
         return Message("a socket")
     return Message("a device")
+
+
+def _dumps_utf8(table: Table, created: str | None, render: Render) -> bytes:
+    """`dumps` in UTF-8, as a write puts it: the entries' bytes made as the autosave appends
+    them (`entry_utf8`), not decoded then encoded again. Raises OSError, `_utf8`'s naming the
+    line, where the text has no UTF-8 form."""
+    try:
+        head = header_text(table, created).encode()
+        entries = [entry_utf8(table, i, render, table.entry(i)) for i in range(len(table))]
+    except UnicodeEncodeError:
+        return _utf8(dumps(table, created, render))
+    return head + b"".join(entries)
 
 
 def _utf8(text: str) -> bytes:
@@ -1384,7 +1396,7 @@ class Autosave:
         synced = check_target(self.path) > 0  # (something there, that the rewrite could lose)
         if synced and not self.written:  # a continued save keeps the time its game began
             self.created = created_of(self.path) or self.created
-        payload = _utf8(dumps(self.table, self.created, self.render))
+        payload = _dumps_utf8(self.table, self.created, self.render)
         fd = _put_in_place(self.path, payload, sync=synced)
         end = len(self.table)
         last = self.table.entry(end - 1) if end else None

@@ -155,3 +155,30 @@ def test_a_field_with_no_utf8_form_is_kept_in_the_text_and_never_kept_for_later(
         with pytest.raises(UnicodeEncodeError):  # (an autosave: the OSError that names the line)
             saves.entry_utf8(table, 4, text, entry)
     assert (0, "pick", "a\udcff") not in saves._FIELDS
+
+
+def test_a_whole_write_is_the_text_in_utf8_and_fails_as_the_line_with_no_utf8_form(
+    tmp_path: Path,
+) -> None:
+    """`saves.write` (and an autosave's whole rewrite) put the entries' bytes as the autosave
+    appends them: the file is `dumps`' text in UTF-8, and a line with no UTF-8 form fails the
+    write as the one OSError naming it."""
+    seats = (Seat("Ann", SeatKind.BOT, "heuristic"), Seat("Bea", SeatKind.BOT, "heuristic"))
+    table = new_table(get_game("dangerous"), seats, {}, 3)
+    driver = BotDriver(table)
+    table.resolve_chance()
+    for _ in range(40):
+        assert driver.play_one()
+    path = tmp_path / "game.toml"
+    saves.write(table, path, "2026-12-02T04:00:00+00:00")
+    assert path.read_bytes() == saves.dumps(table, "2026-12-02T04:00:00+00:00").encode()
+
+    real = table.entry_lines
+    bad = 7
+
+    def lines(index: int) -> tuple[Narration, ...]:
+        return (Narration("A\udcff moves"),) if index == bad else real(index)
+
+    table.entry_lines = lines  # type: ignore[method-assign]
+    with pytest.raises(OSError, match=rf'not valid UTF-8: "\[\[log\]\]  # {bad + 1}: A'):
+        saves.write(table, path)
