@@ -44,7 +44,9 @@ CACHES = {
     "core.saves": ("_FIELDS", "_QUOTED"),
     "core.narration": ("_FILLS", "_NAMED"),
 }
-"""The module-level caches a pass starts without (those a tree has)."""
+"""The module-level caches a pass starts without (those a tree has). The `[[log]]` heads
+core.saves keeps (`_HEADS`, a list) stay: the warm-up games fill them, as in a process that has
+saved before."""
 
 
 def probe(tree: Path, tables: int, passes: int) -> dict[str, Any]:

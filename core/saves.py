@@ -491,15 +491,19 @@ def _not_regular(mode: int) -> Text:
 
 
 def _dumps_utf8(table: Table, created: str | None, render: Render) -> bytes:
-    """`dumps` in UTF-8, as a write puts it: the entries' bytes made as the autosave appends
-    them (`entry_utf8`), not decoded then encoded again. Raises OSError, `_utf8`'s naming the
-    line, where the text has no UTF-8 form."""
+    """`dumps` in UTF-8, as a write puts it. Raises OSError, `_utf8`'s naming the line, where the
+    text has no UTF-8 form."""
+    return _utf8(header_text(table, created)) + _entries_utf8(table, 0, len(table), render)
+
+
+def _entries_utf8(table: Table, start: int, end: int, render: Render) -> bytes:
+    """Log entries `start` to `end` (not included) as the file holds them, in UTF-8: the bytes
+    an autosave appends (`entry_utf8`), not `entry_text`'s decoded text encoded again. Raises
+    OSError, `_utf8`'s naming the line, where the text has no UTF-8 form."""
     try:
-        head = header_text(table, created).encode()
-        entries = [entry_utf8(table, i, render, table.entry(i)) for i in range(len(table))]
+        return b"".join([entry_utf8(table, i, render, table.entry(i)) for i in range(start, end)])
     except UnicodeEncodeError:
-        return _utf8(dumps(table, created, render))
-    return head + b"".join(entries)
+        return _utf8("".join([entry_text(table, i, render) for i in range(start, end)]))
 
 
 def _utf8(text: str) -> bytes:
@@ -1373,10 +1377,8 @@ class Autosave:
                 # The file holds the start of the log as it is now (undo has not cut into it).
                 start = file.entries
                 if end > start:
-                    text = "".join(
-                        [entry_text(table, index, self.render) for index in range(start, end)]
-                    )
-                    file.append(_utf8(text), end, table.entry(end - 1))
+                    payload = _entries_utf8(table, start, end, self.render)
+                    file.append(payload, end, table.entry(end - 1))
             else:
                 start, file = 0, self._rewrite()
             if durable or any(self._sync_due(file, table.entry(i)) for i in range(start, end)):

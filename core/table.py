@@ -105,7 +105,8 @@ class Table:
     _redo: list[tuple[int, list[Entry]]] = field(default_factory=list, init=False)
     _subscribers: tuple[Callable[[Change], None], ...] = field(default=(), init=False)
     """Replaced, never changed, by `subscribe` and its undoing: a change is told to those
-    subscribed when it happened, without a copy of them each time."""
+    subscribed when it happened, without a copy of them each time. (Read, then replaced: a
+    table is subscribed to from one thread, its app's or its server's event loop.)"""
 
     def __post_init__(self) -> None:
         if not self.game.min_players <= len(self.seats) <= self.game.max_players:

@@ -40,7 +40,10 @@ class Wrapped:
         justify = self.text.justify or options.justify or "left"
         width = max(options.max_width, 2)
         if self._lines is None or self._lines[0] != width:
-            self._lines = (width, wrap_text(self.text, width))
+            lines = wrap_text(self.text, width)
+            if lines[0] is self.text:  # (one line: a copy, which the loop below may change)
+                lines = [self.text.copy()]
+            self._lines = (width, lines)
         for line in self._lines[1]:
             line.justify = justify
             line.no_wrap = True

@@ -190,8 +190,8 @@ def test_a_callback_subscribed_twice_is_told_twice_until_unsubscribed_once() -> 
     unsubscribe()
     s.table.undo(1)
     assert len(seen) == 3
+    unsubscribe()  # (it was subscribed twice, and is now once: then not at all)
     with pytest.raises(ValueError):
-        unsubscribe()  # (it was subscribed twice, and is now once: then not at all)
         unsubscribe()
 
 
