@@ -37,7 +37,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.binding import Binding, BindingType
@@ -49,10 +48,10 @@ from core.decisions import ActingFor, Choice, Decision, DecisionKind, Option, Op
 from core.i18n import N_, Translator
 from core.narration import Text as GameText
 from core.text import visible
-from core.wrap import line_spans
 from tui.boards import CardInfo
 from tui.lang import tr
 from tui.widgets.optionkeys import Keys, keys_for, matches, waits
+from tui.wrapped import wrap_text
 
 KEYED = (DecisionKind.CHOOSE_ONE, DecisionKind.CONFIRM, DecisionKind.CHOOSE_SEVERAL)
 """The kinds whose options are picked by their keys, and can be filtered."""
@@ -727,14 +726,16 @@ class DecisionPrompt(Widget, can_focus=True):
         help_: list[_Line] = []
         error: list[_Line] = []
         if self.error:
-            error = [_Line(line) for line in _wrap(Text(self.error, style="bold red"), width)]
+            error = [_Line(line) for line in wrap_text(Text(self.error, style="bold red"), width)]
         if decision is None:
             waiting = Text(self.waiting or _("Nothing to decide."), style="italic")
-            head = [_Line(line) for line in _wrap(waiting, width)]
+            head = [_Line(line) for line in wrap_text(waiting, width)]
             return head, filter_, body, detail, hint, help_, error
         if self.banner:
-            head = [_Line(line) for line in _wrap(Text(self.banner, style="bold reverse"), width)]
-        head += [_Line(line) for line in _wrap(Text(_(decision.prompt), style="bold"), width)]
+            head = [
+                _Line(line) for line in wrap_text(Text(self.banner, style="bold reverse"), width)
+            ]
+        head += [_Line(line) for line in wrap_text(Text(_(decision.prompt), style="bold"), width)]
         if self.filter is not None:
             line = Text(_(FILTER_LINE, text=self.filter), style="bold")
             line.truncate(width, overflow="ellipsis")
@@ -747,11 +748,11 @@ class DecisionPrompt(Widget, can_focus=True):
         if not body:
             body = [_Line(Text(_(NO_MATCH), style="italic"))]
         full = self._detail()
-        detail = [_Line(line) for line in _wrap(full, width)] if body and full.plain else []
-        hint = [_Line(line) for line in _wrap(Text(self._hint(), style="dim"), width)]
+        detail = [_Line(line) for line in wrap_text(full, width)] if body and full.plain else []
+        hint = [_Line(line) for line in wrap_text(Text(self._hint(), style="dim"), width)]
         if decision.help:
             help_ = [
-                _Line(line) for line in _wrap(Text(_(decision.help), style="dim italic"), width)
+                _Line(line) for line in wrap_text(Text(_(decision.help), style="dim italic"), width)
             ]
         return head, filter_, body, detail, hint, help_, error
 
@@ -1006,13 +1007,6 @@ def acting_banner(acting: ActingFor | None, names: tuple[str, ...], _: Translato
     if acting.against is not None and 0 <= acting.against < len(names):
         return _("You act for the {side} against {name}.", side=side, name=names[acting.against])
     return _("You act for the {side}.", side=side)
-
-
-def _wrap(text: Text, width: int) -> list[Text]:
-    """`text` in lines of `width` cells, Japanese broken between characters (core.wrap)."""
-    if cell_len(text.plain) <= width and "\n" not in text.plain:
-        return [text]
-    return [text[start:end] for start, end in line_spans(text.plain, width)]
 
 
 def _window(
