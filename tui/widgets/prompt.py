@@ -213,7 +213,7 @@ class DecisionPrompt(Widget, can_focus=True):
         self._made: tuple[tuple[object, ...], tuple[list[_Line], ...]] | None = None
         """The last parts made (`_parts`), and everything they were made from."""
         self._option_texts: tuple[tuple[object, ...], dict[tuple[object, ...], Text]] = ((), {})
-        """The options' lines made for what `_option_text` names, by what each line shows."""
+        """The options' lines made for what `_kept_option_lines` names, by what each shows."""
         self._kept: tuple[int, int] | None = None
         """While this seat's answer is on its way to a server's table: the content height and
         the lines the question had, kept (`show(keep_height=True)`) ..."""
@@ -726,34 +726,37 @@ class DecisionPrompt(Widget, can_focus=True):
         help_: list[_Line] = []
         error: list[_Line] = []
         if self.error:
-            error = [_Line(line) for line in wrap_text(Text(self.error, style="bold red"), width)]
+            error = _wrapped(Text(self.error, style="bold red"), width)
         if decision is None:
             waiting = Text(self.waiting or _("Nothing to decide."), style="italic")
-            head = [_Line(line) for line in wrap_text(waiting, width)]
+            head = _wrapped(waiting, width)
             return head, filter_, body, detail, hint, help_, error
         if self.banner:
-            head = [
-                _Line(line) for line in wrap_text(Text(self.banner, style="bold reverse"), width)
-            ]
-        head += [_Line(line) for line in wrap_text(Text(_(decision.prompt), style="bold"), width)]
+            head = _wrapped(Text(self.banner, style="bold reverse"), width)
+        head += _wrapped(Text(_(decision.prompt), style="bold"), width)
         if self.filter is not None:
             line = Text(_(FILTER_LINE, text=self.filter), style="bold")
             line.truncate(width, overflow="ellipsis")
             filter_ = [_Line(line)]
         key_width = len(str(self._widest_key()))  # once, not once an option
+        kept = self._kept_option_lines(decision, width, key_width)
         for row, index in enumerate(self.rows):
-            body.append(
-                _Line(self._option_text(decision, index, row, width, key_width), index, row)
-            )
+            # (each option's line is made again only if what it shows changed: a cursor key
+            # changes two lines of the list, and making every one again was most of a key's cost)
+            at, amount = row == self.cursor, self.amounts[index]
+            shown = (index, self.key_of(index), at, index in self.selected, amount)
+            made = kept.get(shown)
+            if made is None:
+                option = decision.options[index]
+                made = kept[shown] = self._option_line(option, index, row, width, key_width)
+            body.append(_Line(made, index, row))
         if not body:
             body = [_Line(Text(_(NO_MATCH), style="italic"))]
         full = self._detail()
-        detail = [_Line(line) for line in wrap_text(full, width)] if body and full.plain else []
-        hint = [_Line(line) for line in wrap_text(Text(self._hint(), style="dim"), width)]
+        detail = _wrapped(full, width) if body and full.plain else []
+        hint = _wrapped(Text(self._hint(), style="dim"), width)
         if decision.help:
-            help_ = [
-                _Line(line) for line in wrap_text(Text(_(decision.help), style="dim italic"), width)
-            ]
+            help_ = _wrapped(Text(_(decision.help), style="dim italic"), width)
         return head, filter_, body, detail, hint, help_, error
 
     def _cursor_option(self) -> Option | None:
@@ -782,12 +785,12 @@ class DecisionPrompt(Widget, can_focus=True):
             return text
         return Text(tr(self)(option.detail), style="italic") if option.detail else Text()
 
-    def _option_text(
-        self, decision: Decision, index: int, row: int, width: int, key_width: int
-    ) -> Text:
-        """Option `index`'s line, made again only if something it shows changed: a cursor key
-        changes two lines of the list, and making every option's line again was most of the
-        prompt's cost of a key (the lines are never changed once made)."""
+    def _kept_option_lines(
+        self, decision: Decision, width: int, key_width: int
+    ) -> dict[tuple[object, ...], Text]:
+        """The options' lines kept while everything else they show is as it was (`_parts` keys
+        them by what each shows); emptied when any of it changes. The lines are never changed
+        once made."""
         made_from = (
             width,
             key_width,
@@ -800,15 +803,7 @@ class DecisionPrompt(Widget, can_focus=True):
         )
         if self._option_texts[0] != made_from:
             self._option_texts = (made_from, {})
-        texts = self._option_texts[1]
-        key = self.key_of(index)
-        shown = (index, key, row == self.cursor, index in self.selected, self.amounts[index])
-        text = texts.get(shown)
-        if text is None:
-            text = texts[shown] = self._option_line(
-                decision.options[index], index, row, width, key_width
-            )
-        return text
+        return self._option_texts[1]
 
     def _option_line(
         self, option: Option, index: int, row: int, width: int, key_width: int
@@ -1007,6 +1002,11 @@ def acting_banner(acting: ActingFor | None, names: tuple[str, ...], _: Translato
     if acting.against is not None and 0 <= acting.against < len(names):
         return _("You act for the {side} against {name}.", side=side, name=names[acting.against])
     return _("You act for the {side}.", side=side)
+
+
+def _wrapped(text: Text, width: int) -> list[_Line]:
+    """`text` as the prompt's lines, wrapped to `width` cells (`wrap_text`)."""
+    return [_Line(line) for line in wrap_text(text, width)]
 
 
 def _window(
