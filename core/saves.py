@@ -45,7 +45,7 @@ from core.games import UnknownGame, get_game
 from core.games.base import Game
 from core.log import TOML_INTEGERS, BadEntry, ChanceEntry, DecisionEntry, Entry, entry_from_data
 from core.narration import Message, Narration, Text, text
-from core.table import Change, ChangeKind, LogError, Render, Seat, SeatKind, Table
+from core.table import Change, LogError, Render, Seat, SeatKind, Table
 from core.text import MAX_MESSAGE as MAX_MESSAGE
 from core.text import excerpt, one_line
 
@@ -188,18 +188,26 @@ def entry_text(table: Table, index: int, render: Render = text, entry: Entry | N
     try:
         return entry_utf8(table, index, render, entry).decode()
     except UnicodeEncodeError:  # (a lone surrogate: kept in the text, where `_utf8` words it)
-        return entry_utf8(table, index, render, entry, _LONE).decode(errors=_LONE)
+        return entry_utf8(table, index, render, entry, errors=_LONE).decode(errors=_LONE)
 
 
 def entry_utf8(
-    table: Table, index: int, render: Render, entry: Entry, errors: str | None = None
+    table: Table,
+    index: int,
+    render: Render,
+    entry: Entry,
+    lines: tuple[Narration, ...] | None = None,
+    errors: str | None = None,
 ) -> bytes:
     """`entry_text(table, index, render, entry)` in UTF-8, made as bytes: only the comment is
     encoded (the `[[log]]` line's start and the fields are kept encoded), and its control
     characters but tab become spaces as bytes (`_COMMENT_BYTES`), which costs less than a
-    str's `isprintable`. Raises UnicodeEncodeError where the text has no UTF-8 form (a lone
-    surrogate), unless `errors` says how to encode it (`entry_text` keeps it)."""
-    lines = table.entry_lines(index)
+    str's `isprintable`. `lines` are the entry's (`table.entry_lines(index)`, which the
+    autosave has from the table's Change). Raises UnicodeEncodeError where the text has no
+    UTF-8 form (a lone surrogate), unless `errors` says how to encode it (`entry_text` keeps
+    it)."""
+    if lines is None:
+        lines = table.entry_lines(index)
     if len(lines) == 1:  # (most entries: no list of one to join)
         line = lines[0].public_message
         # (a str reads alike in every language; in English `text` is the text's own __str__,
@@ -746,12 +754,24 @@ def _without_padding(text: AnyStr, newline: AnyStr) -> AnyStr:
     of at least PADDING spaces at its end, and the newline after it (which a kill while the
     padding was being written may have left out); or a last line of spaces alone, of any length,
     without a newline: the first pwrite of padding after a whole write (which ends the file at
-    its last entry's newline) cut short after a few spaces. What is before it is left to
-    `_cut_line`: a whole entry, or an entry cut short."""
-    space = " " if isinstance(text, str) else b" "
+    its last entry's newline) cut short after a few spaces. Before the padding, what a kill
+    inside an entry's copy left of it (`_copy`: its region cleared to NUL bytes, then any of its
+    bytes copied) is cut at the first NUL: a prefix of the entry, or the padding not yet cleared
+    (spaces). Not when a [[log]] line begins after that NUL: that is a hole a power cut left
+    (`_before_hole`), or a file no autosave wrote. What is before it is left to `_cut_line`: a
+    whole entry, or an entry cut short."""
+    if isinstance(text, str):
+        space, nul, log_line = " ", "\0", _LOG_LINE_TEXT
+    else:
+        space, nul, log_line = b" ", b"\0", _LOG_LINE
     end = len(text) - 1 if text.endswith(newline) else len(text)
     if text.endswith(space * PADDING, 0, end):
-        return text[:end].rstrip(space)
+        text = text[:end].rstrip(space)
+        torn = text.find(nul)
+        if torn < 0 or log_line.search(text, torn) is not None:
+            return text
+        text = text[:torn]  # (then spaces before it, not yet cleared, go as below)
+        end = len(text)
     if end == len(text) and text.endswith(space):
         kept = text.rstrip(space)
         if not kept or kept.endswith(newline):
@@ -829,6 +849,8 @@ def peek(path: Path) -> Summary:
 _LOG_LINE = re.compile(rb"\n[ \t]*\[\[[ \t]*log[ \t]*\]\]")
 """A [[log]] line (after the header's lines: never the first; the literal newline first makes
 counting them in a long file three times faster than a MULTILINE ^)."""
+_LOG_LINE_TEXT = re.compile(_LOG_LINE.pattern.decode())
+"""_LOG_LINE, for a save given as text."""
 
 
 def _count_entries(data: bytes) -> int:
@@ -1231,9 +1253,6 @@ def worth_saving(table: Table) -> bool:
     )
 
 
-_ENTRY = ChangeKind.ENTRY
-
-
 class Autosave:
     """A table subscriber that keeps the save file up to date after every change, from the first
     change that makes the game worth saving (`worth_saving`) on.
@@ -1278,24 +1297,23 @@ class Autosave:
 
     def __call__(self, change: Change) -> None:
         file = self._file
-        if file is not None and change.log_length == file.entries + 1 and change.kind is _ENTRY:
+        entry = change.entry  # (an entry added: the others' is None)
+        if file is not None and entry is not None and change.log_length == file.entries + 1:
             # The common change, one entry after those the file holds, without `_update`'s checks:
             # this runs once an entry, and in a game of bots every step of it counts.
             # (`file.append` and `_sync_due` are written out here, for the same reason.)
             index = file.entries
             table = self.table
-            entry = table.entry(index)
             try:
                 try:
-                    payload = entry_utf8(table, index, self.render, entry)
+                    payload = entry_utf8(table, index, self.render, entry, change.lines)
                 except UnicodeEncodeError:  # (raises the OSError that says which line)
                     payload = _utf8(entry_text(table, index, self.render, entry))
                 length = len(payload)
-                end = file.pos + length
+                pos = file.pos
+                end = pos + length
                 if end <= file.limit:  # (`file.put`'s usual case, without its call)
-                    write = file.write_mapped  # (`_copy_in_pieces`, without its call)
-                    for piece in (_PIECES.get(length) or _pieces(length))(payload):
-                        write(piece)
+                    (_COPIES.get(length) or _copy(length))(file.mapping, pos - file.at, payload)
                     file.pos = end
                 else:
                     file.put(payload)
@@ -1376,9 +1394,9 @@ class Autosave:
             ):
                 # The file holds the start of the log as it is now (undo has not cut into it).
                 start = file.entries
-                if end > start:
-                    payload = _entries_utf8(table, start, end, self.render)
-                    file.append(payload, end, table.entry(end - 1))
+                for index in range(start, end):  # (one copy each: a kill tears the last alone)
+                    payload = _entries_utf8(table, index, index + 1, self.render)
+                    file.append(payload, index + 1, table.entry(index))
             else:
                 start, file = 0, self._rewrite()
             if durable or any(self._sync_due(file, table.entry(i)) for i in range(start, end)):
@@ -1485,15 +1503,18 @@ class _OpenSave:
         self.limit = -1
         """The furthest an entry may end and leave PADDING after it in the mapping (-1: none)."""
         self._mapped = filesystems.mappable(fd)
-        self._mapping: mmap.mmap | None = None
-        self.write_mapped: Callable[[bytes], object] = _not_mapped
-        """The mapping's write (at `pos`), while the file is mapped."""
+        self.mapping: mmap.mmap | bytearray = _UNMAPPED
+        """The mapping of the file's end while it is mapped (`_UNMAPPED` while not)."""
+        self.at = 0
+        """Where in the file the mapping begins (the file's offset `pos` is the mapping's
+        `pos - at`)."""
 
     def put(self, payload: bytes) -> None:
         """Add `payload` at the end of the entries. Raises OSError."""
-        end = self.pos + len(payload)
+        length = len(payload)
+        end = self.pos + length
         if end <= self.limit or (self._mapped and self._make_room(end)):
-            _copy_in_pieces(self.write_mapped, payload)
+            (_COPIES.get(length) or _copy(length))(self.mapping, self.pos - self.at, payload)
         else:
             _write_all(self.fd, payload)
         self.pos = end
@@ -1521,15 +1542,14 @@ class _OpenSave:
             self._mapped = False
             self.trim()  # (raises OSError if even that fails: the autosave rewrites the file)
             return False
-        mapping.seek(pos - start)
-        self._mapping, self.limit = mapping, room - PADDING - 1
-        self.write_mapped = mapping.write
+        self.mapping, self.at, self.limit = mapping, start, room - PADDING - 1
         return True
 
     def _unmap(self) -> None:
-        if self._mapping is not None:
-            self._mapping.close()
-            self._mapping, self.write_mapped, self.limit = None, _not_mapped, -1
+        mapping = self.mapping
+        if not isinstance(mapping, bytearray):  # (`_UNMAPPED`: nothing to close)
+            mapping.close()
+            self.mapping, self.limit = _UNMAPPED, -1
 
     def trim(self) -> None:
         """Stop mapping and cut the padding off: the file is then byte for byte what writing each
@@ -1568,41 +1588,27 @@ def _pwrite_all(fd: int, payload: bytes | memoryview, offset: int) -> None:
         view, offset = view[written:], offset + written
 
 
-PIECE = 32
-"""The most bytes an entry is copied into the mapping at a time (`_copy_in_pieces`)."""
+def _copy(length: int) -> Callable[[mmap.mmap | bytearray, int, bytes], None]:
+    """What copies an entry of `length` bytes into the mapping, at an offset (kept in _COPIES):
+    struct's pack_into of one `{length}s` field, which first clears the region to NUL bytes,
+    then copies the entry over them with one memcpy, in one call. A memcpy does not store in
+    order (glibc's, for 129 to 256 bytes, stores the first 128, then the last 32, then the
+    middle), so a kill inside it can leave any of the entry's bytes copied and others not; but
+    those not copied are NUL, which no save holds, and loading cuts the file at the first one
+    (`_without_padding`): what is left is a prefix of the entry, reported as incomplete
+    (docs/save-format.md, *Interrupted saves*)."""
+    copy = struct.Struct(f"{length}s").pack_into
+    if len(_COPIES) >= _COPIES_KEPT:
+        _COPIES.clear()
+    _COPIES[length] = copy
+    return copy
 
 
-def _copy_in_pieces(write: Callable[[bytes], object], payload: bytes) -> None:
-    """Copy `payload` into the mapping front to back, PIECE bytes at a time. One mapping.write
-    is one memcpy, which stores a long copy out of order (glibc: over 128 bytes the last 32
-    before the middle, over 256 the first 32 last), so a kill inside it could leave holes of
-    padding in the entry, which then fails to load. memcpy stores at most 32 bytes (glibc, musl,
-    aarch64) with one store, or two, the first bytes then the last: a kill leaves a prefix of a
-    piece, so of the entry, which the loaders report as incomplete. (write() copied in order.)
-    The pieces are cut by one struct unpack (`_pieces`): a third fewer instructions than slicing
-    each in Python, which cost more than the copies."""
-    length = len(payload)
-    for piece in (_PIECES.get(length) or _pieces(length))(payload):
-        write(piece)
+_COPIES: dict[int, Callable[[mmap.mmap | bytearray, int, bytes], None]] = {}
+"""`_copy` by length (a game's entries have a few hundred): a dict, as lru_cache's call cost more
+than the copy."""
+_COPIES_KEPT = 1024
 
-
-def _pieces(length: int) -> Callable[[bytes], tuple[bytes, ...]]:
-    """What unpacks `length` bytes into PIECE-byte pieces and a last, shorter one: "32s32s5s"
-    for 69 (kept in _PIECES). (struct's pack_into would not do for the copy: it clears the
-    whole region with zeros first.)"""
-    whole, rest = divmod(length, PIECE)
-    unpack = struct.Struct(f"{whole * f'{PIECE}s'}{f'{rest}s' if rest else ''}").unpack
-    if len(_PIECES) >= _PIECES_KEPT:
-        _PIECES.clear()
-    _PIECES[length] = unpack
-    return unpack
-
-
-_PIECES: dict[int, Callable[[bytes], tuple[bytes, ...]]] = {}
-"""`_pieces` by length (a game's entries have a few hundred): a dict, as lru_cache's call cost
-more than the unpack."""
-_PIECES_KEPT = 1024
-
-
-def _not_mapped(payload: bytes) -> None:
-    raise AssertionError("copied into a file that is not mapped")
+_UNMAPPED = bytearray()
+"""`_OpenSave.mapping` while the file is not mapped: nothing is copied into it (its `limit` is
+-1), and it is typed as the mapping is."""

@@ -68,11 +68,16 @@ class ChangeKind(Enum):
 
 class Change(NamedTuple):
     """What a table tells its subscribers after each change: its kind and the log's length
-    then. (A tuple, made with `_new_change`: one is made for every entry of a table that has
-    subscribers, an autosave's among them.)"""
+    then; for an entry added, the entry and its lines, which a subscriber (an autosave) would
+    otherwise ask the table for. (A tuple, made with `_new_change`: one is made for every entry
+    of a table that has subscribers, an autosave's among them.)"""
 
     kind: ChangeKind
     log_length: int
+    entry: Entry | None = None
+    """The entry added (ENTRY); None for UNDO and REDO."""
+    lines: tuple[Narration, ...] = ()
+    """The lines of the entry added, as `Table.entry_lines` gives them (ENTRY)."""
 
 
 class _Meta(NamedTuple):
@@ -413,8 +418,12 @@ class Table:
         else:
             applied = game.apply_decision(self._state, entry.seat, entry.choice)
         self._keep(entry, applied)
-        if notify and self._subscribers:
-            self._notify(_ENTRY)
+        if notify:
+            subscribers = self._subscribers
+            if subscribers:  # (`_notify`, with the entry, without its call: once an entry)
+                change = _new_change(Change, (_ENTRY, len(self._log), entry, applied.narration))
+                for callback in subscribers:
+                    callback(change)
 
     def _keep(self, entry: Entry, applied: Applied[Any]) -> None:
         """`entry` in the log, what `applied` says of it in the meta, its state the table's."""
@@ -468,7 +477,7 @@ class Table:
     def _notify(self, kind: ChangeKind) -> None:
         if not self._subscribers:
             return
-        change = _new_change(Change, (kind, len(self._log)))
+        change = _new_change(Change, (kind, len(self._log), None, ()))
         for callback in self._subscribers:
             callback(change)
 

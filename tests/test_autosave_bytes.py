@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +19,7 @@ import pytest
 from core import saves
 from core.chance import ChanceKind
 from core.games import get_game
+from core.games.base import Applied
 from core.log import ChanceEntry, DecisionEntry, Entry
 from core.narration import Message, Narration, Text, text
 from core.runner import BotDriver
@@ -117,7 +120,9 @@ def test_entry_numbers_past_the_kept_heads_and_from_a_later_start(
     assert all(heads == copy for heads, copy in seen)
 
 
-def test_a_comment_with_no_utf8_form_fails_as_the_line_that_says_so(tmp_path: Path) -> None:
+def test_a_comment_with_no_utf8_form_fails_as_the_line_that_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     seats = (
         Seat("Ann", SeatKind.BOT, "heuristic"),
         Seat("Bea", SeatKind.BOT, "heuristic"),
@@ -132,18 +137,24 @@ def test_a_comment_with_no_utf8_form_fails_as_the_line_that_says_so(tmp_path: Pa
     while save._file is None or save._file.entries < 3:
         assert driver.play_one()
     assert errors == []
-    real = table.entry_lines
-    bad = len(table)  # the next entry's comment holds a lone surrogate
-
-    def lines(index: int) -> tuple[Narration, ...]:
-        return (Narration("A\udcff moves"),) if index == bad else real(index)
-
-    table.entry_lines = lines  # type: ignore[method-assign]
+    bad = len(table)  # the next entry's line holds a lone surrogate (the rules' Applied says it)
+    for name in ("apply_decision", "apply_chance"):
+        monkeypatch.setattr(table.game, name, said_badly(getattr(table.game, name)))
     assert driver.play_one()
     assert list(map(str, errors)) == [
         f'{path}: could not save: not valid UTF-8: "[[log]]  # {bad + 1}: A\\udcff moves"'
     ]
     save.close()
+
+
+def said_badly(apply: Callable[..., Applied[Any]]) -> Callable[..., Applied[Any]]:
+    """`apply`, but what it says is one line with a lone surrogate (as a name from undecodable
+    bytes would give)."""
+
+    def applied(*args: object) -> Applied[Any]:
+        return replace(apply(*args), narration=(Narration("A\udcff moves"),))
+
+    return applied
 
 
 def test_a_field_with_no_utf8_form_is_kept_in_the_text_and_never_kept_for_later() -> None:

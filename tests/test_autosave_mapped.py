@@ -110,46 +110,15 @@ def test_the_padding_is_spaces_then_one_newline_written_from_the_kept_run_or_mad
     assert path.read_bytes() == dumped(table)
 
 
-class RecordedMapping:
-    """A real mapping that records each write into it: where in the file, and what."""
-
-    def __init__(self, mapping: mmap.mmap, offset: int, writes: list[tuple[int, bytes]]):
-        self.mapping, self.offset, self.writes = mapping, offset, writes
-
-    def write(self, data: bytes) -> int:
-        self.writes.append((self.offset + self.mapping.tell(), bytes(data)))
-        return self.mapping.write(data)
-
-    def seek(self, pos: int) -> None:
-        self.mapping.seek(pos)
-
-    def close(self) -> None:
-        self.mapping.close()
-
-
-def test_each_entry_is_copied_front_to_back_32_bytes_at_a_time(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """One memcpy of more than 32 bytes may store them out of order: a kill inside it could
-    leave holes of padding in the entry, not a prefix of it (`saves._copy_in_pieces`)."""
-    writes: list[tuple[int, bytes]] = []
-    real = mmap.mmap
-
-    def recorded(fd: int, length: int, offset: int = 0) -> RecordedMapping:
-        return RecordedMapping(real(fd, length, offset=offset), offset, writes)
-
-    monkeypatch.setattr(mmap, "mmap", recorded)
+def test_each_entry_is_copied_over_nul_bytes_by_one_call(tmp_path: Path) -> None:
+    """`_copy` is struct's pack_into of one field as long as the entry: it fills the whole field,
+    clearing what the entry does not cover to NUL (CPython clears the region before it copies,
+    which is what a kill inside the copy leaves where the entry is not yet)."""
+    region = bytearray(b" " * 40)
+    saves._copy(32)(region, 4, b"entry")
+    assert region == b" " * 4 + b"entry" + b"\0" * 27 + b" " * 4
     table, save = bots_game(tmp_path / "game.toml", 200)
-    sizes = [len(saves.entry_text(table, index).encode()) for index in range(len(table))]
-    assert max(sizes) > 256  # (memcpy's out-of-order cases: over 128 bytes, over 256)
-    assert max(len(data) for _, data in writes) == saves.PIECE == 32
-    assert len(writes) > 200
-    at = writes[0][0]
-    for where, data in writes:  # in order, each where the one before ended
-        assert where == at
-        at += len(data)
-    whole = dumped(table)
-    assert at == len(whole) and whole.endswith(b"".join(data for _, data in writes))
+    assert len(table) >= 200 and saves.read_file(tmp_path / "game.toml") == dumped(table)
     save.close()
 
 
@@ -254,6 +223,33 @@ def test_undo_rewrites_the_file_and_appending_maps_the_new_one(
     assert path.read_bytes() == dumped(table)
 
 
+def test_redo_appends_the_entries_it_puts_back_one_copy_each(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mapped: list[int]
+) -> None:
+    """A kill inside a copy can leave any of its bytes (`_copy`): one copy of several entries
+    could leave a later one whole after the NUL where an earlier one stopped, which loading
+    could not tell from a power cut's hole."""
+    table = light_and_dark(practice=True)
+    path = tmp_path / "game.toml"
+    save = autosave(table, path)
+    play(table, 4)
+    before = len(table)
+    table.undo(0)
+    put: list[bytes] = []
+    real = saves._OpenSave.put
+
+    def recorded(file: saves._OpenSave, payload: bytes) -> None:
+        put.append(payload)
+        real(file, payload)
+
+    monkeypatch.setattr(saves._OpenSave, "put", recorded)
+    table.redo(0)
+    assert len(table) == before and len(put) >= 2
+    assert [payload.count(b"\n[[log]]") for payload in put] == [1] * len(put)
+    assert unpadded(path) == dumped(table)
+    save.close()
+
+
 def test_a_persons_decision_is_fsyncd_through_the_mapping(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mapped: list[int]
 ) -> None:
@@ -284,8 +280,26 @@ def test_a_persons_decision_is_fsyncd_through_the_mapping(
 def test_every_prefix_of_a_long_last_entry_before_the_padding_loads_with_the_note(
     tmp_path: Path,
 ) -> None:
-    """What a kill mid-copy leaves now that an entry is copied in order (`_copy_in_pieces`),
-    for an entry over 256 bytes, whose single memcpy stored its first 32 bytes last."""
+    """What a copy cut short front to back leaves (a write(), where the file is not mapped),
+    for an entry over 256 bytes."""
+    table, length, before, block = long_last_entry(tmp_path)
+    path = tmp_path / "killed.toml"
+    for size in range(len(block) + 1):
+        path.write_bytes(before + block[:size] + b" " * 4000 + b"\n")
+        loaded = saves.load(path, continue_chance=False)
+        kept = length if size == len(block) else length - 1
+        assert loaded.table.log == table.log[:kept], size
+        assert ("incomplete" in str(loaded.note)) == (1 < size < len(block)), size
+
+
+STORE = 32
+"""The bytes one store of memcpy writes (an AVX register); a kill falls between two stores."""
+
+
+def long_last_entry(tmp_path: Path) -> tuple[Table, int, bytes, bytes]:
+    """A game of bots whose entry `length` (the last of its first `length`) is over 256 bytes
+    (memcpy's out-of-order cases: over 128 bytes, over 256), the bytes of the entries before
+    it, and its own."""
     table, save = bots_game(tmp_path / "game.toml", 4)
     save.close()
     length = 4
@@ -295,13 +309,67 @@ def test_every_prefix_of_a_long_last_entry_before_the_padding_loads_with_the_not
     block = saves.entry_text(replayed, length - 1).encode("utf-8")
     assert len(block) > 256
     whole = dumped(replayed)
+    return table, length, whole[: len(whole) - len(block)], block
+
+
+def test_every_state_a_kill_inside_an_entrys_copy_leaves_loads_with_every_whole_entry(
+    tmp_path: Path,
+) -> None:
+    """What a kill inside `_copy` leaves: its region cleared to NUL, then any of the entry's
+    stores done, in any order (memcpy's is not front to back), the padding after it. Loading
+    cuts at the first NUL: the entry's stores from its start up to the first missing one are a
+    prefix of it, reported as incomplete; the entries before it all load."""
+    table, length, before, block = long_last_entry(tmp_path)
+    stores = [(at, block[at : at + STORE]) for at in range(0, len(block), STORE)]
+    padding = b" " * 4000 + b"\n"
     path = tmp_path / "killed.toml"
-    for size in range(len(block) + 1):
-        path.write_bytes(whole[: len(whole) - len(block) + size] + b" " * 4000 + b"\n")
+    rng = random.Random(7)
+    done_sets = [set(range(count)) for count in range(len(stores) + 1)]  # front to back
+    done_sets += [
+        set(rng.sample(range(len(stores)), rng.randrange(len(stores)))) for _ in range(60)
+    ]
+    for done in done_sets:
+        region = bytearray(len(block))
+        for index in done:
+            at, data = stores[index]
+            region[at : at + len(data)] = data
+        path.write_bytes(before + bytes(region) + padding)
         loaded = saves.load(path, continue_chance=False)
-        kept = length if size == len(block) else length - 1
-        assert loaded.table.log == table.log[:kept], size
-        assert ("incomplete" in str(loaded.note)) == (1 < size < len(block)), size
+        first_missing = min(set(range(len(stores))) - done, default=len(stores))
+        kept = min(first_missing * STORE, len(block))
+        assert loaded.table.log == table.log[: length if kept == len(block) else length - 1], done
+        assert ("incomplete" in str(loaded.note)) == (1 < kept < len(block)), done
+        assert saves.peek(path).entries == len(loaded.table), done
+
+
+def test_a_kill_while_an_entrys_region_is_cleared_leaves_every_whole_entry_and_no_note(
+    tmp_path: Path,
+) -> None:
+    """A kill inside the clearing, before any of the entry is copied: some of its region NUL,
+    the rest still padding."""
+    table, length, before, block = long_last_entry(tmp_path)
+    path = tmp_path / "killed.toml"
+    for cleared in ({0}, {1}, {2, 5}, {len(block) // STORE}):
+        region = bytearray(b" " * len(block))
+        for index in cleared:
+            region[index * STORE : (index + 1) * STORE] = b"\0" * STORE
+        path.write_bytes(before + bytes(region) + b" " * 4000 + b"\n")
+        for loaded in (
+            saves.load(path, continue_chance=False),
+            saves.loads(path.read_bytes(), continue_chance=False),
+        ):
+            assert loaded.table.log == table.log[: length - 1] and loaded.note == "", cleared
+
+
+def test_a_nul_before_a_later_entry_is_not_taken_for_a_torn_last_one(tmp_path: Path) -> None:
+    """A NUL with a whole [[log]] entry after it is no kill's (the entry copied last is the
+    last): the file is refused as before (or read up to a power cut's hole: `_before_hole`)."""
+    _, _, before, block = long_last_entry(tmp_path)
+    path = tmp_path / "holed.toml"
+    cut = before.rindex(b"\n[[log]]")
+    path.write_bytes(before[: cut + 10] + b"\0" + before[cut + 11 :] + block + b" " * 4000 + b"\n")
+    with pytest.raises(saves.SaveError):
+        saves.load(path, continue_chance=False)
 
 
 def test_a_kill_while_the_padding_grows_leaves_every_entry_and_no_note(tmp_path: Path) -> None:
