@@ -15,6 +15,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from oskit import ROOT
@@ -110,15 +111,42 @@ def test_the_padding_is_spaces_then_one_newline_written_from_the_kept_run_or_mad
     assert path.read_bytes() == dumped(table)
 
 
-def test_each_entry_is_copied_over_nul_bytes_by_one_call(tmp_path: Path) -> None:
+class RecordedCopies(dict[int, Any]):
+    """`saves._COPIES` that records each copy into the mapping: where in it, and what."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.copies: list[tuple[int, bytes]] = []
+
+    def get(self, length: int, default: object = None) -> Any:
+        real = saves._copy(length)
+
+        def copy(mapping: mmap.mmap, at: int, payload: bytes) -> None:
+            self.copies.append((at, payload))
+            real(mapping, at, payload)
+
+        return copy
+
+
+def test_each_entry_is_copied_over_nul_bytes_by_one_call(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """`_copy` is struct's pack_into of one field as long as the entry: it fills the whole field,
     clearing what the entry does not cover to NUL (CPython clears the region before it copies,
-    which is what a kill inside the copy leaves where the entry is not yet)."""
+    which is what a kill inside the copy leaves where the entry is not yet); and every entry
+    appended is copied by it, one call an entry, each where the one before ended."""
     region = bytearray(b" " * 40)
     saves._copy(32)(region, 4, b"entry")
     assert region == b" " * 4 + b"entry" + b"\0" * 27 + b" " * 4
+    recorded = RecordedCopies()
+    monkeypatch.setattr(saves, "_COPIES", recorded)
     table, save = bots_game(tmp_path / "game.toml", 200)
-    assert len(table) >= 200 and saves.read_file(tmp_path / "game.toml") == dumped(table)
+    whole = dumped(table)
+    assert len(table) >= 200 and saves.read_file(tmp_path / "game.toml") == whole
+    payloads = [payload for _, payload in recorded.copies]
+    assert [payload.count(b"\n[[log]]") for payload in payloads] == [1] * len(payloads)
+    assert len(table) - len(payloads) < 20  # (all but the entries of the first, whole write)
+    assert whole.endswith(b"".join(payloads))
     save.close()
 
 

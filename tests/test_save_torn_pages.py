@@ -303,3 +303,73 @@ def test_a_torn_save_of_older_rules_that_today_stops_keeps_rules_changed(
     monkeypatch.setattr(type(table.game), "older_rules", {})
     with pytest.raises(saves.RulesChanged):
         saves.load(path, continue_chance=False)
+
+
+# --- a power cut's hole beside what a kill inside a copy leaves (NUL bytes: saves._copy) --------
+
+
+def test_zeros_from_an_entrys_end_to_the_last_page_of_padding_keep_their_note(
+    tmp_path: Path,
+) -> None:
+    """Zeros from an entry's end up to a page boundary, then a page of padding alone: a power cut
+    kept those pages from the disk (a kill leaves NUL bytes inside the last entry only, never a
+    run that ends on a page's end). The entries before load, with a note: never silently."""
+    path, table, ends = live_save(tmp_path)
+    size = len(path.read_bytes())
+    start = ends[len(ends) // 2]
+    stale(path, start, size - PAGE, b"\0")
+    loaded = saves.load(path, continue_chance=False)
+    assert loaded.table.log == table.log[: len(ends) // 2 + 1] and loaded.note != ""
+    assert saves.peek(path).entries == len(ends) // 2 + 1
+
+
+def test_a_page_written_back_inside_a_copy_then_a_hole_loads_the_entries_before_it(
+    tmp_path: Path,
+) -> None:
+    """A page written back while an entry was being copied into it (its bytes with NUL where
+    memcpy had not stored yet), and never again before the power cut, while later pages were:
+    the file loads up to that entry, with the hole's note."""
+    path, table, ends = live_save(tmp_path)
+    data = path.read_bytes()
+    index = next(
+        i
+        for i in range(50, 250)
+        if ends[i + 1] - ends[i] > 130
+        and ends[i] // PAGE == ends[i + 1] // PAGE
+        and (ends[i + 1] // PAGE + 1) * PAGE - ends[i + 1] > 100
+    )
+    start, end = ends[index], ends[index + 1]
+    torn = bytearray(data[start:end])
+    torn[32:64] = b"\0" * 32  # (a middle store not done yet)
+    stale(path, start, end, b"")
+    with open(path, "r+b") as file:
+        file.seek(start)
+        file.write(bytes(torn) + b" " * ((end // PAGE + 1) * PAGE - end))
+    assert_loads_before(path, table, index + 1)
+
+
+@pytest.mark.parametrize("line", range(12))
+def test_a_nul_inside_the_header_of_a_padded_file_is_refused(tmp_path: Path, line: int) -> None:
+    """A header is written whole, never copied over NUL bytes (`saves._copy`): a NUL inside it
+    leaves a header cut short, refused in one line (its seats, options and fields are checked),
+    never a game of other seats."""
+    path, table, _ = live_save(tmp_path)
+    header = bytearray(saves.header_text(table, CREATED).encode("utf-8"))
+    starts = [0] + [at + 1 for at, byte in enumerate(header[:-1]) if byte == ord("\n")]
+    header[starts[line * len(starts) // 12]] = 0
+    path.write_bytes(bytes(header) + b" " * PAGE + b"\n")
+    with pytest.raises(saves.SaveError) as caught:
+        saves.load(path, continue_chance=False)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_file_of_no_entry_torn_inside_its_first_copy_loads_with_none(tmp_path: Path) -> None:
+    """A person saved before the first entry (a header alone), then a kill came inside the first
+    entry's copy: the game loads from its start, with the note."""
+    path, table, _ = live_save(tmp_path)
+    first = saves.entry_text(table, 0).encode("utf-8")
+    head = first.index(b"\n", 1) + 1  # (its [[log]] line copied, then a store not done)
+    torn = bytes(first[:head]) + b"\0" * (len(first) - head)
+    path.write_bytes(saves.header_text(table, CREATED).encode("utf-8") + torn + b" " * PAGE + b"\n")
+    loaded = saves.load(path, continue_chance=False)
+    assert loaded.table.log == () and "continuing from the start" in text(loaded.note)
