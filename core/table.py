@@ -77,7 +77,9 @@ class Change(NamedTuple):
     entry: Entry | None = None
     """The entry added (ENTRY); None for UNDO and REDO."""
     lines: tuple[Narration, ...] = ()
-    """The lines of the entry added, as `Table.entry_lines` gives them (ENTRY)."""
+    """The lines of the entry added, as `Table.entry_lines` gives them (ENTRY): each holds
+    every viewer's version, secret ones too, so what shows them to a seat reads its own
+    (`Narration.message_for`); a save's comment reads the public one."""
 
 
 class _Meta(NamedTuple):
