@@ -1306,6 +1306,9 @@ class Autosave:
         self._file: _OpenSave | None = None
         """The file being appended to; None until the next write puts the whole file in place."""
         self._humans = frozenset(i for i, seat in enumerate(table.seats) if seat.is_human)
+        self._not_worth = -1
+        """A log length at which the game was not worth saving yet (-1: none known), so that
+        `_worth_after` asks only about the entry after it (see `worth_saving`)."""
         paths.clean_stale_temps_once(self._folder())
         self.unsubscribe = table.subscribe(self)
 
@@ -1346,8 +1349,24 @@ class Autosave:
             except OSError as error:
                 self._drop_file()
                 self._failed(error)
-        elif self.due:
+        elif self.written or self._worth_after(change):
             self.save()
+
+    def _worth_after(self, change: Change) -> bool:
+        """`due`, after `change`, for an autosave that has not written yet: the entry alone when
+        the log before it was not worth saving (its usual case, entry after entry until the first
+        decision that counts), rather than `worth_saving`'s scan of the whole log each time."""
+        entry = change.entry
+        if entry is not None and change.log_length == self._not_worth + 1:
+            if isinstance(entry, DecisionEntry) and (
+                not self._humans or entry.seat in self._humans
+            ):
+                return True
+            self._not_worth = change.log_length
+            return False
+        worth = worth_saving(self.table)
+        self._not_worth = -1 if worth else len(self.table)
+        return worth
 
     def save(self) -> Path | None:
         """Bring the file up to date now: the path written, or None when it failed and

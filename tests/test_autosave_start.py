@@ -1,15 +1,23 @@
 """What an autosave does when it starts: it cleans the stale temporary files of its folder the first
-time in a process, and never lists that folder again (a campaign of bot games, a server)."""
+time in a process, and never lists that folder again (a campaign of bot games, a server); until its
+first write it asks of each new entry whether it makes the game worth saving, without scanning the
+log again (a long prelude of bots' entries), and rescans after an undo or a failed write."""
 
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
 import pytest
 
 from core import paths, saves
-from core.simulate import bot_table
+from core.bots.random_bot import random_choice
+from core.games import get_game
+from core.narration import Text
+from core.runner import BotDriver
+from core.simulate import bot_seats, bot_table
+from core.table import Seat, Table, new_table
 
 
 def test_an_autosave_cleans_its_folder_the_first_time_in_a_process(
@@ -34,3 +42,70 @@ def test_an_autosave_cleans_its_folder_the_first_time_in_a_process(
         saves.Autosave(table, tmp_path / name / "game.toml").close()
         kept.append(stale.exists())
     assert listed == ["a", "b"] and kept == [False, True, True, True]
+
+
+def bots_before_a_person(seed: int) -> tuple[Table, BotDriver]:
+    """A Dangerous table whose last seat is a person's: the bots play the first turns."""
+    seats = (*bot_seats(3, "random"), Seat("Aki"))
+    table = new_table(get_game("dangerous"), seats, {}, seed)
+    return table, BotDriver(table)
+
+
+def test_until_its_first_write_an_autosave_asks_only_about_each_new_entry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scans: list[int] = []
+    real = saves.worth_saving
+    monkeypatch.setattr(
+        saves, "worth_saving", lambda table: scans.append(len(table)) or real(table)
+    )
+    table, bots = bots_before_a_person(3)
+    autosave = saves.Autosave(table, tmp_path / "game.toml")
+    table.resolve_chance()
+    bots.play_until_human()
+    assert len(table) > 10  # (a prelude of chance's and bots' entries: no file yet)
+    assert not (tmp_path / "game.toml").exists() and len(scans) == 1  # (the first change's)
+    one_more_entry(table, bots)  # the person's: the game is saved
+    assert saves.load(tmp_path / "game.toml").table.log == table.log and len(scans) == 1
+    autosave.close()
+
+
+def one_more_entry(table: Table, bots: BotDriver) -> None:
+    """A bot's answer, else the person's (a choice of a generator seeded by the log's length)."""
+    if not bots.play_one():
+        decision = table.decisions()[0]
+        table.decide(decision.seat, random_choice(decision, random.Random(len(table))))
+
+
+def test_an_autosave_whose_first_write_failed_writes_at_the_next_entry(tmp_path: Path) -> None:
+    folder = tmp_path / "later"
+    failures: list[Text] = []
+    table, bots = bots_before_a_person(3)
+    autosave = saves.Autosave(table, folder / "game.toml", on_error=failures.append)
+    table.resolve_chance()
+    bots.play_until_human()
+    one_more_entry(table, bots)  # the person's: worth saving, but there is no folder yet
+    assert len(failures) == 1 and not folder.exists()
+    folder.mkdir()
+    one_more_entry(table, bots)
+    assert saves.load(folder / "game.toml").table.log == table.log
+    autosave.close()
+
+
+def test_a_persons_decision_undone_before_any_write_is_not_saved_until_made_again(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "later"
+    failures: list[Text] = []
+    table, bots = bots_before_a_person(3)
+    autosave = saves.Autosave(table, folder / "game.toml", on_error=failures.append)
+    table.resolve_chance()
+    bots.play_until_human()
+    person = table.decisions()[0].seat
+    one_more_entry(table, bots)  # worth saving, but there is no folder yet
+    folder.mkdir()
+    table.undo(person)  # nothing a person decided is left: not worth a file
+    assert len(failures) == 1 and not (folder / "game.toml").exists()
+    table.redo(person)  # the person's decision again: the game is saved
+    assert saves.load(folder / "game.toml").table.log == table.log
+    autosave.close()
