@@ -10,12 +10,16 @@ understates the old cost a little.
 
 Saving's share is what saving adds to a game: the wall time of a game saved less the same game
 (same seed, same dice, same decisions) unsaved, played just before or after it, over the saved
-game's wall time; the median of those pairs (12 seeds, TURNS times each). Until session 21 it was
-each mode's fastest of three plays, summed over the games: on the same code that read from 1.9%
-to 25.6% in --quick runs and 14-19% in full runs, since the two modes' fastest plays come from
-different moments of a shared machine, so a lucky run could print "met" (one did, at 0.5%) and
-an unlucky one hide a gain; the median of pairs read within about 2 points. That figure is
-still printed beside.
+game's wall time; the median of those pairs (12 seeds, TURNS times each in each of CHILDREN
+processes: 288 pairs). Until session 21 it was each mode's fastest of three plays, summed over
+the games: on the same code that read from 1.9% to 25.6% in --quick runs and 14-19% in full runs,
+since the two modes' fastest plays come from different moments of a shared machine, so a lucky
+run could print "met" (one did, at 0.5%) and an unlucky one hide a gain. That figure is still
+printed beside. Until session 26 the pairs were 60, all played in the bench's own process: on the
+same code that median read from 7.2% to 11.7% in one day. A pair's share is that noisy (the
+middle half of the pairs spans about 16 points: one game is about 85 ms of a shared machine),
+so the median of 60 has a standard error of about 2 points, and one process's layout of memory
+is one draw of many; 288 pairs over 8 processes bring it under 1 point.
 
 The time measured inside the saver (its calls, its start, its close; the fsyncs of its close run in
 the background, docs/save-format.md, and are printed apart) is printed beside it, from plays of
@@ -49,8 +53,10 @@ import argparse
 import contextlib
 import datetime as dt
 import gc
+import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -208,9 +214,40 @@ def whole_game(
     return Played(end - start, cpu, saving, behind)
 
 
-TURNS = 5
-"""Each unsaved and saved game is played this many times, taking turns: each turn, a seed's
-unsaved and saved games are played back to back (a pair), in either order."""
+CHILDREN = 8
+"""The paired games are played in this many processes, one after another (--quick: 2)."""
+
+TURNS = 3
+"""In each, each seed's unsaved and saved games are played this many times, taking turns: each
+turn, a seed's unsaved and saved games are played back to back (a pair), in either order (--quick:
+1)."""
+
+
+def paired(games: int, turns: int, first_turn: int, folder: Path) -> list[tuple[int, float, float]]:
+    """`turns` turns of pairs of `games` seeds: (seed, unsaved wall time, saved wall time) each."""
+    pairs: list[tuple[int, float, float]] = []
+    for turn in range(first_turn, first_turn + turns):
+        for seed in range(games):
+            walls: dict[str, float] = {}
+            for mode in ("none", "now") if (seed + turn) % 2 else ("now", "none"):
+                walls[mode] = whole_game(seed, mode, folder, timed_inside=False).wall
+            pairs.append((seed, walls["none"], walls["now"]))
+    return pairs
+
+
+def paired_in_children(
+    children: int, games: int, turns: int
+) -> list[list[tuple[int, float, float]]]:
+    """`paired` in `children` processes, one after another, each child's turns numbered on from
+    the last's (so that the orders alternate across them): each child's pairs. Each process has
+    its own memory layout (and each run its own moment of the machine), which one process's
+    pairs alone cannot average over."""
+    found: list[list[tuple[int, float, float]]] = []
+    for child in range(children):
+        argv = [sys.executable, __file__, "--pairs", f"{games},{turns},{child * turns}"]
+        out = subprocess.run(argv, check=True, capture_output=True, text=True).stdout
+        found.append([(int(seed), none, now) for seed, none, now in json.loads(out)])
+    return found
 
 
 def run(quick: bool) -> None:
@@ -235,59 +272,65 @@ def run(quick: bool) -> None:
             f"{'met' if ratio <= 2 else 'NOT met'}; before: {was:.1f})"
         )
         games = 4 if quick else 12
-        best: dict[tuple[str, int], Played] = {}
-        pairs: list[float] = []
-        for turn in range(TURNS):
-            for seed in range(games):
-                pair: dict[str, Played] = {}
-                for mode in ("none", "now") if (seed + turn) % 2 else ("now", "none"):
-                    game = pair[mode] = whole_game(seed, mode, folder, timed_inside=False)
-                    if (mode, seed) not in best or game.wall < best[mode, seed].wall:
-                        best[mode, seed] = game
-                pairs.append(1 - pair["none"].wall / pair["now"].wall)
-        played = {mode: [best[mode, seed] for seed in range(games)] for mode in ("none", "now")}
-        played["inside"] = [whole_game(seed, "now", folder) for seed in range(games)]
+        children = paired_in_children(2 if quick else CHILDREN, games, 1 if quick else TURNS)
+        played: dict[str, list[Played]] = {
+            "inside": [whole_game(s, "now", folder) for s in range(games)]
+        }
         played["before"] = []
         for seed in range(games):
             played["before"].append(whole_game(seed, "before", folder))
-    report(games, played, pairs)
+    report(games, played, children)
 
 
-def report(games: int, played: dict[str, list[Played]], pairs: list[float]) -> None:
+def report(
+    games: int, played: dict[str, list[Played]], children: list[list[tuple[int, float, float]]]
+) -> None:
     def total(mode: str, figure: str) -> float:
         return sum(float(getattr(game, figure)) for game in played[mode])
 
     def median(mode: str, figure: str) -> float:
         return statistics.median(float(getattr(game, figure)) for game in played[mode])
 
-    def added(mode: str, figure: str) -> float:
-        """What saving as `mode` adds to the games, as a share of the saved games' `figure`."""
-        return 1 - total("none", figure) / total(mode, figure)
-
+    pairs = [1 - none / now for child in children for _, none, now in child]
+    by_child = [statistics.median(1 - none / now for _, none, now in child) for child in children]
+    fastest = {
+        mode: sum(
+            min(pair[column] for child in children for pair in child if pair[0] == seed)
+            for seed in range(games)
+        )
+        for mode, column in (("none", 1), ("now", 2))
+    }
     inside = total("inside", "saving") / total("inside", "wall")
+    before = 1 - fastest["none"] / total("before", "wall")
     share = statistics.median(pairs)
     quartiles = statistics.quantiles(pairs, n=4)
     print(
         f"saving's share of {games} whole games".ljust(38)
         + f": {share * 100:8.1f} %  (target < 10%: "
-        f"{'met' if share < 0.10 else 'NOT met'}; before: {added('before', 'wall') * 100:.1f} %)"
+        f"{'met' if share < 0.10 else 'NOT met'}; before: {before * 100:.1f} %)"
     )
     print(
         f"  (what saving adds to the wall time of a game, against the same game unsaved played "
-        f"just before or after it: the median of {len(pairs)} such pairs, the middle half "
-        f"{quartiles[0] * 100:.1f}-{quartiles[2] * 100:.1f} %; each mode's fastest plays summed "
-        f"{added('now', 'wall') * 100:.1f} %; in CPU time {added('now', 'cpu') * 100:.1f} %; "
-        f"measured inside the saver {inside * 100:.1f} %, before "
+        f"just before or after it: the median of {len(pairs)} such pairs in {len(children)} "
+        f"processes, the middle half {quartiles[0] * 100:.1f}-{quartiles[2] * 100:.1f} %, each "
+        f"process's median {min(by_child) * 100:.1f}-{max(by_child) * 100:.1f} %; each mode's "
+        f"fastest plays summed {(1 - fastest['none'] / fastest['now']) * 100:.1f} %; measured "
+        f"inside the saver {inside * 100:.1f} %, before "
         f"{total('before', 'saving') / total('before', 'wall') * 100:.1f} %)"
     )
+    walls = {
+        mode: [pair[column] for child in children for pair in child]
+        for mode, column in (("none", 1), ("now", 2))
+    }
     print(
         f"  (dangerous 4p heuristic, turn limit as simulate plays; median wall time a game: "
-        f"unsaved {median('none', 'wall') * 1e3:.0f} ms, now {median('now', 'wall') * 1e3:.0f} "
-        f"ms, before {median('before', 'wall') * 1e3:.0f} ms)"
+        f"unsaved {statistics.median(walls['none']) * 1e3:.0f} ms, now "
+        f"{statistics.median(walls['now']) * 1e3:.0f} ms, before "
+        f"{median('before', 'wall') * 1e3:.0f} ms)"
     )
     print(
         f"  (after a game, off its thread, its close's fsyncs took a median "
-        f"{median('now', 'behind') * 1e3:.1f} ms)"
+        f"{median('inside', 'behind') * 1e3:.1f} ms)"
     )
 
 
@@ -348,8 +391,13 @@ def main() -> None:
     parser.add_argument(
         "--writes", action="store_true", help="only: the CPU time saving adds, by where it writes"
     )
+    parser.add_argument("--pairs", help="(a child's part: GAMES,TURNS,FIRST_TURN; prints JSON)")
     args = parser.parse_args()
-    if args.writes:
+    if args.pairs:
+        games, turns, first = map(int, args.pairs.split(","))
+        with tempfile.TemporaryDirectory(prefix="partyline-autosave-") as name:
+            print(json.dumps(paired(games, turns, first, Path(name))))
+    elif args.writes:
         writes(8 if args.quick else 24)
     else:
         run(args.quick)
