@@ -745,9 +745,24 @@ def _cut_line(text: AnyStr, newline: AnyStr) -> tuple[AnyStr, bool]:
         return text, False
     end = text.rfind(newline) + 1
     header = _last_table_header(text, end, newline)
-    if header is None or not _LOG_HEADER.match(header[1]):
+    if (header is None or not _LOG_HEADER.match(header[1])) and not _log_line_begun(text[end:]):
         return text, False
     return text[:end], True
+
+
+_LOG_HEAD = b"[[log]]  # "
+"""How each `[[log]]` line Partyline writes begins (`_head`), before the entry's number."""
+
+
+def _log_line_begun(line: str | bytes) -> bool:
+    """Whether `line`, a file's last line cut before its newline, is what a kill (or a tail of
+    zeros) leaves of a `[[log]]` line, the first entry's included, which is under no [[log]]
+    table yet: up to its first NUL (bytes not copied yet), a beginning of `_LOG_HEAD` cut at any
+    byte, or all of it and some of the comment. A header line cut short is not one."""
+    start = line[: len(_LOG_HEAD)]
+    part = start if isinstance(start, bytes) else start.encode("utf-8", "replace")
+    part = part.partition(b"\0")[0]
+    return part != b"" and _LOG_HEAD.startswith(part)
 
 
 def _without_padding(text: AnyStr, newline: AnyStr) -> AnyStr:
@@ -864,7 +879,10 @@ def peek(path: Path) -> Summary:
     # Parse the whole file when the header does not end within HEADER_BYTES, or does not hold
     # the whole header; still without replaying the log.
     data = head if whole else _read(path, where, MAX_FILE_BYTES + 1)[0]
-    return _summary(_parse(_whole_lines(data)[0], where), where)
+    text, torn = _whole_lines(data)
+    summary = _summary(_parse(text, where), where)
+    # (a first entry torn in its [[log]] line: a log of no whole entry, as `load` finds it)
+    return replace(summary, entries=0) if torn and summary.entries is None else summary
 
 
 _LOG_LINE = re.compile(rb"\n[ \t]*\[\[[ \t]*log[ \t]*\]\]")
