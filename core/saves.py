@@ -732,10 +732,11 @@ def _before_hole(data: bytes) -> bytes | None:
 
 
 def _whole_lines(text: str | bytes) -> tuple[str | bytes, bool]:
-    """`text` without an unfinished last line inside the last [[log]] table, and whether there
-    was one. Every line Partyline writes ends in a newline, so a last line without one was cut
-    short, and what remains of it may still read as a value (`choice = 1` of `choice = 12`) or
-    end inside a UTF-8 character. Elsewhere (a hand-written file) a last line stays as it is."""
+    """`text` without an unfinished last line inside the last [[log]] table, or that begins one
+    (`_log_line_begun`: the first entry's), and whether there was one. Every line Partyline
+    writes ends in a newline, so a last line without one was cut short, and what remains of it
+    may still read as a value (`choice = 1` of `choice = 12`) or end inside a UTF-8 character.
+    Elsewhere (a hand-written file, a header line cut short) a last line stays as it is."""
     return _cut_line(text, "\n") if isinstance(text, str) else _cut_line(text, b"\n")
 
 
@@ -750,19 +751,19 @@ def _cut_line(text: AnyStr, newline: AnyStr) -> tuple[AnyStr, bool]:
     return text[:end], True
 
 
-_LOG_HEAD = b"[[log]]  # "
+_LOG_LINE_START = b"[[log]]  # "
 """How each `[[log]]` line Partyline writes begins (`_head`), before the entry's number."""
 
 
 def _log_line_begun(line: str | bytes) -> bool:
     """Whether `line`, a file's last line cut before its newline, is what a kill (or a tail of
     zeros) leaves of a `[[log]]` line, the first entry's included, which is under no [[log]]
-    table yet: up to its first NUL (bytes not copied yet), a beginning of `_LOG_HEAD` cut at any
-    byte, or all of it and some of the comment. A header line cut short is not one."""
-    start = line[: len(_LOG_HEAD)]
+    table: up to its first NUL (bytes not copied yet), `_LOG_LINE_START` cut at any byte, or all
+    of it and part of the comment. A header line cut short (`[[sea`, `name = "Bo`) is not one."""
+    start = line[: len(_LOG_LINE_START)]
     part = start if isinstance(start, bytes) else start.encode("utf-8", "replace")
     part = part.partition(b"\0")[0]
-    return part != b"" and _LOG_HEAD.startswith(part)
+    return part != b"" and _LOG_LINE_START.startswith(part)
 
 
 def _without_padding(text: AnyStr, newline: AnyStr) -> AnyStr:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from functools import cache
 from pathlib import Path
 
 import pytest
@@ -39,7 +38,6 @@ TAILS: dict[str, Callable[[bytes], bytes]] = {
 }
 
 
-@cache
 def game() -> Table:
     table = light_and_dark()
     play(table, 3)
@@ -53,11 +51,6 @@ def torn_at(table: Table, kept: int, size: int, tail: str, language: str = "en")
     before = (saves.header_text(table, CREATED) + entries).encode("utf-8")
     block = saves.entry_text(table, kept, translator(language)).encode("utf-8")
     return before + block[:size] + TAILS[tail](block[size:])
-
-
-def log_line_end(table: Table, kept: int, language: str = "en") -> int:
-    """Where the `[[log]]` line of entry `kept + 1` ends in its block (its newline)."""
-    return saves.entry_text(table, kept, translator(language)).encode("utf-8").index(b"\n", 1)
 
 
 def incomplete(path: Path, kept: int) -> str:
@@ -76,14 +69,14 @@ def test_a_header_torn_at_any_byte_of_the_first_log_line_loads_with_no_entry(
     """From its `[` to its last byte but the newline (in Japanese: cut inside characters too)."""
     table = game()
     path = tmp_path / "torn.toml"
-    end = log_line_end(table, 0, language)
+    block = saves.entry_text(table, 0, translator(language)).encode("utf-8")
+    end = block.index(b"\n", 1)  # (the [[log]] line's newline)
     for size in range(2, end + 1):
         path.write_bytes(torn_at(table, 0, size, tail, language))
         assert_loads_before(path, table, 0, hole=False)
         assert saves.load(path, continue_chance=False).table.seats == table.seats
         assert saves.peek(path).entries == 0, size
-    line = torn_at(table, 0, end, "written", language)[-end:]
-    assert line.startswith(b"\n[[log]]  # 1: ") and (language == "en") == line.isascii()
+    assert block.startswith(b"\n[[log]]  # 1: ") and (language == "en") == block[:end].isascii()
 
 
 @pytest.mark.parametrize("kept", [0, 6], ids=["the first entry", "a later entry"])
