@@ -732,10 +732,11 @@ def _before_hole(data: bytes) -> bytes | None:
 
 
 def _whole_lines(text: str | bytes) -> tuple[str | bytes, bool]:
-    """`text` without an unfinished last line inside the last [[log]] table, and whether there
-    was one. Every line Partyline writes ends in a newline, so a last line without one was cut
-    short, and what remains of it may still read as a value (`choice = 1` of `choice = 12`) or
-    end inside a UTF-8 character. Elsewhere (a hand-written file) a last line stays as it is."""
+    """`text` without an unfinished last line inside the last [[log]] table, or that begins one
+    (`_log_line_begun`: the first entry's), and whether there was one. Every line Partyline
+    writes ends in a newline, so a last line without one was cut short, and what remains of it
+    may still read as a value (`choice = 1` of `choice = 12`) or end inside a UTF-8 character.
+    Elsewhere (a hand-written file, a header line cut short) a last line stays as it is."""
     return _cut_line(text, "\n") if isinstance(text, str) else _cut_line(text, b"\n")
 
 
@@ -745,9 +746,24 @@ def _cut_line(text: AnyStr, newline: AnyStr) -> tuple[AnyStr, bool]:
         return text, False
     end = text.rfind(newline) + 1
     header = _last_table_header(text, end, newline)
-    if header is None or not _LOG_HEADER.match(header[1]):
+    if (header is None or not _LOG_HEADER.match(header[1])) and not _log_line_begun(text[end:]):
         return text, False
     return text[:end], True
+
+
+_LOG_LINE_START = b"[[log]]  # "
+"""How each `[[log]]` line Partyline writes begins (`_head`), before the entry's number."""
+
+
+def _log_line_begun(line: str | bytes) -> bool:
+    """Whether `line`, a file's last line cut before its newline, is what a kill (or a tail of
+    zeros) leaves of a `[[log]]` line, the first entry's included, which is under no [[log]]
+    table: up to its first NUL (bytes not copied yet), `_LOG_LINE_START` cut at any byte, or all
+    of it and part of the comment. A header line cut short (`[[sea`, `name = "Bo`) is not one."""
+    start = line[: len(_LOG_LINE_START)]
+    part = start if isinstance(start, bytes) else start.encode("utf-8", "replace")
+    part = part.partition(b"\0")[0]
+    return part != b"" and _LOG_LINE_START.startswith(part)
 
 
 def _without_padding(text: AnyStr, newline: AnyStr) -> AnyStr:
@@ -864,7 +880,10 @@ def peek(path: Path) -> Summary:
     # Parse the whole file when the header does not end within HEADER_BYTES, or does not hold
     # the whole header; still without replaying the log.
     data = head if whole else _read(path, where, MAX_FILE_BYTES + 1)[0]
-    return _summary(_parse(_whole_lines(data)[0], where), where)
+    text, torn = _whole_lines(data)
+    summary = _summary(_parse(text, where), where)
+    # (a first entry torn in its [[log]] line: a log of no whole entry, as `load` finds it)
+    return replace(summary, entries=0) if torn and summary.entries is None else summary
 
 
 _LOG_LINE = re.compile(rb"\n[ \t]*\[\[[ \t]*log[ \t]*\]\]")
