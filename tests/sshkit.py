@@ -16,6 +16,7 @@ with generous timeouts, never a fixed sleep.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import signal
@@ -23,6 +24,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Coroutine, Sequence
 from pathlib import Path
 from typing import Any, Self, TypeVar
@@ -162,8 +164,16 @@ class Server:
             found += [int(pid) for pid in (task / "children").read_text().split()]
         return found
 
-    def open_fds(self) -> int:
-        return len(os.listdir(f"/proc/{self.process.pid}/fd"))
+    def open_fds(self) -> Counter[str]:
+        """What the server's file descriptors are open on ("socket:[inode]", "/dev/ptmx", ...),
+        each counted: a socket's inode is its own, so a later socket is never taken for an
+        earlier one."""
+        folder = f"/proc/{self.process.pid}/fd"
+        found: Counter[str] = Counter()
+        for fd in os.listdir(folder):
+            with contextlib.suppress(FileNotFoundError):  # closed since the listing
+                found[os.readlink(f"{folder}/{fd}")] += 1
+        return found
 
     def wait_until(self, done: Any, what: str, timeout: float = TIMEOUT) -> None:
         """Poll `done()` (a state of the server's processes, which nothing announces)."""
