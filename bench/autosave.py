@@ -19,7 +19,12 @@ printed beside. Until session 26 the pairs were 60, all played in the bench's ow
 same code that median read from 7.2% to 11.7% in one day. A pair's share is that noisy (the
 middle half of the pairs spans about 16 points: one game is about 85 ms of a shared machine),
 so the median of 60 has a standard error of about 2 points, and one process's layout of memory
-is one draw of many; 288 pairs over 8 processes bring it under 1 point.
+is one draw of many; 288 pairs over 8 processes bring it under 1 point. Each process plays one
+unpaired game of each mode first. Since then the figures beside are over those pairs: the median
+wall time of a game over all their plays (it was over each seed's fastest), each mode's fastest
+plays of all the processes summed (of 5 plays in one process), the CPU time as the pairs' median
+(it was each mode's fastest plays summed), and "before" against the fastest unsaved plays of all
+the processes (under 0.3 points apart); the close's fsyncs are those of the plays timed inside.
 
 The time measured inside the saver (its calls, its start, its close; the fsyncs of its close run in
 the background, docs/save-format.md, and are printed apart) is printed beside it, from plays of
@@ -63,6 +68,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "bench")]
@@ -219,34 +225,45 @@ CHILDREN = 8
 
 TURNS = 3
 """In each, each seed's unsaved and saved games are played this many times, taking turns: each
-turn, a seed's unsaved and saved games are played back to back (a pair), in either order (--quick:
-1)."""
+turn, a seed's unsaved and saved games are played back to back (a pair), in either order."""
 
 
-def paired(games: int, turns: int, first_turn: int, folder: Path) -> list[tuple[int, float, float]]:
-    """`turns` turns of pairs of `games` seeds: (seed, unsaved wall time, saved wall time) each."""
-    pairs: list[tuple[int, float, float]] = []
+class Pair(NamedTuple):
+    """A seed's unsaved and saved games played back to back: their wall and thread CPU times."""
+
+    seed: int
+    none_wall: float
+    now_wall: float
+    none_cpu: float
+    now_cpu: float
+
+
+def paired(games: int, turns: int, first_turn: int, folder: Path) -> list[Pair]:
+    """`turns` turns of pairs of `games` seeds, after one game of each mode unpaired (the
+    process's first games pay for what is used the first time: its pairs would not)."""
+    for mode in ("none", "now"):
+        whole_game(0, mode, folder, timed_inside=False)
+    pairs: list[Pair] = []
     for turn in range(first_turn, first_turn + turns):
         for seed in range(games):
-            walls: dict[str, float] = {}
+            pair: dict[str, Played] = {}
             for mode in ("none", "now") if (seed + turn) % 2 else ("now", "none"):
-                walls[mode] = whole_game(seed, mode, folder, timed_inside=False).wall
-            pairs.append((seed, walls["none"], walls["now"]))
+                pair[mode] = whole_game(seed, mode, folder, timed_inside=False)
+            none, now = pair["none"], pair["now"]
+            pairs.append(Pair(seed, none.wall, now.wall, none.cpu, now.cpu))
     return pairs
 
 
-def paired_in_children(
-    children: int, games: int, turns: int
-) -> list[list[tuple[int, float, float]]]:
+def paired_in_children(children: int, games: int, turns: int) -> list[list[Pair]]:
     """`paired` in `children` processes, one after another, each child's turns numbered on from
     the last's (so that the orders alternate across them): each child's pairs. Each process has
     its own memory layout (and each run its own moment of the machine), which one process's
-    pairs alone cannot average over."""
-    found: list[list[tuple[int, float, float]]] = []
+    pairs alone cannot average over. (A child's errors reach stderr.)"""
+    found: list[list[Pair]] = []
     for child in range(children):
         argv = [sys.executable, __file__, "--pairs", f"{games},{turns},{child * turns}"]
-        out = subprocess.run(argv, check=True, capture_output=True, text=True).stdout
-        found.append([(int(seed), none, now) for seed, none, now in json.loads(out)])
+        out = subprocess.run(argv, check=True, stdout=subprocess.PIPE, text=True).stdout
+        found.append([Pair(*pair) for pair in json.loads(out)])
     return found
 
 
@@ -272,7 +289,7 @@ def run(quick: bool) -> None:
             f"{'met' if ratio <= 2 else 'NOT met'}; before: {was:.1f})"
         )
         games = 4 if quick else 12
-        children = paired_in_children(2 if quick else CHILDREN, games, 1 if quick else TURNS)
+        children = paired_in_children(2 if quick else CHILDREN, games, TURNS)
         played: dict[str, list[Played]] = {
             "inside": [whole_game(s, "now", folder) for s in range(games)]
         }
@@ -282,23 +299,26 @@ def run(quick: bool) -> None:
     report(games, played, children)
 
 
-def report(
-    games: int, played: dict[str, list[Played]], children: list[list[tuple[int, float, float]]]
-) -> None:
+def report(games: int, played: dict[str, list[Played]], children: list[list[Pair]]) -> None:
     def total(mode: str, figure: str) -> float:
         return sum(float(getattr(game, figure)) for game in played[mode])
 
     def median(mode: str, figure: str) -> float:
         return statistics.median(float(getattr(game, figure)) for game in played[mode])
 
-    pairs = [1 - none / now for child in children for _, none, now in child]
-    by_child = [statistics.median(1 - none / now for _, none, now in child) for child in children]
+    every = [pair for child in children for pair in child]
+    pairs = [1 - pair.none_wall / pair.now_wall for pair in every]
+    in_cpu = statistics.median(1 - pair.none_cpu / pair.now_cpu for pair in every)
+    by_child = [
+        statistics.median(1 - pair.none_wall / pair.now_wall for pair in child)
+        for child in children
+    ]
     fastest = {
         mode: sum(
-            min(pair[column] for child in children for pair in child if pair[0] == seed)
+            min(getattr(pair, f"{mode}_wall") for pair in every if pair.seed == seed)
             for seed in range(games)
         )
-        for mode, column in (("none", 1), ("now", 2))
+        for mode in ("none", "now")
     }
     inside = total("inside", "saving") / total("inside", "wall")
     before = 1 - fastest["none"] / total("before", "wall")
@@ -314,14 +334,12 @@ def report(
         f"just before or after it: the median of {len(pairs)} such pairs in {len(children)} "
         f"processes, the middle half {quartiles[0] * 100:.1f}-{quartiles[2] * 100:.1f} %, each "
         f"process's median {min(by_child) * 100:.1f}-{max(by_child) * 100:.1f} %; each mode's "
-        f"fastest plays summed {(1 - fastest['none'] / fastest['now']) * 100:.1f} %; measured "
-        f"inside the saver {inside * 100:.1f} %, before "
+        f"fastest plays summed {(1 - fastest['none'] / fastest['now']) * 100:.1f} %; in CPU time "
+        f"(the pairs' median) {in_cpu * 100:.1f} %; measured inside the saver "
+        f"{inside * 100:.1f} %, before "
         f"{total('before', 'saving') / total('before', 'wall') * 100:.1f} %)"
     )
-    walls = {
-        mode: [pair[column] for child in children for pair in child]
-        for mode, column in (("none", 1), ("now", 2))
-    }
+    walls = {mode: [getattr(pair, f"{mode}_wall") for pair in every] for mode in ("none", "now")}
     print(
         f"  (dangerous 4p heuristic, turn limit as simulate plays; median wall time a game: "
         f"unsaved {statistics.median(walls['none']) * 1e3:.0f} ms, now "

@@ -109,3 +109,21 @@ def test_a_persons_decision_undone_before_any_write_is_not_saved_until_made_agai
     table.redo(person)  # the person's decision again: the game is saved
     assert saves.load(folder / "game.toml").table.log == table.log
     autosave.close()
+
+
+def test_a_write_that_failed_after_a_redo_is_made_at_the_next_entry(tmp_path: Path) -> None:
+    folder = tmp_path / "later"
+    failures: list[Text] = []
+    table, bots = bots_before_a_person(3)
+    autosave = saves.Autosave(table, folder / "game.toml", on_error=failures.append)
+    table.resolve_chance()
+    bots.play_until_human()
+    person = table.decisions()[0].seat
+    one_more_entry(table, bots)  # worth saving, but there is no folder yet
+    table.undo(person)
+    table.redo(person)  # the whole log is asked again: worth saving, still no folder
+    assert len(failures) == 2
+    folder.mkdir()
+    assert bots.play_one()  # a bot's entry: worth saving for what came before it
+    assert saves.load(folder / "game.toml").table.log == table.log
+    autosave.close()
