@@ -12,6 +12,7 @@ from core import saves
 from core.games import get_game
 from core.simulate import play_one
 from core.table import Seat, SeatKind, new_table
+from core.viewer import PUBLIC
 from tui import cli
 from tui.cli import main
 
@@ -235,13 +236,17 @@ def opened_replays(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        ([], "the game is not finished, so it replays as one player only: add --seat 1 or 2"),
-        (["--seat", "3"], "--seat 3 is a bot: a game still being played replays only as one of"),
+        (
+            ["--seat", "3"],
+            "--seat 3 is a bot: a game still being played replays only as the public or one of "
+            "its players (--seat public, 1 or 2)",
+        ),
+        (["--seat", "two"], "--seat two: give a seat number or public"),
         (["--seat", "0"], "--seat 0: the seats are 1 to 3"),
         (["--seat", "4"], "--seat 4: the seats are 1 to 3"),
     ],
 )
-def test_an_unfinished_game_replays_only_as_one_of_its_players(
+def test_an_unfinished_game_replays_only_as_the_public_or_one_of_its_players(
     argv: list[str],
     message: str,
     capsys: pytest.CaptureFixture[str],
@@ -262,9 +267,13 @@ def test_replay_opens_as_the_seat_asked_for(
     saves.write(play_one("light-and-dark", 3, 1, "random"), finished)
     cases = [
         ([str(hot_seat_save(tmp_path)), "--seat", "2"], 1),  # Ben, counted from 1
+        ([str(hot_seat_save(tmp_path))], PUBLIC),  # unfinished, two players: no one's secrets
+        ([str(hot_seat_save(tmp_path)), "--seat", "public"], PUBLIC),
         ([str(EXAMPLE)], 0),  # unfinished, but Aki is its only player
+        ([str(EXAMPLE), "--seat", "Public"], PUBLIC),
         ([str(finished)], None),  # finished: everyone
         ([str(finished), "--seat", "3"], 2),  # finished: any seat, a bot's too
+        ([str(finished), "--seat", "public"], PUBLIC),  # finished: the public's eyes too
     ]
     for argv, viewer in cases:
         code, _, err = run(capsys, "replay", *argv)

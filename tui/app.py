@@ -31,6 +31,7 @@ from tui.widgets import toosmall
 if TYPE_CHECKING:
     from core.paths import NewSave
     from core.table import Table
+    from core.viewer import Viewer
     from tui.session import Session
 
 # The screens load when first needed: the setup screen, the usual first screen, shows sooner
@@ -113,7 +114,7 @@ class PartylineApp(App[None]):
         table: Table | None = None,
         save_path: Path | NewSave | None = None,
         replay: Table | None = None,
-        replay_viewer: int | None = None,
+        replay_viewer: Viewer = None,
         replay_note: GameText = "",
         notice: GameText = "",
         bot_delay: float = BOT_DELAY,
@@ -121,12 +122,12 @@ class PartylineApp(App[None]):
         language: Language = DEFAULT_LANGUAGE,
         config_path: Path | None = None,
     ) -> None:
-        """`replay_viewer` is the seat whose eyes `replay` opens with (None: everyone, which only
-        a finished game allows; core.replay.default_viewer picks one). `replay_note` says why
-        the replay stops before the end of its file (core.saves.RulesChanged). `notice` is shown
-        once the app is up (a continued save's note: its last entry was incomplete). `language`
-        is the viewer's; a language chosen on the setup screen is remembered in `config_path`
-        (None: not remembered)."""
+        """`replay_viewer` is whose eyes `replay` opens with (a seat, PUBLIC, or None: everyone,
+        which only a finished game allows; core.replay.default_viewer picks one). `replay_note`
+        says why the replay stops before the end of its file (core.saves.RulesChanged). `notice`
+        is shown once the app is up (a continued save's note: its last entry was incomplete).
+        `language` is the viewer's; a language chosen on the setup screen is remembered in
+        `config_path` (None: not remembered)."""
         freeze_start_up("app")
         if theme_name not in THEMES:
             raise ValueError(f"unknown theme {theme_name!r} (known: {', '.join(THEMES)})")
@@ -134,7 +135,9 @@ class PartylineApp(App[None]):
             from core.replay import may_replay_as
 
             if not may_replay_as(replay, replay_viewer):
-                raise ValueError("an unfinished game replays only as one of its players")
+                raise ValueError(
+                    "an unfinished game replays only as the public or one of its players"
+                )
         # Textual picks its NO_COLOR filter in App.__init__, before any theme is set: tell it
         # now that the terminal-palette theme uses native ANSI colours, or NO_COLOR with that
         # theme would turn everything into black on black.

@@ -24,6 +24,7 @@ from core.narration import Message, Text, text
 from core.simulate import MAX_ENTRIES
 from core.table import Seat, SeatKind, Table, check_seed
 from core.text import BadText, one_line, visible, visible_json
+from core.viewer import PUBLIC, Viewer
 from core.wrap import wrap
 from tui.pace import (
     BOT_PACES,
@@ -178,9 +179,9 @@ class CliError(Exception):
 
     def say(self, _: Translator) -> str:
         """The message in `_`'s language, on one line; a parameter that has words of its own (an
-        error of the core, SeatNumbers, a Message) speaks the same language."""
+        error of the core, SeatChoices, a Message) speaks the same language."""
         params = {
-            name: value.say(_) if isinstance(value, SeatNumbers) else _reason(value)
+            name: value.say(_) if isinstance(value, SeatChoices) else _reason(value)
             for name, value in self.params.items()
         }
         return one_line(_.text(Message(self.message, **params)))
@@ -334,10 +335,11 @@ def build_parser(_: Translator | None = None) -> argparse.ArgumentParser:
     replay.add_argument("path", type=Path, help=_("the save file"))
     replay.add_argument(
         "--seat",
-        type=int,
+        metavar="SEAT",
         help=_(
-            "watch as this seat (1 = the first); a game still being played replays only as one "
-            "of its players (default: everyone once finished, else the only human seat)"
+            "watch as this seat (1 = the first) or as the public (public: no one's secrets); a "
+            "game still being played replays only as the public or one of its players (default: "
+            "everyone once finished; else the public, or the only player if there is one)"
         ),
     )
     _add_app_options(replay, _)
@@ -697,52 +699,49 @@ def cmd_replay(args: argparse.Namespace) -> int:
         table, note = changed.accepted.table, changed.reason
     except saves.SaveError as error:
         raise CliError.of(error, code=1) from None
-    viewer = _replay_viewer(table, args.path, args.seat)
+    viewer = _replay_viewer(table, args.seat)
     return _run_app(args, replay=table, replay_viewer=viewer, replay_note=note)
 
 
-def _replay_viewer(table: Table, path: Path, seat: int | None) -> int | None:
-    """The seat (0-based; None: everyone) whose eyes `--seat` asks for, checked by core.replay."""
-    from core.replay import SeatNeeded, default_viewer, may_replay_as, replay_seats
+def _replay_viewer(table: Table, seat: str | None) -> Viewer:
+    """The eyes `--seat` asks for: a seat (given from 1, returned 0-based), "public" (PUBLIC) or
+    none given (core.replay's default); checked by core.replay."""
+    from core.replay import default_viewer, may_replay_as, replay_seats
 
     if seat is None:
-        try:
-            return default_viewer(table)
-        except SeatNeeded as needed:
-            raise CliError(
-                N_("{path}: {why}: add --seat {seats}"),
-                path=path,
-                why=needed,
-                seats=SeatNumbers(needed.seats),
-            ) from None
-    if not 1 <= seat <= len(table.seats):
+        return default_viewer(table)
+    if seat.lower() == PUBLIC.value:
+        return PUBLIC
+    try:
+        number = int(seat)
+    except ValueError:
+        raise CliError(N_("--seat {seat}: give a seat number or public"), seat=seat) from None
+    if not 1 <= number <= len(table.seats):
         raise CliError(
-            N_("--seat {seat}: the seats are 1 to {last}"), seat=seat, last=len(table.seats)
+            N_("--seat {seat}: the seats are 1 to {last}"), seat=number, last=len(table.seats)
         )
-    if not may_replay_as(table, seat - 1):
+    if not may_replay_as(table, number - 1):
         raise CliError(
             N_(
-                "--seat {seat} is a bot: a game still being played replays only as one of its "
-                "players (--seat {seats})"
+                "--seat {seat} is a bot: a game still being played replays only as the public or "
+                "one of its players (--seat {seats})"
             ),
-            seat=seat,
-            seats=SeatNumbers(replay_seats(table)),
+            seat=number,
+            seats=SeatChoices(replay_seats(table)),
         )
-    return seat - 1
+    return number - 1
 
 
-class SeatNumbers:
-    """Seats as a choice of --seat values ("1, 2 or 3"), in the language of the message they
-    fill (CliError.say hands it the translator)."""
+class SeatChoices:
+    """The --seat values an unfinished game allows ("public, 1 or 2"), in the language of the
+    message they fill (CliError.say hands it the translator)."""
 
     def __init__(self, seats: tuple[int, ...]) -> None:
         self.seats = seats
 
     def say(self, _: Translator) -> str:
-        numbers = [str(seat + 1) for seat in self.seats]
-        if len(numbers) == 1:
-            return numbers[0]
-        return _("{some} or {last}", some=", ".join(numbers[:-1]), last=numbers[-1])
+        choices = [PUBLIC.value, *(str(seat + 1) for seat in self.seats)]
+        return _("{some} or {last}", some=", ".join(choices[:-1]), last=choices[-1])
 
 
 def _run_app(args: argparse.Namespace, **kwargs: Any) -> int:

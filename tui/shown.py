@@ -23,6 +23,7 @@ from core.games.base import Result, View
 from core.narration import Joined, Message, Text, text
 from core.table import Render, Table
 from core.text import visible
+from core.viewer import Viewer
 
 T = TypeVar("T")
 
@@ -110,14 +111,14 @@ class ShownTable:
     def name(self, seat: int) -> str:
         return visible(self.table.seats[seat].name)
 
-    def view(self, viewer: int | None) -> View:
+    def view(self, viewer: Viewer) -> View:
         return self._shown(self.table.view(viewer))
 
-    def view_at(self, position: int, viewer: int | None) -> View:
+    def view_at(self, position: int, viewer: Viewer) -> View:
         return self._shown(self.table.view_at(position, viewer))
 
     def narration(
-        self, viewer: int | None, upto: int | None = None, start: int = 0, render: Render = text
+        self, viewer: Viewer, upto: int | None = None, start: int = 0, render: Render = text
     ) -> Narration:
         """The lines of entries `start` to `upto` (0-based, `upto` excluded; None: the last),
         each written out by `render` (the viewer's translator's `text`) when first read."""
@@ -134,7 +135,7 @@ class ShownTable:
             ]
         return Narration(said, render, escape=not self.clean)
 
-    def entry_narration(self, index: int, viewer: int | None, render: Render = text) -> list[str]:
+    def entry_narration(self, index: int, viewer: Viewer, render: Render = text) -> list[str]:
         return self._shown(self.table.entry_narration(index, viewer, render))
 
     def result(self) -> Result | None:

@@ -1,26 +1,25 @@
-"""Whose eyes a replay may use: everyone's (or any seat's) once the game is over; before that one
-of its players' only."""
+"""Whose eyes a replay may use: everyone's (or any seat's) once the game is over; before that the
+public's or one of its players' only."""
 
 from __future__ import annotations
 
-import pytest
 from ldkit import GAME, bot_game, seats
 
-from core.replay import SeatNeeded, default_viewer, may_replay_as, replay_seats
+from core.replay import default_viewer, may_replay_as, replay_seats
 from core.table import Table, new_table
+from core.viewer import PUBLIC
 
 
 def unfinished(players: int, bots: tuple[int, ...]) -> Table:
     return new_table(GAME, seats(players, bots), {}, 5)
 
 
-def test_an_unfinished_game_replays_only_as_one_of_its_players() -> None:
+def test_an_unfinished_game_replays_only_as_the_public_or_one_of_its_players() -> None:
     table = unfinished(4, bots=(1, 3))
     assert not table.over and replay_seats(table) == (0, 2)
-    assert {v for v in (None, 0, 1, 2, 3, 4) if may_replay_as(table, v)} == {0, 2}
-    with pytest.raises(SeatNeeded) as needed:
-        default_viewer(table)
-    assert needed.value.seats == (0, 2)
+    allowed = {v for v in (None, PUBLIC, 0, 1, 2, 3, 4) if may_replay_as(table, v)}
+    assert allowed == {PUBLIC, 0, 2}
+    assert default_viewer(table) is PUBLIC
 
 
 def test_the_only_player_is_the_default_and_all_bots_are_all_seats() -> None:
@@ -28,12 +27,12 @@ def test_the_only_player_is_the_default_and_all_bots_are_all_seats() -> None:
     bots_only = unfinished(3, bots=(0, 1, 2))
     assert replay_seats(bots_only) == (0, 1, 2)
     assert not may_replay_as(bots_only, None)
-    with pytest.raises(SeatNeeded):
-        default_viewer(bots_only)
+    assert may_replay_as(bots_only, PUBLIC)
+    assert default_viewer(bots_only) is PUBLIC
 
 
-def test_a_finished_game_replays_as_everyone_or_any_seat() -> None:
+def test_a_finished_game_replays_as_everyone_the_public_or_any_seat() -> None:
     table = bot_game(4, 2)
     assert table.over and default_viewer(table) is None
-    assert all(may_replay_as(table, viewer) for viewer in (None, 0, 1, 2, 3))
+    assert all(may_replay_as(table, viewer) for viewer in (None, PUBLIC, 0, 1, 2, 3))
     assert not may_replay_as(table, 4)

@@ -251,7 +251,7 @@ async def test_continue_from_the_saves_list(tmp_path: Path) -> None:
         for _ in range(good):
             await pilot.press("down")
         await pilot.press("enter")  # whose replay: the game is not finished
-        await pilot.press("enter")  # Aki, the only player
+        await pilot.press("down", "enter")  # Aki, the only player (after the public's view)
         await pilot.press("enter")  # Aki takes the keyboard at the curtain
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen) and app.screen.viewer == 0

@@ -1,6 +1,7 @@
-"""The replay of a game still being played shows one seat's view only, on every path to it: the
-saved-games list (asking whose, under a warning, then the curtain), the command line's seat and
-the replay screen's keys; everyone's secrets wait for the end of the game."""
+"""The replay of a game still being played shows the public's view or one seat's only, on every
+path to it: the saved-games list (asking whose, under a warning, then the curtain for a seat), the
+command line's seat and the replay screen's keys; everyone's secrets wait for the end of the
+game."""
 
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from core.games.light_and_dark.content import content
 from core.log import DecisionEntry
 from core.runner import BotDriver
 from core.table import Seat, Table, new_table
+from core.viewer import PUBLIC, Public
 from tui.screens.cards import CardsScreen
 from tui.screens.curtain import CurtainScreen
 from tui.screens.replay import ReplayScreen
@@ -53,18 +55,17 @@ def claims_made(seed: int) -> Table:
     return table
 
 
-def secret_roles(table: Table, position: int, viewer: int) -> list[str]:
-    """The labels of the role cards other seats hold face down at `position`, unclaimed and
-    unlike the viewer's own: nothing on the viewer's screen may name them."""
+def secret_roles(table: Table, position: int, viewer: int | Public) -> list[str]:
+    """The labels of the role cards other seats (every seat, for the public) hold face down at
+    `position`, unclaimed and unlike the viewer's own: nothing on the viewer's screen may name
+    them."""
     state = table._state_at(position)
     claimed = {claim for claim in state.claims if claim}
+    own = {state.hands[viewer]} if isinstance(viewer, int) else set()
     return [
         str(content().roles[card].label)
         for seat, card in enumerate(state.hands)
-        if seat != viewer
-        and card
-        and not state.public[seat]
-        and card not in claimed | {state.hands[viewer]}
+        if seat != viewer and card and not state.public[seat] and card not in claimed | own
     ]
 
 
@@ -86,6 +87,18 @@ def shown_view(screen: ReplayScreen) -> Any:
     return shown[0]
 
 
+async def whose_replay(pilot: Pilot[Any]) -> ReplaySeatScreen:
+    """From the setup screen, open the replay of the only save (a game still being played): the
+    app asks whose."""
+    await pilot.press("f4")
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    asking = pilot.app.screen
+    assert isinstance(asking, ReplaySeatScreen)
+    return asking
+
+
 async def test_the_saves_list_asks_whose_replay_and_shows_that_seat_only(tmp_path: Path) -> None:
     table = claims_made(seed=3)
     saves.write(table, tmp_path / "hot-seat.toml")
@@ -93,16 +106,11 @@ async def test_the_saves_list_asks_whose_replay_and_shows_that_seat_only(tmp_pat
     assert len(secret_roles(table, len(table), BEN)) == 3
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("f4")
-        await pilot.pause()
-        await pilot.press("enter")  # the only save
-        await pilot.pause()
-        asking = app.screen
-        assert isinstance(asking, ReplaySeatScreen)
+        asking = await whose_replay(pilot)
         text = screen_text(app)
         assert "Whose replay?" in text and "only that player should look" in text
         assert asking.seats == (0, 1, 2, 3)
-        await pilot.press("down", "enter")  # Ben
+        await pilot.press("down", "down", "enter")  # Ben (the public's view is first)
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen)
         assert "Pass to Ben" in screen_text(app)
@@ -153,7 +161,7 @@ async def test_leaving_the_hot_seat_curtain_for_the_replay_shows_the_chosen_seat
         asking = app.screen
         assert isinstance(asking, ReplaySeatScreen) and asking.seats == (0, 1)
         assert "Bot 3" not in screen_text(app)
-        await pilot.press("enter", "enter")  # Aki, then Aki takes the keyboard
+        await pilot.press("down", "enter", "enter")  # Aki, then Aki takes the keyboard
         await pilot.pause()
         screen = replay_screen(app)
         assert screen.viewer == 0
@@ -195,6 +203,49 @@ async def test_the_keys_keep_an_unfinished_game_to_its_seat(tmp_path: Path) -> N
         assert "finished games only" in screen_text(app)
 
 
+async def test_the_public_view_is_offered_first_and_opens_without_the_curtain(
+    tmp_path: Path,
+) -> None:
+    """The public's view shows every position as the public saw it, no seat's role face down,
+    and its keys keep to it; a seat's replay of the same game names such roles."""
+    table = claims_made(seed=3)
+    saves.write(table, tmp_path / "hot-seat.toml")
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await whose_replay(pilot)
+        text = screen_text(app)
+        assert "anyone may watch it" in text and "only that player should look" in text
+        assert text.index("The public's view: no one's secrets") < text.index("Aki")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = replay_screen(app)
+        assert not any(isinstance(shown, CurtainScreen) for shown in app.screen_stack)
+        assert screen.viewer is PUBLIC and "as the public" in screen_text(app)
+        await pilot.press("home")
+        kept_secret: set[str] = set()
+        for position in range(len(table) + 1):
+            assert shown_view(screen) == table.view_at(position, PUBLIC)
+            assert screen.query_one(LogPanel).shown == table.narration(PUBLIC, upto=position)
+            secrets = secret_roles(table, position, PUBLIC)
+            assert_unnamed(secrets, screen_text(app), position)
+            kept_secret.update(secrets)
+            await pilot.press("right")
+        for key in ("v", "0", "1", "2", "9"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert screen.viewer is PUBLIC, key
+            assert shown_view(screen) == table.view(PUBLIC)
+            assert app.notes[-1] == (
+                "The game is not finished: its replay shows only the public's view, no one's "
+                "secrets."
+            )
+            assert_unnamed(secret_roles(table, len(table), PUBLIC), screen_text(app), key)
+    # The check is real: Ben's replay names his own role, one the public's never showed.
+    app = make_app(tmp_path, replay=table, replay_viewer=BEN)
+    async with app.run_test(size=SIZE) as pilot:
+        assert any(label in screen_text(app) for label in kept_secret)
+
+
 async def test_a_finished_game_still_replays_as_everyone_and_any_seat(tmp_path: Path) -> None:
     table = ld_table(FOUR_PEOPLE, seed=3)
     BotDriver(table, bots={seat: LightAndDarkBot() for seat in range(4)}).play_until_human()
@@ -209,6 +260,15 @@ async def test_a_finished_game_still_replays_as_everyone_and_any_seat(tmp_path: 
         assert screen.viewer is None
         await pilot.press("v")
         assert screen.viewer == 0
+        assert not any("not finished" in note for note in app.notes)
+    app = make_app(tmp_path, replay=table, replay_viewer=PUBLIC)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = replay_screen(app)
+        assert "as the public" in screen_text(app)
+        await pilot.press("v")
+        assert screen.viewer == 0
+        await pilot.press("0")
+        assert screen.viewer is None
         assert not any("not finished" in note for note in app.notes)
 
 
@@ -267,13 +327,14 @@ async def sights(pilot: Pilot[Any], app: NotedApp, start: int) -> list[str]:
 
 
 async def test_another_seats_secret_final_party_never_shows(tmp_path: Path) -> None:
-    """What the other player's replay shows is the same whichever party was built in secret
-    (while the builder's own replay shows the difference: the check sees a party when shown)."""
+    """What the other player's replay and the public's show is the same whichever party was
+    built in secret, card pages included (while the builder's own replay shows the difference:
+    the check sees a party when shown)."""
     table, other_choice, watcher = first_party_built()
     board = table.view(None).board
     assert isinstance(board, DgBoard) and board.final is not None and not board.final.revealed
     start = len(table) - 1
-    for viewer in (watcher, 1 - watcher):
+    for viewer in (watcher, PUBLIC, 1 - watcher):
         shown: list[list[str]] = []
         for game in (table, other_choice):
             app = make_app(tmp_path, replay=game, replay_viewer=viewer)
@@ -281,7 +342,7 @@ async def test_another_seats_secret_final_party_never_shows(tmp_path: Path) -> N
                 shown.append(await sights(pilot, app, start))
                 assert replay_screen(app).viewer == viewer
         assert len(shown[0]) > 4
-        if viewer == watcher:
+        if viewer != 1 - watcher:
             assert shown[0] == shown[1], "another seat's secret party changed the replay"
         else:
             assert shown[0] != shown[1]

@@ -76,7 +76,7 @@ async def test_no_screen_shows_the_seed_of_a_game_in_progress(tmp_path: Path) ->
         await pilot.pause()
         assert isinstance(app.screen, ReplaySeatScreen)
         clean("whose replay")
-        await pilot.press("enter")
+        await pilot.press("down", "enter")  # the first player (not the public, first)
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen)
         clean("the curtain")

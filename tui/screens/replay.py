@@ -1,7 +1,8 @@
 """The replay viewer: step through the log and see the board as a seat (or everyone) saw it.
 
-A finished game can be watched as any seat or as everyone; a game still being played only as the
-seat it was opened for (core.replay), so its keys refuse the other seats and everyone.
+A finished game can be watched as any seat or as everyone (or opened as the public); a game still
+being played only with the eyes it was opened with, the public's or one player's (core.replay),
+so its keys refuse every other seat and everyone.
 
 A step gives the log panel only the lines it changes (those of the entries stepped over), so
 stepping costs the same at entry 5,000 as at entry 5.
@@ -23,6 +24,7 @@ from core.narration import Text as GameText
 from core.replay import locked_reason, may_replay_as
 from core.table import Table
 from core.text import one_line
+from core.viewer import Public, Viewer, seat_of
 from tui.boards import board_kit
 from tui.lang import assemble, tr
 from tui.screens.boarded import BOARD_BINDINGS, LANGUAGE_BINDING, BoardScreen
@@ -69,13 +71,13 @@ class ReplayScreen(BoardScreen):
     def __init__(
         self,
         table: Table,
-        viewer: int | None = None,
+        viewer: Viewer = None,
         position: int | None = None,
         note: GameText = "",
     ):
         """`note` says why the replay ends before its file does (a save of older rules)."""
         if not may_replay_as(table, viewer):
-            raise ValueError("an unfinished game replays only as one of its players")
+            raise ValueError("an unfinished game replays only as the public or one of its players")
         super().__init__()
         self.table = table
         self.shown = ShownTable(table)  # every text of the table, control characters escaped
@@ -83,7 +85,7 @@ class ReplayScreen(BoardScreen):
         self.position = len(table) if position is None else max(0, min(position, len(table)))
         self.kit = board_kit(table.game.id)
         self.note = note
-        self._logged: tuple[int | None, int, str] | None = None
+        self._logged: tuple[Viewer, int, str] | None = None
         """(viewer, position, language) the log shows."""
 
     def compose(self) -> ComposeResult:
@@ -108,7 +110,11 @@ class ReplayScreen(BoardScreen):
     @property
     def viewer_name(self) -> str:
         _ = tr(self)
-        return _("everyone") if self.viewer is None else self.shown.name(self.viewer)
+        if self.viewer is None:
+            return _("everyone")
+        if isinstance(self.viewer, Public):
+            return _("the public")
+        return self.shown.name(self.viewer)
 
     def redraw(self) -> None:
         _ = tr(self)
@@ -155,7 +161,7 @@ class ReplayScreen(BoardScreen):
         self.redraw()
 
     def _locked(self, wanted: int | None) -> bool:
-        """Refuse (in one line) to show an unfinished game as anyone but the seat it opened as."""
+        """Refuse (in one line) to show an unfinished game with other eyes than it opened with."""
         if self.table.over or self.viewer is None or wanted == self.viewer:
             return False
         message = tr(self)(locked_reason(self.table, self.viewer))
@@ -166,11 +172,11 @@ class ReplayScreen(BoardScreen):
         _ = tr(self)
         if self._locked(wanted=None):
             return
-        seats = len(self.table.seats)
-        if self.viewer is None:
+        viewer = self.viewer
+        if not isinstance(viewer, int):  # everyone's or the public's eyes: the first seat next
             self.viewer = 0
-        elif self.viewer + 1 < seats:
-            self.viewer += 1
+        elif viewer + 1 < len(self.table.seats):
+            self.viewer = viewer + 1
         else:
             self.viewer = None
         self.notify(_("Viewing as {name}", name=self.viewer_name), timeout=2)
@@ -202,7 +208,7 @@ class ReplayScreen(BoardScreen):
             return
         view = self.shown.view_at(self.position, self.viewer)
         pages = self.kit.card_pages(view, self.shown.names, tr(self))
-        self.app.push_screen(CardsScreen(pages, self.viewer))
+        self.app.push_screen(CardsScreen(pages, seat_of(self.viewer)))
 
     def action_help(self) -> None:
         _ = tr(self)
