@@ -242,6 +242,10 @@ def opened_replays(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
             "its players (--seat public, 1 or 2)",
         ),
         (["--seat", "two"], "--seat two: give a seat number or public"),
+        (["--seat", "+1"], "--seat +1: give a seat number or public"),
+        (["--seat", "1_0"], "--seat 1_0: give a seat number or public"),
+        (["--seat", "\u0662"], "--seat \u0662: give a seat number or public"),  # (Arabic-Indic 2)
+        (["--seat", "010"], "--seat 010: the seats are 1 to 3"),
         (["--seat", "0"], "--seat 0: the seats are 1 to 3"),
         (["--seat", "4"], "--seat 4: the seats are 1 to 3"),
     ],

@@ -712,13 +712,12 @@ def _replay_viewer(table: Table, seat: str | None) -> Viewer:
         return default_viewer(table)
     if seat.lower() == PUBLIC.value:
         return PUBLIC
-    try:
-        number = int(seat)
-    except ValueError:
-        raise CliError(N_("--seat {seat}: give a seat number or public"), seat=seat) from None
+    if not (seat.isascii() and seat.isdigit()):  # (int() would take " 2", "+1", "1_0", "٢")
+        raise CliError(N_("--seat {seat}: give a seat number or public"), seat=seat)
+    number = int(seat)
     if not 1 <= number <= len(table.seats):
         raise CliError(
-            N_("--seat {seat}: the seats are 1 to {last}"), seat=number, last=len(table.seats)
+            N_("--seat {seat}: the seats are 1 to {last}"), seat=seat, last=len(table.seats)
         )
     if not may_replay_as(table, number - 1):
         raise CliError(
@@ -726,7 +725,7 @@ def _replay_viewer(table: Table, seat: str | None) -> Viewer:
                 "--seat {seat} is a bot: a game still being played replays only as the public or "
                 "one of its players (--seat {seats})"
             ),
-            seat=number,
+            seat=seat,
             seats=SeatChoices(replay_seats(table)),
         )
     return number - 1

@@ -11,6 +11,7 @@ from tuikit import SIZE, make_app, screen_text, settle
 from core.games import REGISTRY
 from core.simulate import play_one
 from core.table import Table
+from core.viewer import PUBLIC
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
@@ -35,7 +36,7 @@ def test_no_view_narration_or_prompt_holds_the_seed() -> None:
         finished = play_one(game_id, 3, SEED, "random")
         table = cut(finished, len(finished) // 2)
         for position in range(len(table) + 1):
-            for viewer in range(len(table.seats)):
+            for viewer in (*range(len(table.seats)), PUBLIC):
                 said = repr((table.view_at(position, viewer), table.narration(viewer, position)))
                 assert DIGITS not in said, (game_id, position, viewer)
         assert DIGITS not in repr(table.decisions())
@@ -87,3 +88,19 @@ async def test_no_screen_shows_the_seed_of_a_game_in_progress(tmp_path: Path) ->
             clean(f"the replay at {replay.position}")
             await pilot.press("right")
         clean("the replay's end")
+        await pilot.press("escape")  # back to the setup screen; the public's replay, no curtain
+        await pilot.pause()
+        assert app.screen is setup
+        await pilot.press("f4")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplaySeatScreen)
+        await pilot.press("enter", "home")
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.viewer is PUBLIC
+        while replay.position < len(replay.table):
+            clean(f"the public's replay at {replay.position}")
+            await pilot.press("right")
+        clean("the public's replay's end")
