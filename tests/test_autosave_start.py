@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import random
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -77,53 +78,61 @@ def one_more_entry(table: Table, bots: BotDriver) -> None:
         table.decide(decision.seat, random_choice(decision, random.Random(len(table))))
 
 
-def test_an_autosave_whose_first_write_failed_writes_at_the_next_entry(tmp_path: Path) -> None:
+@dataclass
+class Unwritable:
+    """A game saved into a folder not there yet, at its person's first decision (which failed)."""
+
+    folder: Path
+    table: Table
+    bots: BotDriver
+    autosave: saves.Autosave
+    person: int
+    failures: list[Text]
+
+    @property
+    def saved(self) -> Path:
+        return self.folder / "game.toml"
+
+
+def unwritable(tmp_path: Path) -> Unwritable:
     folder = tmp_path / "later"
     failures: list[Text] = []
     table, bots = bots_before_a_person(3)
     autosave = saves.Autosave(table, folder / "game.toml", on_error=failures.append)
     table.resolve_chance()
     bots.play_until_human()
+    person = table.decisions()[0].seat
     one_more_entry(table, bots)  # the person's: worth saving, but there is no folder yet
     assert len(failures) == 1 and not folder.exists()
-    folder.mkdir()
-    one_more_entry(table, bots)
-    assert saves.load(folder / "game.toml").table.log == table.log
-    autosave.close()
+    return Unwritable(folder, table, bots, autosave, person, failures)
+
+
+def test_an_autosave_whose_first_write_failed_writes_at_the_next_entry(tmp_path: Path) -> None:
+    game = unwritable(tmp_path)
+    game.folder.mkdir()
+    one_more_entry(game.table, game.bots)
+    assert saves.load(game.saved).table.log == game.table.log
+    game.autosave.close()
 
 
 def test_a_persons_decision_undone_before_any_write_is_not_saved_until_made_again(
     tmp_path: Path,
 ) -> None:
-    folder = tmp_path / "later"
-    failures: list[Text] = []
-    table, bots = bots_before_a_person(3)
-    autosave = saves.Autosave(table, folder / "game.toml", on_error=failures.append)
-    table.resolve_chance()
-    bots.play_until_human()
-    person = table.decisions()[0].seat
-    one_more_entry(table, bots)  # worth saving, but there is no folder yet
-    folder.mkdir()
-    table.undo(person)  # nothing a person decided is left: not worth a file
-    assert len(failures) == 1 and not (folder / "game.toml").exists()
-    table.redo(person)  # the person's decision again: the game is saved
-    assert saves.load(folder / "game.toml").table.log == table.log
-    autosave.close()
+    game = unwritable(tmp_path)
+    game.folder.mkdir()
+    game.table.undo(game.person)  # nothing a person decided is left: not worth a file
+    assert len(game.failures) == 1 and not game.saved.exists()
+    game.table.redo(game.person)  # the person's decision again: the game is saved
+    assert saves.load(game.saved).table.log == game.table.log
+    game.autosave.close()
 
 
 def test_a_write_that_failed_after_a_redo_is_made_at_the_next_entry(tmp_path: Path) -> None:
-    folder = tmp_path / "later"
-    failures: list[Text] = []
-    table, bots = bots_before_a_person(3)
-    autosave = saves.Autosave(table, folder / "game.toml", on_error=failures.append)
-    table.resolve_chance()
-    bots.play_until_human()
-    person = table.decisions()[0].seat
-    one_more_entry(table, bots)  # worth saving, but there is no folder yet
-    table.undo(person)
-    table.redo(person)  # the whole log is asked again: worth saving, still no folder
-    assert len(failures) == 2
-    folder.mkdir()
-    assert bots.play_one()  # a bot's entry: worth saving for what came before it
-    assert saves.load(folder / "game.toml").table.log == table.log
-    autosave.close()
+    game = unwritable(tmp_path)
+    game.table.undo(game.person)
+    game.table.redo(game.person)  # the whole log is asked again: worth saving, still no folder
+    assert len(game.failures) == 2
+    game.folder.mkdir()
+    assert game.bots.play_one()  # a bot's entry: worth saving for what came before it
+    assert saves.load(game.saved).table.log == game.table.log
+    game.autosave.close()
