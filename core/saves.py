@@ -29,6 +29,7 @@ import time
 import tomllib
 import weakref
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -1285,10 +1286,13 @@ def worth_saving(table: Table) -> bool:
     only, anyone has). Until then the log holds the deal and bots' answers, which nobody would
     continue: a game left at once leaves no file (docs/save-format.md, "When a game is saved")."""
     humans = {index for index, seat in enumerate(table.seats) if seat.is_human}
-    return any(
-        isinstance(entry, DecisionEntry) and (not humans or entry.seat in humans)
-        for entry in table.log
-    )
+    return any(_worth_a_file(entry, humans) for entry in table.log)
+
+
+def _worth_a_file(entry: Entry, humans: AbstractSet[int]) -> bool:
+    """Whether `entry` makes its game worth a file (`worth_saving`): a decision of one of the
+    seats `humans`, or of anyone at a table of bots only."""
+    return isinstance(entry, DecisionEntry) and (not humans or entry.seat in humans)
 
 
 class Autosave:
@@ -1377,9 +1381,7 @@ class Autosave:
         decision that counts), rather than `worth_saving`'s scan of the whole log each time."""
         entry = change.entry
         if entry is not None and change.log_length == self._not_worth + 1:
-            if isinstance(entry, DecisionEntry) and (
-                not self._humans or entry.seat in self._humans
-            ):
+            if _worth_a_file(entry, self._humans):
                 return True
             self._not_worth = change.log_length
             return False

@@ -49,6 +49,13 @@ async def test_no_screen_shows_the_seed_of_a_game_in_progress(tmp_path: Path) ->
         def clean(where: str) -> None:
             assert DIGITS not in screen_text(app), where
 
+        async def walk(replay: ReplayScreen, whose: str) -> None:
+            """Every position of `replay`, from the first, checked."""
+            while replay.position < len(replay.table):
+                clean(f"{whose} at {replay.position}")
+                await pilot.press("right")
+            clean(f"{whose}'s end")
+
         setup = app.screen
         assert isinstance(setup, SetupScreen)
         setup.query_one("#seed", Input).value = DIGITS
@@ -84,10 +91,7 @@ async def test_no_screen_shows_the_seed_of_a_game_in_progress(tmp_path: Path) ->
         await pilot.press("enter", "home")
         replay = app.screen
         assert isinstance(replay, ReplayScreen)
-        while replay.position < len(replay.table):
-            clean(f"the replay at {replay.position}")
-            await pilot.press("right")
-        clean("the replay's end")
+        await walk(replay, "the player's replay")
         await pilot.press("escape")  # back to the setup screen; the public's replay, no curtain
         await pilot.pause()
         assert app.screen is setup
@@ -100,7 +104,4 @@ async def test_no_screen_shows_the_seed_of_a_game_in_progress(tmp_path: Path) ->
         await pilot.pause()
         replay = app.screen
         assert isinstance(replay, ReplayScreen) and replay.viewer is PUBLIC
-        while replay.position < len(replay.table):
-            clean(f"the public's replay at {replay.position}")
-            await pilot.press("right")
-        clean("the public's replay's end")
+        await walk(replay, "the public's replay")
