@@ -337,8 +337,8 @@ def main() -> None:
             section(f"{AGAINST[name][0]}: this tree against {args.against}")
             try:
                 AGAINST[name][1](args.against, args.quick)
-            except engines.CompareError as error:
-                print(f"{name}: {error}")
+            except (engines.CompareError, saver_text.ProbeFailed) as error:
+                print(f"{name}: {error}")  # (and the other sections still run)
             continue
         title, run = SECTIONS[name]
         section(title)

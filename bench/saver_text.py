@@ -54,8 +54,12 @@ def probe(tree: Path, tables: int, passes: int) -> dict[str, Any]:
     sys.path.insert(0, str(tree))
     import importlib
 
-    from core import saves
-    from core.narration import Joined, Message, text
+    from core import narration, saves
+
+    # (a tree before lazy narration, ad11c96, has lines written out already: nothing to unwrite)
+    message = getattr(narration, "Message", None)
+    joined = getattr(narration, "Joined", None)
+    text = getattr(narration, "text", str)
     from core.runner import BotDriver
     from core.simulate import bot_table
 
@@ -86,7 +90,7 @@ def probe(tree: Path, tables: int, passes: int) -> dict[str, Any]:
     calls = [(table, index, text, entry) for table, index, entry in calls]
     figures: list[float] = []
     for _ in range(passes):
-        _unwritten(lines, Message, Joined)
+        _unwritten(lines, message, joined)
         for cache in caches:
             cache.clear()
         for table, index, entry in warm:  # (what other games leave in the caches)
@@ -113,18 +117,22 @@ def _played(seed: int, bot_table: Any, driver: Any) -> Any:
     return table
 
 
-def _unwritten(texts: list[object], message: type[Any], joined: type[Any]) -> None:
+def _unwritten(texts: list[object], message: type[Any] | None, joined: type[Any] | None) -> None:
     """The narrations' texts `texts`, and every message in them, made as if never written out."""
     todo = list(texts)
     while todo:
         value = todo.pop()
-        if isinstance(value, message):
+        if message is not None and isinstance(value, message):
             value._text = None
             todo += value.params.values()
-        elif isinstance(value, joined):
+        elif joined is not None and isinstance(value, joined):
             todo += (value.separator, *value.items)
         elif isinstance(value, list | tuple):
             todo += value
+
+
+class ProbeFailed(Exception):
+    """A probe's process failed: its last line of errors."""
 
 
 MARK = "starmap_next"
@@ -150,9 +158,8 @@ def _run(tree: Path, tables: int, passes: int, ir: bool) -> tuple[dict[str, Any]
             ]
         done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=tree)
         if done.returncode != 0:
-            sys.exit(
-                f"the probe failed on {tree}: {(done.stderr.strip().splitlines() or ['?'])[-1]}"
-            )
+            last = (done.stderr.strip().splitlines() or ["?"])[-1]
+            raise ProbeFailed(f"the probe failed on {tree}: {last}")
         count = 0
         if ir:
             summary = [line for line in out.read_text().splitlines() if line.startswith("summary:")]
