@@ -564,8 +564,8 @@ class Summary:
     names: tuple[str, ...]
     practice: bool
     entries: int | None
-    """The number of whole log entries the file holds, as the header declares (format 1) or
-    counted from its [[log]] tables (None if neither says)."""
+    """The number of whole log entries the file holds, as `load` counts them (`peek`: never
+    None); a format 1 header that declares another number is refused, as `load` refuses it."""
 
 
 def load(path: Path, *, continue_chance: bool = True) -> Loaded:
@@ -650,19 +650,23 @@ def _loads_as_is(
                 accepted = Loaded(table, created, version, note)
                 raise _rules_changed(where, accepted, error) from None
             raise SaveError.at(where, error) from None
-    declared = data.get("entries")
-    if declared is not None and declared != len(entries):
-        raise SaveError.at(
-            where,
-            Message(
-                "the file says it holds {declared} log entries but has {entries} (truncated?)",
-                declared=declared,
-                entries=len(entries),
-            ),
-        )
+    _check_count(data, len(entries), where)
     if continue_chance:
         table.resolve_chance()
     return Loaded(table, created, version, note)
+
+
+def _check_count(data: dict[str, Any], found: int, where: str) -> None:
+    """Refuse a file whose format 1 header counts other than the `found` whole entries: it was
+    written whole, so anything else is a file cut short (or edited). `load` and `peek` alike."""
+    declared = data.get("entries")
+    if declared is not None and declared != found:
+        why = Message(
+            "the file says it holds {declared} log entries but has {entries} (truncated?)",
+            declared=declared,
+            entries=found,
+        )
+        raise SaveError.at(where, why)
 
 
 def _incomplete_note(where: str, whole: int, hole: bool = False) -> Message:
@@ -863,8 +867,8 @@ def _rules_changed(where: str, accepted: Loaded, error: LogError) -> RulesChange
 def peek(path: Path) -> Summary:
     """What the save at `path` is, from its header alone: checked as strictly as `load` checks
     it, but the log is not replayed, and a file written by Partyline is parsed only up to its
-    first [[log]] (the entries are counted from their [[log]] lines). Raises SaveError as `load`
-    does."""
+    first [[log]] (the entries are counted from their [[log]] lines; a format 1 header's count is
+    checked against them, as `load` checks it). Raises SaveError as `load` does."""
     where = display_path(path)
     head, whole = _read(path, where, HEADER_BYTES)
     start = _LOG_LINE.search(head)
@@ -874,17 +878,24 @@ def peek(path: Path) -> Summary:
         except SaveError:
             pass  # a hand-written file may put tables after the log: read it all
         else:
-            if summary.entries is not None:
-                return summary  # a format 1 header says how many
             data = head if whole else _read(path, where, MAX_FILE_BYTES + 1)[0]
-            return replace(summary, entries=_count_entries(data))
+            counted = _count_entries(data)
+            if summary.entries in (None, counted):
+                return replace(summary, entries=counted)
+            # (a format 1 count its [[log]] lines do not match: parse it all, as load does)
     # Parse the whole file when the header does not end within HEADER_BYTES, or does not hold
-    # the whole header; still without replaying the log.
+    # the whole header, or does not count its entries as its [[log]] lines do; still without
+    # replaying the log.
     data = head if whole else _read(path, where, MAX_FILE_BYTES + 1)[0]
-    text, torn = _whole_lines(data)
-    summary = _summary(_parse(text, where), where)
-    # (a first entry torn in its [[log]] line: a log of no whole entry, as `load` finds it)
-    return replace(summary, entries=0) if torn and summary.entries is None else summary
+    text, _ = _whole_lines(data)
+    parsed = _parse(text, where)
+    summary = _summary(parsed, where)
+    try:
+        found = len(_logged(parsed))
+    except _HeaderError as error:
+        raise SaveError.at(where, error) from None
+    _check_count(parsed, found, where)
+    return replace(summary, entries=found)
 
 
 _LOG_LINE = re.compile(rb"\n[ \t]*\[\[[ \t]*log[ \t]*\]\]")
@@ -914,12 +925,8 @@ def _summary(data: dict[str, Any], where: str) -> Summary:
         table, _, _ = _table_from(data)
     except _HeaderError as error:
         raise SaveError.at(where, error) from None
-    declared = data.get("entries")
-    log = data.get("log")
-    entries = declared if isinstance(declared, int) else None
-    if entries is None and isinstance(log, list):
-        entries = len(log) - 1 if log and _cut_short(log[-1]) else len(log)
-    return Summary(table.game.title, table.names, table.practice, entries)
+    declared = data.get("entries")  # (checked by _table_from: an int if there)
+    return Summary(table.game.title, table.names, table.practice, declared)
 
 
 def _read(path: Path, where: str, size: int) -> tuple[bytes, bool]:
@@ -1258,12 +1265,8 @@ def _entries_from(data: dict[str, Any], cut: bool) -> tuple[list[Entry], bool]:
     """The log's entries, and whether its last one was incomplete (and is left out): `cut` (its
     last line was cut off) or it holds only the first of its fields (the write stopped at the
     end of a line)."""
-    raw = data.get("log", [])
-    if not isinstance(raw, list):
-        raise _HeaderError(Message("'log' must be an array of tables ([[log]])"))
-    torn = cut
-    if raw and _cut_short(raw[-1]):
-        raw, torn = raw[:-1], True
+    raw = _logged(data)
+    torn = cut or len(raw) < len(data.get("log", []))
     entries: list[Entry] = []
     for number, item in enumerate(raw, start=1):
         try:
@@ -1271,6 +1274,15 @@ def _entries_from(data: dict[str, Any], cut: bool) -> tuple[list[Entry], bool]:
         except BadEntry as error:
             raise LogError(number, reason_of(error)) from None
     return entries, torn
+
+
+def _logged(data: dict[str, Any]) -> list[Any]:
+    """The log's tables as the file holds them, less a last one that holds only the first of its
+    fields (`_cut_short`), which is left out."""
+    raw = data.get("log", [])
+    if not isinstance(raw, list):
+        raise _HeaderError(Message("'log' must be an array of tables ([[log]])"))
+    return raw[:-1] if raw and _cut_short(raw[-1]) else raw
 
 
 def _cut_short(item: object) -> bool:
