@@ -632,11 +632,13 @@ def _loads_as_is(
     continue_chance: bool = True,
     replaying: Replaying | None = None,
 ) -> Loaded:
-    text, cut = _whole_lines(text)
-    read = _read_written(text)
-    data, log = read if read is not None else (_parse(text, where), None)
+    kept, cut = _whole_lines(text)
+    read = _read_written(kept)
+    data, log = read if read is not None else (_parse(kept, where), None)
     try:
         table, created, version = _table_from(data)
+        if cut and not log:
+            _check_cut_header(text, kept, data)
         # (a log read line by line holds whole entries only: an incomplete one is read by _parse)
         entries, torn = _entries_from(data, cut) if log is None else (log, cut)
     except (LogError, _HeaderError) as error:
@@ -758,6 +760,27 @@ def _cut_line(text: AnyStr, newline: AnyStr) -> tuple[AnyStr, bool]:
 
 _LOG_LINE_START = b"[[log]]  # "
 """How each `[[log]]` line Partyline writes begins (`_head`), before the entry's number."""
+
+
+def _check_cut_header(text: str | bytes, kept: str | bytes, data: dict[str, Any]) -> None:
+    """Refuse a file of a header (`data`, read from `kept`) whose last line, which `_whole_lines`
+    cut off `text`, is only `[` or `[[` when its [options] do not give `players`: that line began
+    the first entry's [[log]] line (a kill inside its copy) or another [[seats]] table, and only
+    the count of players tells which (docs/save-format.md, *Interrupted saves*). Partyline always
+    writes `players`: a file without it was written by hand, and never appended to."""
+    if "log" in data:
+        return  # (a [[log]] table before the cut: the line is one of the log's)
+    line = text[len(kept) :]
+    part = line if isinstance(line, bytes) else line.encode("utf-8", "surrogateescape")
+    part = part.partition(b"\0")[0].strip()
+    options = data.get("options")
+    if part in (b"[", b"[[") and isinstance(options, dict) and "players" not in options:
+        why = Message(
+            "the last line, {line}, is cut short: a [[seats]] table or the first [[log]] entry? "
+            "Without options.players nothing tells which",
+            line=repr(part.decode()),
+        )
+        raise _HeaderError(why)
 
 
 def _log_line_begun(line: str | bytes) -> bool:
@@ -887,10 +910,12 @@ def peek(path: Path) -> Summary:
     # the whole header, or does not count its entries as its [[log]] lines do; still without
     # replaying the log.
     data = head if whole else _read(path, where, MAX_FILE_BYTES + 1)[0]
-    text, _ = _whole_lines(data)
-    parsed = _parse(text, where)
+    kept, cut = _whole_lines(data)
+    parsed = _parse(kept, where)
     summary = _summary(parsed, where)
     try:
+        if cut:
+            _check_cut_header(data, kept, parsed)
         found = len(_logged(parsed))
     except _HeaderError as error:
         raise SaveError.at(where, error) from None
