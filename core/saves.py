@@ -1171,7 +1171,8 @@ def _table_from(data: dict[str, Any]) -> tuple[Table, str, int]:
         raise _HeaderError(
             Message('not a Partyline save (expected format = "{format}")', format=FORMAT)
         )
-    _check_limits(data)
+    # The version before anything else: a newer format may hold what this one refuses (longer
+    # texts, deeper tables, new fields), and the line to give is "update Partyline".
     version = _field(data, "format_version", int)
     if version > FORMAT_VERSION:
         why = Message(
@@ -1184,6 +1185,7 @@ def _table_from(data: dict[str, Any]) -> tuple[Table, str, int]:
         raise _HeaderError(why)
     if version < 1:
         raise _HeaderError(Message("unknown format version {version}", version=version))
+    _check_limits(data)
     unknown = sorted(set(data) - _TOP_FIELDS)
     if unknown:
         raise _HeaderError(_unknown_field(unknown[0]))

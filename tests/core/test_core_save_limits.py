@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from core import saves
+from core import __version__, saves
 from core.games import get_game
 from core.games.base import BadOption
 from core.saves import SaveError
@@ -309,6 +309,30 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped(tmp_path: Path) -> None:
         "/bad\\udcff\\x1b.toml: cannot read: not UTF-8 text (invalid start byte at byte 0)"
     )
     str(caught.value).encode("utf-8")  # printable as it is
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ('name = "Aki"', 'name = "' + "a" * (saves.MAX_TEXT + 1) + '"'),
+        ("seed = 2026", "seed = 2026\nnew = " + "[" * 10 + "1" + "]" * 10),
+        ("seed = 2026", "seed = 2026\nnew_field = 1"),
+    ],
+    ids=["a longer text", "deeper arrays", "a new field"],
+)
+def test_a_newer_format_is_told_to_update_whatever_else_it_holds(
+    tmp_path: Path, old: str, new: str
+) -> None:
+    """What a newer format holds may be what this one refuses: the version says why first."""
+    path = tmp_path / "new.toml"
+    path.write_text(changed(old, new, changed("format_version = 1", "format_version = 3")), "utf-8")
+    for read in (saves.load, saves.peek):
+        with pytest.raises(SaveError) as caught:
+            read(path)
+        assert str(caught.value) == (
+            f"{path}: format version 3 is newer than this Partyline ({__version__}) reads "
+            f"(up to {saves.FORMAT_VERSION}); update Partyline"
+        )
 
 
 # --- peek: the header alone ----------------------------------------------------------------------
