@@ -903,9 +903,11 @@ def peek(path: Path) -> Summary:
         else:
             data = head if whole else _read(path, where, MAX_FILE_BYTES + 1)[0]
             counted = _count_entries(data)
-            if summary.entries in (None, counted):
+            later = _TABLE_AFTER_LOG.search(data, start.end())
+            if summary.entries in (None, counted) and later is None:
                 return replace(summary, entries=counted)
-            # (a format 1 count its [[log]] lines do not match: parse it all, as load does)
+            # (a format 1 count its [[log]] lines do not match, or a table after the log that
+            # is not one of its entries, a seat or the options: parse it all, as load does)
     # Parse the whole file when the header does not end within HEADER_BYTES, or does not hold
     # the whole header, or does not count its entries as its [[log]] lines do; still without
     # replaying the log.
@@ -926,6 +928,11 @@ def peek(path: Path) -> Summary:
 _LOG_LINE = re.compile(rb"\n[ \t]*\[\[[ \t]*log[ \t]*\]\]")
 """A [[log]] line (after the header's lines: never the first; the literal newline first makes
 counting them in a long file three times faster than a MULTILINE ^)."""
+
+
+_TABLE_AFTER_LOG = re.compile(rb"\n[ \t]*\[(?![ \t]*\[[ \t]*log[ \t]*\]\])")
+"""A table header line that is not [[log]]: after the first [[log]] line, a hand-written file's
+header goes on there (a [[seats]] more), which the header before the log does not hold."""
 
 
 def _count_entries(data: bytes) -> int:

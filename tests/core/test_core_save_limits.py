@@ -365,3 +365,16 @@ def test_peek_reads_a_hand_written_save_with_its_header_after_the_log(tmp_path: 
     path.write_text(top + "\n[[log]]" + log + "\n[options]" + tables, encoding="utf-8")
     assert saves.peek(path).entries == 18
     assert len(saves.load(path, continue_chance=False).table) == 18
+
+
+def test_peek_reads_a_seat_written_after_the_log_as_load_does(tmp_path: Path) -> None:
+    """The header before the log is whole without it (no `players` counts the seats): peek must
+    not list three names where load finds four."""
+    text = changed("players = 4\n", "")
+    last = text.rindex("\n[[seats]]")
+    log = text.index("\n[[log]]")
+    path = tmp_path / "late.toml"
+    path.write_text(text[:last] + text[log:] + "\n" + text[last:log], encoding="utf-8")
+    names = saves.load(path, continue_chance=False).table.names
+    assert saves.peek(path).names == names == ("Aki", "Bea", "Chen", "Dan")
+    assert saves.peek(path).entries == 18
