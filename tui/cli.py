@@ -871,6 +871,9 @@ def _seats(
     from core.bots import has_heuristic
 
     default_bot = "heuristic" if has_heuristic(game.id) else "random"
+    for flag, given_list in (("--seats", kinds), ("--names", names)):
+        if given_list is not None and not given_list.strip():  # (`--seats "$SEATS"`, unset)
+            raise CliError(N_("{flag} is empty: leave it out for the default"), flag=flag)
     tokens = [token.strip().lower() for token in kinds.split(",")] if kinds else []
     if players is None:
         players = len(tokens) if tokens else _default_players(game)
