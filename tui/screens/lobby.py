@@ -26,6 +26,7 @@ from core.text import visible
 from tui.lang import assemble, tr
 from tui.widgets.footer import APP_HELP, KeysFooter
 from tui.widgets.titlebar import TitleBar
+from tui.widgets.typedinput import TypedInput
 from tui.wrapped import Wrapped
 
 CODE_LENGTH = 8
@@ -117,12 +118,12 @@ class NameScreen(TablesScreen):
         yield TitleBar(classes="title-bar")
         with Vertical(classes="dialog", id="name-box"):
             yield Static(_("Your name at the tables (at most 16 cells; Enter):"))
-            yield Input(id="name-input", max_length=32)
+            yield TypedInput(id="name-input", max_length=32)
             yield Static(
                 _("The reconnect code you were given with this name (Enter):"),
                 id="code-label",
             )
-            yield Input(id="code-input", max_length=CODE_LENGTH)
+            yield TypedInput(id="code-input", max_length=CODE_LENGTH)
             yield ErrorLine(id="name-error")
         yield KeysFooter()
 
@@ -345,7 +346,7 @@ class CreateScreen(TablesScreen):
         yield TitleBar(classes="title-bar")
         yield OptionList(id="create-rows", classes="panel")
         yield Static(_("Seed:"), id="create-seed-label")
-        yield Input(id="create-seed", placeholder=_("blank = random"), max_length=18)
+        yield TypedInput(id="create-seed", placeholder=_("blank = random"), max_length=18)
         yield ErrorLine()
         yield KeysFooter()
 
