@@ -209,6 +209,14 @@ class LobbyScreen(TablesScreen):
         Binding("q", "app.quit", N_("Quit"), tooltip=N_("leave the server")),
     ]
 
+    # A class, not `display`: an inline display would show through the too-small message,
+    # which hides the screen's widgets by the stylesheet (tui/widgets/toosmall.py).
+    DEFAULT_CSS = """
+    #lobby-code.-no-code {
+        display: none;
+    }
+    """
+
     def compose(self) -> ComposeResult:
         yield TitleBar(classes="title-bar")
         yield OptionList(id="lobby-tables", classes="panel")
@@ -243,7 +251,7 @@ class LobbyScreen(TablesScreen):
             listing.highlighted = ids.index(keep) if keep in ids else 0
         code = host(self).reconnect_code
         shown_code = self.query_one("#lobby-code", Static)
-        shown_code.display = code is not None
+        shown_code.set_class(code is None, "-no-code")
         if code is not None:
             shown_code.update(
                 assemble(
