@@ -384,6 +384,8 @@ class GameScreen(BoardScreen, LaidOutOnce):
         who = session.name(waited)
         if session.bots[waited]:
             who = _("{name} (bot)", name=who)
+        elif session.away(waited):  # gone from the table: the others know why it waits
+            who = _("{name} (away)", name=who)
         # The decision's words are the game's (core/games/catalogue.py): translated where the
         # catalogs have them.
         what = _(decision_label(session.game.id, name))
