@@ -113,11 +113,21 @@ class NameScreen(TablesScreen):
     _code_sent = ""
     """The name whose code was last given (the server's next refusal then means a wrong code)."""
 
+    def __init__(self, name_cells: int = 16) -> None:
+        super().__init__()
+        self.name_cells = name_cells
+        """The widest name the server takes, in cells (its --max-name-length)."""
+
     def compose(self) -> ComposeResult:
         _ = tr(self)
         yield TitleBar(classes="title-bar")
         with Vertical(classes="dialog", id="name-box"):
-            yield Static(_("Your name at the tables (at most 16 cells; Enter):"))
+            yield Static(
+                _(
+                    "Your name at the tables (at most {cells} cells; Enter):",
+                    cells=self.name_cells,
+                )
+            )
             yield TypedInput(id="name-input", max_length=32)
             yield Static(
                 _("The reconnect code you were given with this name (Enter):"),
