@@ -642,7 +642,7 @@ class GameScreen(BoardScreen, LaidOutOnce):
                 self.notify(_("This table's replay is the host's: its save is on the server."))
             else:
                 self.app.push_screen(ReplayScreen(table, viewer=None))
-        elif choice == "setup":
+        elif choice in ("setup", "lobby"):
             self.action_leave()
         elif choice == "quit":
             self.action_quit_game()
