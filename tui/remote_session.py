@@ -179,7 +179,8 @@ class RemoteSession:
 
     def away(self, seat: int) -> bool:
         """The table's summary names the players whose seat waits for them (`waiting`)."""
-        return not self._bots[seat] and self.name(seat) in self._away
+        human = 0 <= seat < len(self._bots) and not self._bots[seat]
+        return human and self.name(seat) in self._away
 
     def view(self) -> View | None:
         return self._view

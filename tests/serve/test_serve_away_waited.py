@@ -68,4 +68,4 @@ def test_a_bots_seat_is_never_away() -> None:
     session = RemoteSession(lambda message: None, state)
     assert (session.away(0), session.away(1)) == (False, False)
     session.apply({**state, "table": {"id": 1, "game": "dangerous", "waiting": ["Aki"]}})
-    assert (session.away(0), session.away(1)) == (True, False)
+    assert (session.away(0), session.away(1), session.away(2)) == (True, False, False)
