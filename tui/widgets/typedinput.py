@@ -19,6 +19,7 @@ class TypedInput(Input):
     async def _on_key(self, event: events.Key) -> None:
         for binding in self._bindings.key_to_bindings.get(event.key, ()):
             if not binding.priority and await self.app.run_action(binding.action, self):
+                self._restart_blink()  # as Input's own _on_key does for every key
                 event.stop()
                 event.prevent_default()  # Input's own _on_key: the key is used
                 return
