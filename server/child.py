@@ -48,6 +48,8 @@ class ChildSpec:
     tables: Path | None = None
     """The UNIX socket of the server's tables (server.hub); the child says hello there with
     the token in its environment (TOKEN_VARIABLE), which only this user may read."""
+    name_cells: int | None = None
+    """The widest name the server takes (`--max-name-length`), for the guest's name screen."""
 
     def argv(self) -> list[str]:
         argv = [sys.executable, "-I", "-m", CHILD_MODULE, "--save-dir", str(self.save_dir)]
@@ -55,6 +57,8 @@ class ChildSpec:
             argv += ["--player", self.player]
         if self.tables is not None:
             argv += ["--tables", str(self.tables)]
+        if self.name_cells is not None:
+            argv += ["--name-cells", str(self.name_cells)]
         return argv
 
 
@@ -102,12 +106,14 @@ class AppChild:
         size: tuple[int, int],
         tables: tuple[Path, str] | None = None,
         language: Language | None = None,
+        name_cells: int | None = None,
     ) -> AppChild:
         """Start an app for one session: a new session folder (mode 0700), a new
         pseudo-terminal of `size` (columns, lines), the child on it; `tables` is the tables'
-        socket and this session's token there; `language` the client's, if it said."""
+        socket and this session's token there; `language` the client's, if it said;
+        `name_cells` the widest name the server takes."""
         folder = Path(tempfile.mkdtemp(prefix="partyline-session-"))
-        spec = ChildSpec(folder, player, tables[0] if tables else None)
+        spec = ChildSpec(folder, player, tables[0] if tables else None, name_cells)
         master, slave = os.openpty()  # both not inheritable: the child gets the slave as 0-2
         try:
             set_size(slave, *size)

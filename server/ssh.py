@@ -267,7 +267,14 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self.token = state.tables.token_for(self.gate.player, self.gate.counted_as)
             tables = (state.tables.path, self.token)
         try:
-            child = AppChild.start(self.gate.player, self.term, self.size, tables, self.language)
+            child = AppChild.start(
+                self.gate.player,
+                self.term,
+                self.size,
+                tables,
+                self.language,
+                state.limits.name_cells,
+            )
         except OSError as error:
             state.log(f"{self.gate.address}: cannot start an app: {error.strerror or error}")
             self.refusal = CANNOT_START

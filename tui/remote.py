@@ -10,6 +10,8 @@ reaches this process only as keystrokes on its terminal and the terminal's size.
 With `--tables SOCKET` (what `partyline serve` gives) the session plays at the server's tables
 (tui.tables_app: the lobby, then a seat's game screen), saying hello with the token in its
 environment; without it, the normal app (the setup screen, local games against bots).
+`--name-cells N` is the widest name the server takes (its --max-name-length), which a guest's
+name screen says.
 """
 
 from __future__ import annotations
@@ -38,6 +40,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--save-dir", type=Path, required=True)
     parser.add_argument("--player", help="the player's name, as the server checked it")
     parser.add_argument("--tables", type=Path, help="the server's tables (their socket)")
+    parser.add_argument(
+        "--name-cells", type=int, default=16, help="the widest name the server takes, in cells"
+    )
     args = parser.parse_args(argv)
     token = os.environ.get(TOKEN_VARIABLE, "")
     if args.tables is not None and not token:
@@ -60,6 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         player=args.player,
         save_dir=args.save_dir,
         language=language,
+        name_cells=args.name_cells,
     )
     app.run()
     if app.exit_line:

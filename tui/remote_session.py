@@ -79,6 +79,7 @@ class RemoteSession:
             asked = [(int(seat), str(name)) for seat, name in state.get("asked", [])]
             entries = int(state["entries"])
             undo_refusal = decode(state.get("undo_refusal", ""))
+            away = frozenset(visible(str(name)) for name in dict(state["table"]).get("waiting", ()))
         except (KeyError, TypeError, ValueError) as error:
             raise _garbled_state(reason_of(error)) from None
         expected = ((view, View), (decision, Decision), (result, Result))
@@ -86,7 +87,7 @@ class RemoteSession:
             raise _garbled_state(Message(N_("not a view, a decision and a result")))
         if not isinstance(undo_refusal, str | Message):
             raise _garbled_state(Message(N_("a reason not to undo that is not a text")))
-        self._names, self._bots = names, bots
+        self._names, self._bots, self._away = names, bots, away
         self._view: View | None = shown(view)
         self._decision: Decision | None = shown(decision)
         self._result: Result | None = shown(result)
@@ -175,6 +176,11 @@ class RemoteSession:
 
     def name(self, seat: int) -> str:
         return self._names[seat] if 0 <= seat < len(self._names) else "?"
+
+    def away(self, seat: int) -> bool:
+        """The table's summary names the players whose seat waits for them (`waiting`)."""
+        human = 0 <= seat < len(self._bots) and not self._bots[seat]
+        return human and self.name(seat) in self._away
 
     def view(self) -> View | None:
         return self._view

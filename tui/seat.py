@@ -68,6 +68,10 @@ class PlaySession(Protocol):
 
     def name(self, seat: int) -> str: ...
 
+    def away(self, seat: int) -> bool:
+        """Is the player of `seat` away from the table (gone, or in the lobby), so that the
+        table waits for them to come back?"""
+
     def view(self) -> View | None:
         """The view to render, or None (nobody at the screen yet; a watcher before the end)."""
 

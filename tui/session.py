@@ -128,6 +128,10 @@ class Session:
     def name(self, seat: int) -> str:
         return self.shown.name(seat)
 
+    def away(self, seat: int) -> bool:
+        """Everyone is at the one screen."""
+        return False
+
     def result(self) -> Result | None:
         return self.shown.result()
 

@@ -51,8 +51,11 @@ class TablesApp(PartylineApp):
         player: str | None,
         save_dir: Path,
         language: Language = DEFAULT_LANGUAGE,
+        name_cells: int = 16,
     ) -> None:
         super().__init__(save_dir=save_dir, language=language)
+        self.name_cells = name_cells
+        """The widest name the server takes (its --max-name-length), as the name screen says."""
         self.tables_path = tables
         self.token = token
         self.player: str | None = None
@@ -85,7 +88,7 @@ class TablesApp(PartylineApp):
         if self._given_player is not None:
             self.send({"type": "hello", "token": self.token, "lang": self.language})
         else:
-            self.push_screen(NameScreen())
+            self.push_screen(NameScreen(self.name_cells))
         try:
             while data := await reader.read(READ_SIZE):
                 for line in self._lines.feed(data):

@@ -133,6 +133,16 @@ def test_the_name_width_limit_is_a_flag(tmp_path: Path) -> None:
         hang_up(run(connect(server, "Aki", [key])))  # 3 cells: in
 
 
+def test_a_guests_name_screen_says_the_flags_name_width(tmp_path: Path) -> None:
+    with (
+        Server.start(tmp_path, "--guests", "--max-name-length", "6") as server,
+        SSHTerminal.connect(server, "guest") as term,
+    ):
+        term.wait_for("Your name at the tables (at most 6 cells; Enter):")
+        term.press(*"Alexandra", "enter")
+        term.wait_for('the name "Alexandra" is too wide (9 cells; the')
+
+
 class Lurker(asyncssh.SSHClient):
     """A client that logs in and opens nothing; `lost` is how its connection ended (None: the
     server disconnected it by application)."""

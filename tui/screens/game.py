@@ -384,6 +384,8 @@ class GameScreen(BoardScreen, LaidOutOnce):
         who = session.name(waited)
         if session.bots[waited]:
             who = _("{name} (bot)", name=who)
+        elif session.away(waited):  # gone from the table: the others know why it waits
+            who = _("{name} (away)", name=who)
         # The decision's words are the game's (core/games/catalogue.py): translated where the
         # catalogs have them.
         what = _(decision_label(session.game.id, name))
@@ -640,7 +642,7 @@ class GameScreen(BoardScreen, LaidOutOnce):
                 self.notify(_("This table's replay is the host's: its save is on the server."))
             else:
                 self.app.push_screen(ReplayScreen(table, viewer=None))
-        elif choice == "setup":
+        elif choice in ("setup", "lobby"):
             self.action_leave()
         elif choice == "quit":
             self.action_quit_game()

@@ -21,9 +21,22 @@ from tui.widgets.footer import APP_HELP, KeysFooter
 CHOICES = (
     ("replay", N_("Open the replay")),
     ("setup", N_("New game (setup)")),
+    ("lobby", N_("Back to the lobby")),
     ("board", N_("Back to the final board")),
     ("quit", N_("Quit")),
 )
+
+
+def choices_for(session: PlaySession) -> list[tuple[str, str]]:
+    """Where a game over can go from here: at a server's table the lobby, not the setup screen,
+    and no replay (the game's save is the host's, not this app's)."""
+    remote = session.from_lobby
+    return [
+        (key, label)
+        for key, label in CHOICES
+        if not (key == "replay" and session.replay_table() is None)
+        and key != ("setup" if remote else "lobby")
+    ]
 
 
 def scores_table(table: PlaySession, _: Translator) -> RichTable:
@@ -59,6 +72,7 @@ class GameOverScreen(ModalScreen[str]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "pick('replay')", N_("Replay")),
         Binding("n", "pick('setup')", N_("New game")),
+        Binding("n", "pick('lobby')", N_("Lobby")),
         Binding("escape", "pick('board')", N_("Board")),
         Binding("q", "pick('quit')", N_("Quit")),
         APP_HELP,
@@ -67,6 +81,12 @@ class GameOverScreen(ModalScreen[str]):
     def __init__(self, session: PlaySession) -> None:
         super().__init__()
         self.session = session
+        self.choices = choices_for(session)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick" and parameters[0] not in ("board", "quit"):
+            return any(key == parameters[0] for key, _ in self.choices)  # the keys offered
+        return super().check_action(action, parameters)
 
     def compose(self) -> ComposeResult:
         _ = tr(self)
@@ -77,7 +97,7 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(Text(_(summary)), id="gameover-summary")
             yield Static(scores_table(self.session, _), id="gameover-scores")
             yield OptionList(
-                *(Option(_(label), id=key) for key, label in CHOICES), id="gameover-choices"
+                *(Option(_(label), id=key) for key, label in self.choices), id="gameover-choices"
             )
         yield KeysFooter()
 

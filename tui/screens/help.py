@@ -112,9 +112,10 @@ def section_title(widget: Widget, _: Translator) -> str:
         title = getattr(node, "border_title", None)
         if title:
             return _("In the {title} panel", title=title)
+    for cls in type(widget).__mro__:  # a subclass (TypedInput) is of its base's kind
+        if cls.__name__ in WIDGET_KINDS:
+            return _(WIDGET_KINDS[cls.__name__])
     kind = type(widget).__name__
-    if kind in WIDGET_KINDS:
-        return _(WIDGET_KINDS[kind])
     words = re.sub(r"(?<!^)(?=[A-Z])", " ", kind).lower()
     return "In " + ("an " if words[0] in "aeiou" else "a ") + words
 

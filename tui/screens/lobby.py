@@ -26,6 +26,7 @@ from core.text import visible
 from tui.lang import assemble, tr
 from tui.widgets.footer import APP_HELP, KeysFooter
 from tui.widgets.titlebar import TitleBar
+from tui.widgets.typedinput import TypedInput
 from tui.wrapped import Wrapped
 
 CODE_LENGTH = 8
@@ -112,17 +113,27 @@ class NameScreen(TablesScreen):
     _code_sent = ""
     """The name whose code was last given (the server's next refusal then means a wrong code)."""
 
+    def __init__(self, name_cells: int = 16) -> None:
+        super().__init__()
+        self.name_cells = name_cells
+        """The widest name the server takes, in cells (its --max-name-length)."""
+
     def compose(self) -> ComposeResult:
         _ = tr(self)
         yield TitleBar(classes="title-bar")
         with Vertical(classes="dialog", id="name-box"):
-            yield Static(_("Your name at the tables (at most 16 cells; Enter):"))
-            yield Input(id="name-input", max_length=32)
+            yield Static(
+                _(
+                    "Your name at the tables (at most {cells} cells; Enter):",
+                    cells=self.name_cells,
+                )
+            )
+            yield TypedInput(id="name-input", max_length=32)
             yield Static(
                 _("The reconnect code you were given with this name (Enter):"),
                 id="code-label",
             )
-            yield Input(id="code-input", max_length=CODE_LENGTH)
+            yield TypedInput(id="code-input", max_length=CODE_LENGTH)
             yield ErrorLine(id="name-error")
         yield KeysFooter()
 
@@ -208,6 +219,14 @@ class LobbyScreen(TablesScreen):
         Binding("q", "app.quit", N_("Quit"), tooltip=N_("leave the server")),
     ]
 
+    # A class, not `display`: an inline display would show through the too-small message,
+    # which hides the screen's widgets by the stylesheet (tui/widgets/toosmall.py).
+    DEFAULT_CSS = """
+    #lobby-code.-no-code {
+        display: none;
+    }
+    """
+
     def compose(self) -> ComposeResult:
         yield TitleBar(classes="title-bar")
         yield OptionList(id="lobby-tables", classes="panel")
@@ -242,7 +261,7 @@ class LobbyScreen(TablesScreen):
             listing.highlighted = ids.index(keep) if keep in ids else 0
         code = host(self).reconnect_code
         shown_code = self.query_one("#lobby-code", Static)
-        shown_code.display = code is not None
+        shown_code.set_class(code is None, "-no-code")
         if code is not None:
             shown_code.update(
                 assemble(
@@ -345,7 +364,7 @@ class CreateScreen(TablesScreen):
         yield TitleBar(classes="title-bar")
         yield OptionList(id="create-rows", classes="panel")
         yield Static(_("Seed:"), id="create-seed-label")
-        yield Input(id="create-seed", placeholder=_("blank = random"), max_length=18)
+        yield TypedInput(id="create-seed", placeholder=_("blank = random"), max_length=18)
         yield ErrorLine()
         yield KeysFooter()
 

@@ -29,6 +29,7 @@ from tui.widgets import toosmall
 from tui.widgets.cycle import Cycle
 from tui.widgets.footer import KeysFooter
 from tui.widgets.tickbox import TickBox
+from tui.widgets.typedinput import TypedInput
 
 if TYPE_CHECKING:
     from core.table import Seat
@@ -126,7 +127,7 @@ class SetupScreen(Screen[None]):
             yield Vertical(*self._option_rows(), id="game-options")
             with Horizontal(classes="row"):
                 yield Label(_("Seed"), classes="field")
-                yield Input(
+                yield TypedInput(
                     self._keep("seed", ""),
                     placeholder=_("blank = random"),
                     type="integer",
@@ -197,7 +198,7 @@ class SetupScreen(Screen[None]):
         kind = self._keep(f"kind-{seat}", HUMAN if seat == 0 else default_kind(self.game))
         return Horizontal(
             Label(_("Seat {number}", number=seat + 1), classes="field"),
-            Input(
+            TypedInput(
                 self._keep(f"name-{seat}", default_name(seat, kind == HUMAN)),
                 placeholder=_("name"),
                 compact=True,
@@ -249,7 +250,7 @@ class SetupScreen(Screen[None]):
             )
             label = _(option.label)
         else:
-            widget = Input(
+            widget = TypedInput(
                 self._keep(key, str(option.default)),
                 type="integer" if isinstance(option.default, int) else "text",
                 compact=True,

@@ -14,6 +14,7 @@ from textual.widgets import Input, Static
 from core.i18n import N_
 from core.text import visible
 from tui.lang import tr
+from tui.widgets.typedinput import TypedInput
 
 MAX_CHARS = 200
 """Characters one line may hold as typed (the server counts cells too: at most 200)."""
@@ -62,7 +63,7 @@ class ChatPanel(Vertical):
         yield Static(id="chat-lines")
         # Not selected on focus: a line offered again (or left with Escape) is edited, not
         # typed over at the first key.
-        line = Input(max_length=MAX_CHARS, id="chat-input", select_on_focus=False)
+        line = TypedInput(max_length=MAX_CHARS, id="chat-input", select_on_focus=False)
         line.display = False
         yield line
 

@@ -1,0 +1,71 @@
+"""The player a table waits for, gone from it: the others' prompt says so ("Waiting for Aki
+(away) to ..."), from the state's `waiting` names, until Aki is back at the seat; a watcher
+reads it too. Before, "Waiting for Aki to ..." read the same whether Aki was thinking or gone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mirrorkit import create_table, login, prompt_words
+from sshkit import Server, SSHTerminal
+from test_serve_reconnect import come_back, reconnect_code
+
+from tui.remote_session import RemoteSession
+
+WIDE = (120, 40)
+ORDER = "to put the party in order."
+
+
+def test_the_others_read_that_the_player_waited_for_is_away_until_back(tmp_path: Path) -> None:
+    with Server.start(tmp_path, "--guests", "--bot-pace", "instant") as server:
+        aki, bea, cho = (SSHTerminal.connect(server, "guest", size=WIDE) for _ in range(3))
+        try:
+            for term, name in ((aki, "Aki"), (bea, "Bea"), (cho, "Cho")):
+                login(term, name)
+            code = reconnect_code(aki)
+            create_table(aki, "dangerous", 2, bots=(), seed=7)
+            bea.wait_for("#1 Dangerous")
+            bea.press("enter")
+            aki.wait_for("F2 starts the game")
+            aki.press("f2")
+            aki.wait_for("Your move")
+            cho.wait_for("playing")
+            cho.press("w")
+            for term in (bea, cho):
+                term.wait_until(
+                    lambda term=term: f"Waiting for Aki {ORDER}" in prompt_words(term),
+                    "Aki's turn, Aki at the table",
+                )
+            aki.press("escape")  # Aki steps away to the lobby: the seat waits
+            aki.wait_for("Open tables")
+            for term in (bea, cho):
+                term.wait_until(
+                    lambda term=term: f"Waiting for Aki (away) {ORDER}" in prompt_words(term),
+                    "Aki shown away",
+                )
+            aki.close()  # and the connection drops
+            aki = come_back(server, "Aki", code)
+            aki.wait_for("Your move")
+            for term in (bea, cho):
+                term.wait_until(
+                    lambda term=term: f"Waiting for Aki {ORDER}" in prompt_words(term),
+                    "Aki back at the table",
+                )
+        finally:
+            for term in (aki, bea, cho):
+                term.close()
+
+
+def test_a_bots_seat_is_never_away() -> None:
+    state = {
+        "table": {"id": 1, "game": "dangerous", "waiting": ["Bot 2"]},
+        "names": ["Aki", "Bot 2"],
+        "bots": [False, True],
+        "narration_keep": 0,
+        "narration": [],
+        "entries": 0,
+    }
+    session = RemoteSession(lambda message: None, state)
+    assert (session.away(0), session.away(1)) == (False, False)
+    session.apply({**state, "table": {"id": 1, "game": "dangerous", "waiting": ["Aki"]}})
+    assert (session.away(0), session.away(1), session.away(2)) == (True, False, False)
