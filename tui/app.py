@@ -26,6 +26,7 @@ from core.text import visible
 from themes import DEFAULT_THEME, STYLESHEET, TERMINAL_DARK, TERMINAL_LIGHT, THEMES
 from tui.lang import tr
 from tui.pace import BOT_PACES, DEFAULT_BOT_PACE, DEFAULT_REVEAL_HOLD, REVEAL_HOLDS
+from tui.undecodable import replace_undecodable_keys
 from tui.widgets import toosmall
 
 if TYPE_CHECKING:
@@ -129,6 +130,7 @@ class PartylineApp(App[None]):
         `language` is the viewer's; a language chosen on the setup screen is remembered in
         `config_path` (None: not remembered)."""
         freeze_start_up("app")
+        replace_undecodable_keys()
         if theme_name not in THEMES:
             raise ValueError(f"unknown theme {theme_name!r} (known: {', '.join(THEMES)})")
         if replay is not None:
