@@ -20,6 +20,7 @@ from tui.screens.curtain import CurtainScreen
 from tui.screens.help import HelpScreen
 from tui.widgets.gridmap import GridMap
 from tui.widgets.log import LogPanel
+from tui.widgets.prompt import DecisionPrompt
 
 
 async def reachable_keys(pilot: Pilot[Any], screen: Screen[Any]) -> set[str]:
@@ -139,3 +140,21 @@ async def test_the_footer_shows_the_focused_panes_keys(tmp_path: Path) -> None:
         await pilot.press("shift+tab")
         await pilot.pause()
         assert "Scroll" not in screen_text(app).splitlines()[-1]
+
+
+async def test_a_game_without_a_map_has_no_map_key(tmp_path: Path) -> None:
+    """Light and Dark has no map: its help named `m` (choose on the map), and `m` answered
+    "nothing to choose on the map now", an error that stayed on for the questions after."""
+    app = make_app(tmp_path, table=ld_table(), save_path=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        prompt = app.screen.query_one(DecisionPrompt)
+        await pilot.press("m")
+        await pilot.pause()
+        assert prompt.error == ""
+        help_screen = await check_help(pilot, digits=True)
+        assert "m" not in listed(help_screen)
+    app = make_app(tmp_path, table=dg_table(), save_path=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "m" in listed(await check_help(pilot, digits=True))  # Dangerous has one

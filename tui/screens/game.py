@@ -552,6 +552,8 @@ class GameScreen(BoardScreen, LaidOutOnce):
             if self.kit.card_pages is None:
                 return False
             return True if self.session.sees else None
+        if action == "map":  # a game without a map has no map key, in the help or anywhere
+            return any(mode.grid is not None for mode in self.kit.modes)
         return super().check_action(action, parameters)
 
     def action_undo(self) -> None:
