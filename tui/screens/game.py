@@ -514,6 +514,9 @@ class GameScreen(BoardScreen, LaidOutOnce):
             prompt.show_error(_("That question is no longer open."))
             return
         self._answered = True
+        # Why an earlier key did nothing is answered now: the redraw after the answer shows
+        # the prompt without it (a refusal below shows its own).
+        prompt.error = ""
         try:
             self.session.decide(choice)
         except IllegalAction as error:
