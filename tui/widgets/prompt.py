@@ -61,6 +61,7 @@ NO_MATCH = N_("No option matches.")
 FILTER_HINT = N_("/ filters")
 GONE = N_("{label}: no longer on offer")
 NO_OPTION = N_("there is no option {key}")
+COUNT = N_("To confirm, choose {span} ({chosen} chosen).")
 TYPED = N_("{typed}_: type the next digit, or Enter for {typed}.")
 
 
@@ -490,6 +491,11 @@ class DecisionPrompt(Widget, can_focus=True):
                 return
             choice = options[index].id
         elif kind is DecisionKind.CHOOSE_SEVERAL:
+            chosen = len(self.selected)
+            if not decision.min_count <= chosen <= decision.max_count:
+                # Said here, for people: the table's reason names the question by its id.
+                self.show_error(_(COUNT, span=_span(decision, _), chosen=chosen))
+                return
             choice = tuple(options[index].id for index in sorted(self.selected))
         elif kind is DecisionKind.ORDER:
             self.held = False
@@ -866,11 +872,9 @@ class DecisionPrompt(Widget, can_focus=True):
                 )
             return _("Press {numbers}, or arrows and Enter.", numbers=numbers)
         if kind is DecisionKind.CHOOSE_SEVERAL:
-            low, high = decision.min_count, decision.max_count
-            span = f"{low}" if low == high else _("{low} to {high}", low=low, high=high)
             return _(
                 "Choose {span}: {numbers} or Space toggle, Enter confirms ({chosen} chosen).",
-                span=span,
+                span=_span(decision, _),
                 numbers=numbers,
                 chosen=len(self.selected),
             )
@@ -1002,6 +1006,12 @@ def acting_banner(acting: ActingFor | None, names: tuple[str, ...], _: Translato
     if acting.against is not None and 0 <= acting.against < len(names):
         return _("You act for the {side} against {name}.", side=side, name=names[acting.against])
     return _("You act for the {side}.", side=side)
+
+
+def _span(decision: Decision, _: Translator) -> str:
+    """How many of a choose-several question's options to choose: "2", or "0 to 3"."""
+    low, high = decision.min_count, decision.max_count
+    return f"{low}" if low == high else _("{low} to {high}", low=low, high=high)
 
 
 def _wrapped(text: Text, width: int) -> list[_Line]:
