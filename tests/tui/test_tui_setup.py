@@ -173,7 +173,8 @@ async def test_an_option_out_of_range_is_named_as_the_screen_names_it(
     tmp_path: Path, typed: str
 ) -> None:
     """The refusal named the option by its command-line name ('turn_limit'), which the setup
-    screen shows nowhere; now by its label, on one line at 80x24."""
+    screen shows nowhere; now by its label, on one line at 80x24 (test_tui_saves_list: then
+    a value in range starts the game)."""
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = setup_screen(app)
