@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,7 +45,11 @@ def read_settings(path: Path, _: Translator) -> tuple[Settings, str]:
     no settings; a file that cannot be read or holds something wrong gives the defaults and a
     one-line reason."""
     try:
-        with path.open("rb") as file:
+        # (not blocking: a named pipe with no writer, or a terminal, is refused, not waited on)
+        with open(os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC), "rb") as file:
+            mode = os.fstat(file.fileno()).st_mode
+            if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):  # (a folder: "Is a directory")
+                return Settings(), _ignored(path, _("not a regular file"), _)
             raw = file.read(MAX_CONFIG_BYTES + 1)
     except FileNotFoundError:
         return Settings(), ""

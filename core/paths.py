@@ -8,6 +8,7 @@ so that the ones a killed writer left behind can be told apart and removed), and
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import itertools
 import os
 import re
@@ -71,7 +72,10 @@ def check_folder(folder: Path) -> None:
     """Check, when a game starts, that its save can be written later: create `folder` if needed
     and write and remove a temporary file in it (permissions alone say nothing to root). Raises
     OSError."""
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # (a file where the folder should be: mkdir would say "File exists")
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder)) from None
     fd, probe = tempfile.mkstemp(
         prefix=temp_prefix(folder / "probe.toml"), suffix=TEMP_SUFFIX, dir=folder
     )

@@ -564,8 +564,8 @@ class Summary:
     names: tuple[str, ...]
     practice: bool
     entries: int | None
-    """The number of whole log entries the file holds, as the header declares (format 1) or
-    counted from its [[log]] tables (None if neither says)."""
+    """The number of whole log entries the file holds, as `load` counts them (`peek`: never
+    None); a format 1 header that declares another number is refused, as `load` refuses it."""
 
 
 def load(path: Path, *, continue_chance: bool = True) -> Loaded:
@@ -632,11 +632,13 @@ def _loads_as_is(
     continue_chance: bool = True,
     replaying: Replaying | None = None,
 ) -> Loaded:
-    text, cut = _whole_lines(text)
-    read = _read_written(text)
-    data, log = read if read is not None else (_parse(text, where), None)
+    kept, cut = _whole_lines(text)
+    read = _read_written(kept)
+    data, log = read if read is not None else (_parse(kept, where), None)
     try:
         table, created, version = _table_from(data)
+        if cut and not log:
+            _check_cut_header(text, kept, data)
         # (a log read line by line holds whole entries only: an incomplete one is read by _parse)
         entries, torn = _entries_from(data, cut) if log is None else (log, cut)
     except (LogError, _HeaderError) as error:
@@ -650,19 +652,23 @@ def _loads_as_is(
                 accepted = Loaded(table, created, version, note)
                 raise _rules_changed(where, accepted, error) from None
             raise SaveError.at(where, error) from None
-    declared = data.get("entries")
-    if declared is not None and declared != len(entries):
-        raise SaveError.at(
-            where,
-            Message(
-                "the file says it holds {declared} log entries but has {entries} (truncated?)",
-                declared=declared,
-                entries=len(entries),
-            ),
-        )
+    _check_count(data, len(entries), where)
     if continue_chance:
         table.resolve_chance()
     return Loaded(table, created, version, note)
+
+
+def _check_count(data: dict[str, Any], found: int, where: str) -> None:
+    """Refuse a file whose format 1 header counts other than the `found` whole entries: it was
+    written whole, so anything else is a file cut short (or edited). `load` and `peek` alike."""
+    declared = data.get("entries")
+    if declared is not None and declared != found:
+        why = Message(
+            "the file says it holds {declared} log entries but has {entries} (truncated?)",
+            declared=declared,
+            entries=found,
+        )
+        raise SaveError.at(where, why)
 
 
 def _incomplete_note(where: str, whole: int, hole: bool = False) -> Message:
@@ -754,6 +760,27 @@ def _cut_line(text: AnyStr, newline: AnyStr) -> tuple[AnyStr, bool]:
 
 _LOG_LINE_START = b"[[log]]  # "
 """How each `[[log]]` line Partyline writes begins (`_head`), before the entry's number."""
+
+
+def _check_cut_header(text: str | bytes, kept: str | bytes, data: dict[str, Any]) -> None:
+    """Refuse a file of a header (`data`, read from `kept`) whose last line, which `_whole_lines`
+    cut off `text`, is only `[` or `[[` when its [options] do not give `players`: that line began
+    the first entry's [[log]] line (a kill inside its copy) or another [[seats]] table, and only
+    the count of players tells which (docs/save-format.md, *Interrupted saves*). Partyline always
+    writes `players`: a file without it was written by hand, and never appended to."""
+    if "log" in data:
+        return  # (a [[log]] table before the cut: the line is one of the log's)
+    line = text[len(kept) :]
+    part = line if isinstance(line, bytes) else line.encode("utf-8", "surrogateescape")
+    part = part.partition(b"\0")[0].strip()
+    options = data.get("options")
+    if part in (b"[", b"[[") and isinstance(options, dict) and "players" not in options:
+        why = Message(
+            "the last line, {line}, is cut short: a [[seats]] table or the first [[log]] entry? "
+            "Without options.players nothing tells which",
+            line=repr(part.decode()),
+        )
+        raise _HeaderError(why)
 
 
 def _log_line_begun(line: str | bytes) -> bool:
@@ -863,8 +890,8 @@ def _rules_changed(where: str, accepted: Loaded, error: LogError) -> RulesChange
 def peek(path: Path) -> Summary:
     """What the save at `path` is, from its header alone: checked as strictly as `load` checks
     it, but the log is not replayed, and a file written by Partyline is parsed only up to its
-    first [[log]] (the entries are counted from their [[log]] lines). Raises SaveError as `load`
-    does."""
+    first [[log]] (the entries are counted from their [[log]] lines; a format 1 header's count is
+    checked against them, as `load` checks it). Raises SaveError as `load` does."""
     where = display_path(path)
     head, whole = _read(path, where, HEADER_BYTES)
     start = _LOG_LINE.search(head)
@@ -874,22 +901,38 @@ def peek(path: Path) -> Summary:
         except SaveError:
             pass  # a hand-written file may put tables after the log: read it all
         else:
-            if summary.entries is not None:
-                return summary  # a format 1 header says how many
             data = head if whole else _read(path, where, MAX_FILE_BYTES + 1)[0]
-            return replace(summary, entries=_count_entries(data))
+            counted = _count_entries(data)
+            later = _TABLE_AFTER_LOG.search(data, start.end())
+            if summary.entries in (None, counted) and later is None:
+                return replace(summary, entries=counted)
+            # (a format 1 count its [[log]] lines do not match, or a table after the log that
+            # is not one of its entries, a seat or the options: parse it all, as load does)
     # Parse the whole file when the header does not end within HEADER_BYTES, or does not hold
-    # the whole header; still without replaying the log.
+    # the whole header, or does not count its entries as its [[log]] lines do; still without
+    # replaying the log.
     data = head if whole else _read(path, where, MAX_FILE_BYTES + 1)[0]
-    text, torn = _whole_lines(data)
-    summary = _summary(_parse(text, where), where)
-    # (a first entry torn in its [[log]] line: a log of no whole entry, as `load` finds it)
-    return replace(summary, entries=0) if torn and summary.entries is None else summary
+    kept, cut = _whole_lines(data)
+    parsed = _parse(kept, where)
+    summary = _summary(parsed, where)
+    try:
+        if cut:
+            _check_cut_header(data, kept, parsed)
+        found = len(_logged(parsed))
+    except _HeaderError as error:
+        raise SaveError.at(where, error) from None
+    _check_count(parsed, found, where)
+    return replace(summary, entries=found)
 
 
 _LOG_LINE = re.compile(rb"\n[ \t]*\[\[[ \t]*log[ \t]*\]\]")
 """A [[log]] line (after the header's lines: never the first; the literal newline first makes
 counting them in a long file three times faster than a MULTILINE ^)."""
+
+
+_TABLE_AFTER_LOG = re.compile(rb"\n[ \t]*\[(?![ \t]*\[[ \t]*log[ \t]*\]\])")
+"""A table header line that is not [[log]]: after the first [[log]] line, a hand-written file's
+header goes on there (a [[seats]] more), which the header before the log does not hold."""
 
 
 def _count_entries(data: bytes) -> int:
@@ -914,12 +957,8 @@ def _summary(data: dict[str, Any], where: str) -> Summary:
         table, _, _ = _table_from(data)
     except _HeaderError as error:
         raise SaveError.at(where, error) from None
-    declared = data.get("entries")
-    log = data.get("log")
-    entries = declared if isinstance(declared, int) else None
-    if entries is None and isinstance(log, list):
-        entries = len(log) - 1 if log and _cut_short(log[-1]) else len(log)
-    return Summary(table.game.title, table.names, table.practice, entries)
+    declared = data.get("entries")  # (checked by _table_from: an int if there)
+    return Summary(table.game.title, table.names, table.practice, declared)
 
 
 def _read(path: Path, where: str, size: int) -> tuple[bytes, bool]:
@@ -1139,7 +1178,8 @@ def _table_from(data: dict[str, Any]) -> tuple[Table, str, int]:
         raise _HeaderError(
             Message('not a Partyline save (expected format = "{format}")', format=FORMAT)
         )
-    _check_limits(data)
+    # The version before anything else: a newer format may hold what this one refuses (longer
+    # texts, deeper tables, new fields), and the line to give is "update Partyline".
     version = _field(data, "format_version", int)
     if version > FORMAT_VERSION:
         why = Message(
@@ -1152,6 +1192,7 @@ def _table_from(data: dict[str, Any]) -> tuple[Table, str, int]:
         raise _HeaderError(why)
     if version < 1:
         raise _HeaderError(Message("unknown format version {version}", version=version))
+    _check_limits(data)
     unknown = sorted(set(data) - _TOP_FIELDS)
     if unknown:
         raise _HeaderError(_unknown_field(unknown[0]))
@@ -1258,12 +1299,8 @@ def _entries_from(data: dict[str, Any], cut: bool) -> tuple[list[Entry], bool]:
     """The log's entries, and whether its last one was incomplete (and is left out): `cut` (its
     last line was cut off) or it holds only the first of its fields (the write stopped at the
     end of a line)."""
-    raw = data.get("log", [])
-    if not isinstance(raw, list):
-        raise _HeaderError(Message("'log' must be an array of tables ([[log]])"))
-    torn = cut
-    if raw and _cut_short(raw[-1]):
-        raw, torn = raw[:-1], True
+    raw = _logged(data)
+    torn = cut or len(raw) < len(data.get("log", []))
     entries: list[Entry] = []
     for number, item in enumerate(raw, start=1):
         try:
@@ -1271,6 +1308,15 @@ def _entries_from(data: dict[str, Any], cut: bool) -> tuple[list[Entry], bool]:
         except BadEntry as error:
             raise LogError(number, reason_of(error)) from None
     return entries, torn
+
+
+def _logged(data: dict[str, Any]) -> list[Any]:
+    """The log's tables as the file holds them, less a last one that holds only the first of its
+    fields (`_cut_short`), which is left out."""
+    raw = data.get("log", [])
+    if not isinstance(raw, list):
+        raise _HeaderError(Message("'log' must be an array of tables ([[log]])"))
+    return raw[:-1] if raw and _cut_short(raw[-1]) else raw
 
 
 def _cut_short(item: object) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,6 +13,9 @@ from pathlib import Path
 import asyncssh
 
 from core import saves
+from core.errors import Explained
+from core.i18n import N_
+from core.narration import Message
 from server import hostkey
 from server.hub import TableServer
 from server.limits import Limits
@@ -33,8 +37,9 @@ WINDOW = 256 * 1024
 """The SSH receive window of a session: how much input a client may have in flight."""
 
 
-class ServeError(Exception):
-    """The server cannot start. str() is one line."""
+class ServeError(Explained):
+    """The server cannot start: `message` says why in one line, in the reader's language (a
+    Message; str() is the English)."""
 
 
 @dataclass(frozen=True)
@@ -144,19 +149,52 @@ async def start(config: ServeConfig, say: Callable[[str], None]) -> Serving:
             keepalive_interval=KEEPALIVE_INTERVAL,
             window=WINDOW,
         )
-    except OSError as error:
+    except OSError as error:  # (a host name the resolver would raise on: tui.cli refuses it)
         await tables.stop()
-        where = f"{config.host}:{config.port}"
-        raise ServeError(f"cannot listen on {where}: {hostkey.os_reason(error)}") from None
+        why = Message(
+            N_("cannot listen on {where}: {why}"),
+            where=f"{config.host}:{config.port}",
+            why=_cannot_listen(error),
+        )
+        raise ServeError(why) from None
     return Serving(listener, state, key, listener.get_port())
+
+
+def _cannot_listen(error: OSError) -> str:
+    """Why listening failed: a name the resolver does not know says so in its own words (its
+    errno is no system error: os.strerror would say "Unknown error -2")."""
+    if isinstance(error, socket.gaierror) and error.strerror:
+        return error.strerror
+    return hostkey.os_reason(error)
+
+
+MAX_AUTHORIZED_KEYS = 2**20
+"""The most bytes of authorized keys read (thousands of keys): a file that never ends
+(`--authorized-keys /dev/zero`) is refused instead of read until memory runs out."""
 
 
 def _authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
     try:
-        return asyncssh.read_authorized_keys(str(path))
+        with path.expanduser().open("rb") as handle:  # (as asyncssh's reader expands ~)
+            data = handle.read(MAX_AUTHORIZED_KEYS + 1)
     except OSError as error:
-        raise ServeError(
-            f"{path}: cannot read the authorized keys: {hostkey.os_reason(error)}"
-        ) from None
-    except (ValueError, UnicodeDecodeError) as error:
-        raise ServeError(f"{path}: no usable authorized key ({error})") from None
+        why = Message(
+            N_("{path}: cannot read the authorized keys: {why}"),
+            path=str(path),
+            why=hostkey.os_reason(error),
+        )
+        raise ServeError(why) from None
+    if len(data) > MAX_AUTHORIZED_KEYS:
+        why = Message(
+            N_("{path}: too big for authorized keys (the limit is {limit} MiB)"),
+            path=str(path),
+            limit=MAX_AUTHORIZED_KEYS // 2**20,
+        )
+        raise ServeError(why)
+    try:
+        return asyncssh.import_authorized_keys(data.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError) as error:  # (a UnicodeDecodeError is a ValueError)
+        why = Message(
+            N_("{path}: no usable authorized key ({error})"), path=str(path), error=str(error)
+        )
+        raise ServeError(why) from None

@@ -43,6 +43,9 @@ def one_line_error(capsys: pytest.CaptureFixture[str], *argv: str, code: int = 2
         (["--theme", "nope", "games"], "unknown theme 'nope'"),
         (["--theme", "nope", "verify", str(EXAMPLE)], "unknown theme 'nope'"),
         (["play", "dangerous", "--option", "turn_limit=-5"], "must be from 0 to 99, not -5"),
+        # an empty list (a variable that was not set) is no silent default
+        (["play", "dangerous", "--seats", ""], "--seats is empty: leave it out for the default"),
+        (["play", "dangerous", "--names", " "], "--names is empty: leave it out for the default"),
         (["simulate", "dangerous", "--option", "turn_limit=-5"], "must be from 0 to 99, not -5"),
         (["simulate", "dangerous", "--option", "turn_limit=100"], "from 0 to 99, not 100"),
         (["simulate", "dangerous", "--option", "turn_limit=x"], "takes a whole number, not 'x'"),

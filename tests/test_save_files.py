@@ -233,12 +233,15 @@ def test_simulate_past_the_file_size_limit_is_one_line(tmp_path: Path) -> None:
     assert os.listdir(tmp_path) == []  # no temporary file left behind
 
 
-def test_play_with_a_save_folder_that_cannot_be_made_is_one_line(tmp_path: Path) -> None:
+@pytest.mark.parametrize("inside", [True, False], ids=["a folder in a file", "a file"])
+def test_play_with_a_save_folder_that_cannot_be_made_is_one_line(
+    tmp_path: Path, inside: bool
+) -> None:
     (tmp_path / "file").write_text("", encoding="utf-8")
-    folder = tmp_path / "file" / "saves"
+    folder = tmp_path / "file" / "saves" if inside else tmp_path / "file"
     run = partyline("--save-dir", str(folder), "play", "light-and-dark", timeout=60)
     assert run.returncode == 1
-    assert run.stderr == (
+    assert run.stderr == (  # (a file as the folder itself: not "File exists")
         f"partyline: {folder}: cannot create a save file there: Not a directory\n"
     )
 

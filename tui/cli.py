@@ -626,6 +626,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise CliError.of(problems[0])  # (a Message: in the run's language)
     if not 0 <= args.port <= 65535:
         raise CliError(N_("--port must be 0 to 65535, not {port}"), port=args.port)
+    if not _host_name(args.host):
+        raise CliError(N_("--host {host}: not an address or a host name"), host=repr(args.host))
     config = ServeConfig(
         save_dir=_save_dir(args),
         authorized_keys=args.authorized_keys,
@@ -637,7 +639,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         return run(config, _say_now)
     except ServeError as error:
-        raise CliError(str(error), code=1) from None
+        raise CliError.of(error, code=1) from None
+
+
+def _host_name(host: str) -> bool:
+    """Whether `host` can be looked up at all: a name IDNA encodes (not `a..b`, a label of 64
+    characters or more, bytes that are not UTF-8), which the resolver would raise on."""
+    try:
+        host.encode("idna")
+    except UnicodeError:
+        return False
+    return True
 
 
 def _say_now(line: str) -> None:
@@ -859,6 +871,9 @@ def _seats(
     from core.bots import has_heuristic
 
     default_bot = "heuristic" if has_heuristic(game.id) else "random"
+    for flag, given_list in (("--seats", kinds), ("--names", names)):
+        if given_list is not None and not given_list.strip():  # (`--seats "$SEATS"`, unset)
+            raise CliError(N_("{flag} is empty: leave it out for the default"), flag=flag)
     tokens = [token.strip().lower() for token in kinds.split(",")] if kinds else []
     if players is None:
         players = len(tokens) if tokens else _default_players(game)

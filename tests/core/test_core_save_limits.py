@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from core import saves
+from core import __version__, saves
 from core.games import get_game
 from core.games.base import BadOption
 from core.saves import SaveError
@@ -311,6 +311,30 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped(tmp_path: Path) -> None:
     str(caught.value).encode("utf-8")  # printable as it is
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ('name = "Aki"', 'name = "' + "a" * (saves.MAX_TEXT + 1) + '"'),
+        ("seed = 2026", "seed = 2026\nnew = " + "[" * 10 + "1" + "]" * 10),
+        ("seed = 2026", "seed = 2026\nnew_field = 1"),
+    ],
+    ids=["a longer text", "deeper arrays", "a new field"],
+)
+def test_a_newer_format_is_told_to_update_whatever_else_it_holds(
+    tmp_path: Path, old: str, new: str
+) -> None:
+    """What a newer format holds may be what this one refuses: the version says why first."""
+    path = tmp_path / "new.toml"
+    path.write_text(changed(old, new, changed("format_version = 1", "format_version = 3")), "utf-8")
+    for read in (saves.load, saves.peek):
+        with pytest.raises(SaveError) as caught:
+            read(path)
+        assert str(caught.value) == (
+            f"{path}: format version 3 is newer than this Partyline ({__version__}) reads "
+            f"(up to {saves.FORMAT_VERSION}); update Partyline"
+        )
+
+
 # --- peek: the header alone ----------------------------------------------------------------------
 
 
@@ -323,7 +347,8 @@ def test_peek_reads_the_header_without_replaying_the_log(tmp_path: Path) -> None
         "Light and Dark (光と闇の勇者)", ("Aki", "Bea", "Chen", "Dan"), False, 18
     )
     path.write_text(changed("seed = 2026", "seed = 2026\nentries = 17"), encoding="utf-8")
-    assert saves.peek(path).entries == 17  # a format 1 header's count is taken as it says
+    with pytest.raises(SaveError, match="says it holds 17 log entries but has 18"):
+        saves.peek(path)  # a format 1 header's count is checked against them, as load checks it
     # Nothing after the first [[log]] is parsed: garbage there does not matter to peek ...
     path.write_text(EXAMPLE.split("[[log]]")[0] + "[[log]]\n" + "\x00garbage" * 100, "utf-8")
     assert saves.peek(path).names == ("Aki", "Bea", "Chen", "Dan")
@@ -340,3 +365,16 @@ def test_peek_reads_a_hand_written_save_with_its_header_after_the_log(tmp_path: 
     path.write_text(top + "\n[[log]]" + log + "\n[options]" + tables, encoding="utf-8")
     assert saves.peek(path).entries == 18
     assert len(saves.load(path, continue_chance=False).table) == 18
+
+
+def test_peek_reads_a_seat_written_after_the_log_as_load_does(tmp_path: Path) -> None:
+    """The header before the log is whole without it (no `players` counts the seats): peek must
+    not list three names where load finds four."""
+    text = changed("players = 4\n", "")
+    last = text.rindex("\n[[seats]]")
+    log = text.index("\n[[log]]")
+    path = tmp_path / "late.toml"
+    path.write_text(text[:last] + text[log:] + "\n" + text[last:log], encoding="utf-8")
+    names = saves.load(path, continue_chance=False).table.names
+    assert saves.peek(path).names == names == ("Aki", "Bea", "Chen", "Dan")
+    assert saves.peek(path).entries == 18

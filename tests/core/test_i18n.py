@@ -142,6 +142,21 @@ def test_a_broken_settings_file_gives_one_warning_line_and_the_defaults(
     assert japanese.endswith("既定の設定を使います")
 
 
+@pytest.mark.parametrize("special", ["named pipe", "device"])
+def test_a_settings_file_that_is_no_file_is_not_waited_on(tmp_path: Path, special: str) -> None:
+    """A named pipe with no writer blocked every command (`partyline games` too) at start-up."""
+    path = tmp_path / "config.toml"
+    if special == "named pipe":
+        os.mkfifo(path)
+    else:
+        path.symlink_to("/dev/zero")
+    assert read_settings(path, EN) == (
+        Settings(),
+        f"{path}: ignored (not a regular file); using the default settings",
+    )
+    assert read_settings(path, JA)[1].endswith("既定の設定を使います")
+
+
 def test_an_unreadable_or_unwritable_settings_file_costs_one_line(tmp_path: Path) -> None:
     folder = tmp_path / "config.toml"
     folder.mkdir()  # a folder where the file should be

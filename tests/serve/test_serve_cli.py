@@ -41,6 +41,11 @@ def serve(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
         (("--guests", "--max-chat-rate", "0"), "--max-chat-rate must be at least 1, not 0"),
         (("--guests", "--port", "70000"), "--port must be 0 to 65535, not 70000"),
         (("--guests", "--max-sessions", "many"), "argument --max-sessions: invalid int value"),
+        # a host name the resolver would raise on (it ended in a traceback)
+        (("--guests", "--host", "192.168..1"), "--host '192.168..1': not an address or a host"),
+        (("--guests", "--host", "a" * 64), "not an address or a host name"),
+        (("--guests", "--host", "\udcff"), "--host '\\udcff': not an address or a host name"),
+        (("--lang", "ja", "--guests", "--host", "a..b"), "アドレスでもホスト名でもありません"),
     ],
 )
 def test_a_command_line_it_cannot_serve_is_one_line_and_status_2(
@@ -66,6 +71,24 @@ def test_authorized_keys_that_cannot_be_read_or_hold_no_key(tmp_path: Path) -> N
     assert junk.stderr.startswith(f"partyline: {tmp_path}/junk: no usable authorized key (")
     assert junk.stderr.count("\n") == 1
     assert not (tmp_path / "partyline").exists()
+
+
+def test_authorized_keys_that_never_end_are_refused_not_read_forever(tmp_path: Path) -> None:
+    for language, said in (
+        ("en", "too big for authorized keys (the limit is 1 MiB)"),
+        ("ja", "authorized_keys としては大きすぎます（上限は 1 MiB）"),
+    ):
+        done = serve(tmp_path, "--lang", language, "--authorized-keys", "/dev/zero")
+        assert done.returncode == 1
+        assert done.stderr == f"partyline: /dev/zero: {said}\n"
+    assert not (tmp_path / "partyline").exists()
+
+
+def test_a_host_name_that_is_not_known_says_so_in_the_resolvers_words(tmp_path: Path) -> None:
+    done = serve(tmp_path, "--guests", "--port", "0", "--host", "no-such-host.invalid")
+    assert done.returncode == 1 and done.stderr.count("\n") == 1
+    assert done.stderr.startswith("partyline: cannot listen on no-such-host.invalid:0: ")
+    assert "Unknown error" not in done.stderr  # (os.strerror of a resolver's code)
 
 
 def test_a_port_in_use_is_one_line_and_status_1(tmp_path: Path) -> None:
