@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.console import RenderableType
+from textual import events
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
@@ -222,6 +223,18 @@ class PartylineApp(App[None]):
             self.start_game(self._start_table, self._start_save_path)
         if self._notice:
             self.notify(self._notice, severity="warning", timeout=10)
+
+    async def on_event(self, event: events.Event) -> None:
+        """A key typed while the screen is too small acts on nothing but quitting: the screen
+        behind the message would take it blind (a digit answered a question no one saw)."""
+        if (
+            isinstance(event, events.Key)
+            and not event.is_forwarded
+            and event.key not in toosmall.QUIT_KEYS
+            and toosmall.too_small(self.screen)
+        ):
+            return
+        await super().on_event(event)
 
     def on_ready(self) -> None:
         """The first frame is on the terminal."""

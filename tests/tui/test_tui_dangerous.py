@@ -533,6 +533,22 @@ async def test_replay_shows_battles_and_cards(tmp_path: Path) -> None:
         assert isinstance(app.screen, ReplayScreen)
 
 
+async def test_a_board_view_after_the_battle_starts_at_its_top(tmp_path: Path) -> None:
+    """On a tall screen the battle view, kept at its newest line, sits at the panel's bottom;
+    the view after it (stepping back to the start) showed there too, under 27 blank lines."""
+    app = make_app(tmp_path, replay=finished_game())
+    async with app.run_test(size=(140, 45)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        panel = screen.query_one(BoardPanel)
+        assert panel.mode == "battle"
+        await pilot.press("home")
+        assert panel.mode != "battle"
+        lines = screen_text(app).splitlines()
+        top = next(i for i, line in enumerate(lines) if "Board: " in line)
+        assert "Turn 0" in lines[top + 1], "\n".join(lines[top : top + 6])
+
+
 async def test_help_has_the_rules_and_board_keys(tmp_path: Path) -> None:
     app = make_app(tmp_path, table=dg_table(), save_path=None)
     async with app.run_test(size=(100, 150)) as pilot:

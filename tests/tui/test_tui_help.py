@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from langkit import english_left
 from test_tui_dangerous import AKI_VS_BOT, HOT_SEAT, dg_table, drive, named
 from test_tui_sizes import SCREENS, app_for, open_screen
 from textual.binding import Binding
@@ -20,6 +21,7 @@ from tui.screens.curtain import CurtainScreen
 from tui.screens.help import HelpScreen
 from tui.widgets.gridmap import GridMap
 from tui.widgets.log import LogPanel
+from tui.widgets.prompt import DecisionPrompt
 
 
 async def reachable_keys(pilot: Pilot[Any], screen: Screen[Any]) -> set[str]:
@@ -87,6 +89,25 @@ async def test_the_help_of_the_card_viewer_and_the_curtain(tmp_path: Path) -> No
         await check_help(pilot)
 
 
+async def test_every_key_of_the_card_viewer_is_said_in_japanese(tmp_path: Path) -> None:
+    """The card viewer's scroll and page keys had no words of their own: its help read
+    "scroll" and "goto" (the actions' names), in English on a Japanese screen too."""
+    app = make_app(tmp_path, table=dg_table(AKI_VS_BOT), save_path=None, language="ja")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        assert isinstance(app.screen, CardsScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        rows = [row for section in help_screen.sections for row in section.keys]
+        assert {"up", "1"} <= {keys for keys, _ in rows}
+        said = {keys: does for keys, does in rows if english_left(does)}
+        assert not said, said
+
+
 async def test_the_map_keys_are_in_the_help_while_a_square_is_chosen(tmp_path: Path) -> None:
     app = make_app(tmp_path, table=dg_table(), save_path=None)
     async with app.run_test(size=SIZE) as pilot:
@@ -139,3 +160,21 @@ async def test_the_footer_shows_the_focused_panes_keys(tmp_path: Path) -> None:
         await pilot.press("shift+tab")
         await pilot.pause()
         assert "Scroll" not in screen_text(app).splitlines()[-1]
+
+
+async def test_a_game_without_a_map_has_no_map_key(tmp_path: Path) -> None:
+    """Light and Dark has no map: its help named `m` (choose on the map), and `m` answered
+    "nothing to choose on the map now", an error that stayed on for the questions after."""
+    app = make_app(tmp_path, table=ld_table(), save_path=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        prompt = app.screen.query_one(DecisionPrompt)
+        await pilot.press("m")
+        await pilot.pause()
+        assert prompt.error == ""
+        help_screen = await check_help(pilot, digits=True)
+        assert "m" not in listed(help_screen)
+    app = make_app(tmp_path, table=dg_table(), save_path=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "m" in listed(await check_help(pilot, digits=True))  # Dangerous has one

@@ -169,6 +169,29 @@ async def test_undo_is_explained_when_impossible(tmp_path: Path) -> None:
         assert "nothing to undo: you have" in screen_text(app)
 
 
+async def test_an_error_goes_once_the_question_is_answered(tmp_path: Path) -> None:
+    """Why a key did nothing stays until the next answer, no longer: it stayed on through
+    the waiting for the bots and into the same question asked the next turn."""
+    table = ld_table(seed=1)
+    app = make_app(tmp_path, table=table, save_path=tmp_path / "g.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        prompt = app.screen.query_one(DecisionPrompt)
+        await pilot.press("u")
+        assert prompt.error.startswith("nothing to undo")
+        asked = prompt.decision
+        assert asked is not None and asked.name == "claim"
+        before = len(table)
+        await press_option(pilot, 0)
+        await settle(pilot)
+        # The claim again, a turn on (keys, filter and cursor are kept for a question asked
+        # again; the error of the one answered is not).
+        assert prompt.decision is not None and prompt.decision.name == "claim"
+        assert len(table) > before + 1  # answered, and the bots played on
+        assert prompt.error == ""
+        assert "nothing to undo" not in screen_text(app)
+
+
 async def test_replay_viewer_steps_and_changes_viewer(tmp_path: Path) -> None:
     table = ld_table(seed=3)
     app = make_app(tmp_path, table=table, save_path=tmp_path / "r.toml")

@@ -80,11 +80,37 @@ async def test_choose_several_shows_the_illegal_count_reason() -> None:
         await pilot.pause()
         assert app.chosen == []
         text = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-        assert "scouts: choose between 1 and 2, not 3" in text
+        # Worded for people, as the hint is (the table's reason names the question by its
+        # id: "scouts: choose between 1 and 2, not 3").
+        assert "To confirm, choose 1 to 2 (3 chosen)." in text
         # Nothing was lost: untoggle one and confirm.
         await pilot.press("2", "enter")
         await pilot.pause()
         assert app.chosen == [("n", "e")]
+
+
+async def test_the_option_under_the_cursor_shows_in_full_when_its_line_is_cut_off() -> None:
+    """At 80x24 the prompt is narrow: what giving up costs was cut off after "all c…", and
+    read nowhere. The option under the cursor shows whole below the list, when cut off only."""
+    cost = "You alone lose 1 point; all cards are discarded and the parent passes left."
+    options = (Option("party", "Choose a party"), Option("give-up", "Give up", detail=cost))
+    app = PromptApp(choose_one(0, "verdict", "Fight?", options))
+    async with app.run_test(size=(40, 16)) as pilot:
+        prompt = app.query_one(DecisionPrompt)
+
+        def shown() -> str:
+            strips = app.screen._compositor.render_strips()
+            return " ".join(" ".join(strip.text.split()) for strip in strips)
+
+        assert "2. Give up You alone lose 1 point; a…" in shown()  # its line, cut off
+        assert "discarded" not in shown()  # (the cursor is on the party)
+        await pilot.press("down")
+        assert prompt.cursor == 1
+        whole = shown()
+        assert "Give up You alone lose 1 point; all cards are discarded and the parent" in whole
+        assert "passes left." in whole
+        await pilot.press("up")
+        assert "discarded" not in shown()
 
 
 async def test_order_moves_a_held_item() -> None:

@@ -16,6 +16,7 @@ from core.simulate import play_one
 from core.table import Seat, SeatKind, new_table
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen
+from tui.screens.help import HelpScreen
 from tui.screens.saves import SavesScreen
 from tui.screens.setup import SetupScreen
 
@@ -131,6 +132,17 @@ async def test_deleting_a_save_asks_first_and_removes_only_that_file(tmp_path: P
         await pilot.press("enter")  # the highlighted answer is the safe one
         await pilot.pause()
         assert isinstance(app.screen, SavesScreen) and listed(app) == by_date
+        # The question has its help, as every screen: its keys; Escape closes it, not the
+        # question.
+        await pilot.press("d", "question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        assert "n / esc    No" in screen_text(app) and "y          Yes" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("escape")
+        await pilot.pause()
         await pilot.press("d", "escape")
         await pilot.pause()
         assert listed(app) == by_date and (tmp_path / "a-light.toml").exists()

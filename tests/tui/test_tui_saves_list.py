@@ -126,7 +126,7 @@ async def test_setup_refuses_an_option_value_out_of_range(tmp_path: Path) -> Non
         await pilot.press("f2")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
-        assert "option 'turn_limit' must be from 0 to 99, not -5" in screen_text(app)
+        assert "Turn limit (house rule) must be from 0 to 99, not -5" in screen_text(app)
         assert os.listdir(tmp_path) == []
         screen.query_one("#opt-turn_limit", Input).value = "99"
         await pilot.press("f2")

@@ -168,6 +168,28 @@ async def test_dangerous_turn_limit_is_an_off_house_rule_on_the_setup_screen(
         assert screen.read_options()["turn_limit"] == 0
 
 
+@pytest.mark.parametrize("typed", ["100", "-1"])
+async def test_an_option_out_of_range_is_named_as_the_screen_names_it(
+    tmp_path: Path, typed: str
+) -> None:
+    """The refusal named the option by its command-line name ('turn_limit'), which the setup
+    screen shows nowhere; now by its label, on one line at 80x24 (test_tui_saves_list: then
+    a value in range starts the game)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = setup_screen(app)
+        screen.query_one("#setup-game", Cycle).value = "dangerous"
+        await pilot.pause()
+        screen.query_one("#opt-turn_limit", Input).value = typed
+        await pilot.press("f2")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        said = f"Cannot start: Turn limit (house rule) must be from 0 to 99, not {typed}."
+        assert setup_error(app) == said
+        assert said in screen_text(app)
+        assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize(
     ("name", "reason"),
     [

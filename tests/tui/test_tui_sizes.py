@@ -105,16 +105,45 @@ async def test_below_the_minimum_every_screen_says_what_it_needs(tmp_path: Path,
         await pilot.resize_terminal(*SMALL)
         await pilot.pause()
         text = screen_text(app)
-        assert "Make the terminal at least 80×24 (it is 60×20)." in text
-        words = set(text.split()) - set(
-            ["Make", "the", "terminal", "at", "least", "80×24", "(it", "is", "60×20)."]
+        said = (
+            "Make the terminal at least 80×24 (it is 60×20).",
+            "Ctrl+Q quits; a game in play is saved.",  # the way out
         )
+        assert all(line in text for line in said)
+        words = set(text.split()) - {word for line in said for word in line.split()}
         assert not words, f"the broken screen shows through: {words}"
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         assert "Make the terminal" not in screen_text(app)
         assert screen_text(app) == normal
         assert app.focused is focused
+
+
+async def test_below_the_minimum_keys_do_not_act_on_the_hidden_screen(tmp_path: Path) -> None:
+    """A key typed while only the message shows acted on the screen behind it: a digit
+    answered the question no one could see. Now only Ctrl+Q (and Ctrl+C) act: they quit, as
+    the message says."""
+    table = ld_table()
+    app = make_app(tmp_path, table=table, save_path=tmp_path / "g.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        prompt = app.screen.query_one(DecisionPrompt)
+        asked, entries = prompt.decision, len(table)
+        assert asked is not None
+        await pilot.resize_terminal(*SMALL)
+        await pilot.pause()
+        assert "Ctrl+Q quits; a game in play is saved." in screen_text(app)
+        await pilot.press("1", "2", "enter", "space", "u", "q", "escape")
+        await pilot.pause()
+        assert len(table) == entries and isinstance(app.screen, GameScreen)
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert prompt.decision == asked and prompt.typed == "" and prompt.error == ""
+        await pilot.resize_terminal(*SMALL)
+        await pilot.pause()
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app._exit
 
 
 async def test_the_message_follows_the_size_and_opens_small(tmp_path: Path) -> None:

@@ -26,11 +26,14 @@ class CardsScreen(ModalScreen[None]):
         APP_HELP,
         Binding("right,tab", "page(1)", N_("Next"), key_display="right"),
         Binding("left,shift+tab", "page(-1)", N_("Back"), key_display="left"),
-        Binding("up", "scroll(-1)", show=False),
-        Binding("down", "scroll(1)", show=False),
-        Binding("pageup", "scroll(-10)", show=False),
-        Binding("pagedown,space", "scroll(10)", show=False),
-        *(Binding(str(digit), f"goto({digit})", show=False) for digit in range(1, 10)),
+        Binding("up", "scroll(-1)", show=False, tooltip=N_("scroll up")),
+        Binding("down", "scroll(1)", show=False, tooltip=N_("scroll down")),
+        Binding("pageup", "scroll(-10)", show=False, tooltip=N_("a page up")),
+        Binding("pagedown,space", "scroll(10)", show=False, tooltip=N_("a page down")),
+        *(
+            Binding(str(digit), f"goto({digit})", show=False, tooltip=N_("the page of that number"))
+            for digit in range(1, 10)
+        ),
     ]
 
     def __init__(self, pages: list[tuple[str, RenderableType]], start: int | None = None):

@@ -17,7 +17,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from core.i18n import N_
-from tui.widgets.footer import KeysFooter
+from tui.widgets.footer import APP_HELP, KeysFooter
 
 NO, YES = "no", "yes"
 
@@ -42,6 +42,7 @@ class ConfirmScreen(ModalScreen[bool]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "answer(True)", N_("Yes")),
         Binding("n,escape", "answer(False)", N_("No"), key_display="n"),
+        APP_HELP,
     ]
 
     def __init__(self, title: str, question: Text, yes: str, no: str) -> None:

@@ -516,6 +516,9 @@ class GameScreen(BoardScreen, LaidOutOnce):
             prompt.show_error(_("That question is no longer open."))
             return
         self._answered = True
+        # Why an earlier key did nothing is answered now: the redraw after the answer shows
+        # the prompt without it (a refusal below shows its own).
+        prompt.error = ""
         try:
             self.session.decide(choice)
         except IllegalAction as error:
@@ -554,6 +557,8 @@ class GameScreen(BoardScreen, LaidOutOnce):
             if self.kit.card_pages is None:
                 return False
             return True if self.session.sees else None
+        if action == "map":  # a game without a map has no map key, in the help or anywhere
+            return any(mode.grid is not None for mode in self.kit.modes)
         return super().check_action(action, parameters)
 
     def action_undo(self) -> None:

@@ -138,7 +138,13 @@ class BoardPanel(Vertical, can_focus=False):
         until the reader scrolls up, and again once back at the bottom)."""
         if follow != self._following:
             self._following = follow
-            self.query_one(".board-scroll", VerticalScroll).anchor(follow)
+            scroll = self.query_one(".board-scroll", VerticalScroll)
+            scroll.anchor(follow)
+            if not follow:
+                # Anchored, a view shorter than the panel sits at its bottom (a negative scroll)
+                # that the anchor's release keeps: the next view from its top (forced: a view
+                # that fits the panel does not scroll otherwise).
+                scroll.scroll_to(y=0, animate=False, immediate=True, force=True)
 
     def _display(self, grid: bool) -> None:
         self.query_one(".board-scroll").display = not grid

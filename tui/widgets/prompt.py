@@ -61,6 +61,7 @@ NO_MATCH = N_("No option matches.")
 FILTER_HINT = N_("/ filters")
 GONE = N_("{label}: no longer on offer")
 NO_OPTION = N_("there is no option {key}")
+COUNT = N_("To confirm, choose {span} ({chosen} chosen).")
 TYPED = N_("{typed}_: type the next digit, or Enter for {typed}.")
 
 
@@ -490,6 +491,11 @@ class DecisionPrompt(Widget, can_focus=True):
                 return
             choice = options[index].id
         elif kind is DecisionKind.CHOOSE_SEVERAL:
+            chosen = len(self.selected)
+            if not decision.min_count <= chosen <= decision.max_count:
+                # Said here, for people: the table's reason names the question by its id.
+                self.show_error(_(COUNT, span=_span(decision, _), chosen=chosen))
+                return
             choice = tuple(options[index].id for index in sorted(self.selected))
         elif kind is DecisionKind.ORDER:
             self.held = False
@@ -752,7 +758,7 @@ class DecisionPrompt(Widget, can_focus=True):
             body.append(_Line(made, index, row))
         if not body:
             body = [_Line(Text(_(NO_MATCH), style="italic"))]
-        full = self._detail()
+        full = self._detail(width, key_width)
         detail = _wrapped(full, width) if body and full.plain else []
         hint = _wrapped(Text(self._hint(), style="dim"), width)
         if decision.help:
@@ -767,15 +773,15 @@ class DecisionPrompt(Widget, can_focus=True):
     def _info(self, option: Option) -> CardInfo | None:
         return self.card_info(option.id) if self.card_info is not None else None
 
-    def _detail(self) -> Text:
-        """The option under the cursor in full: a card's name, timing and ability, or the
-        option's detail text."""
+    def _detail(self, width: int, key_width: int) -> Text:
+        """The option under the cursor in full: a card's name, timing and ability, an order's
+        item's detail text, or any other option whole if its line is cut off."""
         option = self._cursor_option()
         if option is None:
             return Text()
+        if self._whole_option():
+            return self._cut_off(option, width, key_width)
         info = self._info(option)
-        if info is None and not self._ordering():
-            return Text()  # the option's line shows its detail already
         if info is not None:
             _ = tr(self)
             text = Text.assemble((f"{info.name} Lv{info.level}", "bold"), f" [{_(info.timing)}] ")
@@ -784,6 +790,29 @@ class DecisionPrompt(Widget, can_focus=True):
             text.append(_(info.text))
             return text
         return Text(tr(self)(option.detail), style="italic") if option.detail else Text()
+
+    def _whole_option(self) -> bool:
+        """Is the detail line the option under the cursor in full (if its line is cut off),
+        rather than a card's text (its line shows only the card's name)?"""
+        option = self._cursor_option()
+        return option is not None and self._info(option) is None and not self._ordering()
+
+    def _cut_off(self, option: Option, width: int, key_width: int) -> Text:
+        """The option under the cursor in full if its line is cut off at `width` (what giving
+        up costs, or options alike but for their ends, at 80x24); else nothing: its line shows
+        it all."""
+        index = self.option_index()
+        assert index is not None
+        line = self._option_line(option, index, self.cursor, width, key_width, cut=False)
+        if line.cell_len <= width:
+            return Text()
+        _ = tr(self)
+        text = Text(_(option.label), style="italic")
+        if option.unavailable:
+            text.append(f"  ({_(option.unavailable)})", style="dim italic")
+        elif option.detail:
+            text.append(f"  {_(option.detail)}", style="italic")
+        return text
 
     def _kept_option_lines(
         self, decision: Decision, width: int, key_width: int
@@ -806,8 +835,9 @@ class DecisionPrompt(Widget, can_focus=True):
         return self._option_texts[1]
 
     def _option_line(
-        self, option: Option, index: int, row: int, width: int, key_width: int
+        self, option: Option, index: int, row: int, width: int, key_width: int, cut: bool = True
     ) -> Text:
+        """Option `index`'s line in the list, cut off at `width` (unless not `cut`)."""
         decision = self.decision
         assert decision is not None
         kind = decision.kind
@@ -839,7 +869,8 @@ class DecisionPrompt(Widget, can_focus=True):
             line.append(_(option.label), style=label_style)
             if option.detail:
                 line.append(f"  {_(option.detail)}", style="dim")
-        line.truncate(width, overflow="ellipsis")
+        if cut:
+            line.truncate(width, overflow="ellipsis")
         return line
 
     def _widest_key(self) -> int:
@@ -866,11 +897,9 @@ class DecisionPrompt(Widget, can_focus=True):
                 )
             return _("Press {numbers}, or arrows and Enter.", numbers=numbers)
         if kind is DecisionKind.CHOOSE_SEVERAL:
-            low, high = decision.min_count, decision.max_count
-            span = f"{low}" if low == high else _("{low} to {high}", low=low, high=high)
             return _(
                 "Choose {span}: {numbers} or Space toggle, Enter confirms ({chosen} chosen).",
-                span=span,
+                span=_span(decision, _),
                 numbers=numbers,
                 chosen=len(self.selected),
             )
@@ -948,6 +977,8 @@ class DecisionPrompt(Widget, can_focus=True):
 
         if height and total() > height:
             help_ = []
+        if height and total() > height and detail and self._whole_option():
+            detail = []  # the rest of a line cut off matters less than the options themselves
         if height and total() > height and len(detail) > 2:
             detail = detail[:2]
             detail[-1] = _Line(detail[-1].text.copy())
@@ -1002,6 +1033,12 @@ def acting_banner(acting: ActingFor | None, names: tuple[str, ...], _: Translato
     if acting.against is not None and 0 <= acting.against < len(names):
         return _("You act for the {side} against {name}.", side=side, name=names[acting.against])
     return _("You act for the {side}.", side=side)
+
+
+def _span(decision: Decision, _: Translator) -> str:
+    """How many of a choose-several question's options to choose: "2", or "0 to 3"."""
+    low, high = decision.min_count, decision.max_count
+    return f"{low}" if low == high else _("{low} to {high}", low=low, high=high)
 
 
 def _wrapped(text: Text, width: int) -> list[_Line]:

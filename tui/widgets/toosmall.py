@@ -24,6 +24,11 @@ MIN_HEIGHT = 24
 """The smallest terminal every screen is laid out for (the classic 80x24)."""
 
 MESSAGE = N_("Make the terminal at least {width}×{height} (it is {now_width}×{now_height}).")
+QUIT = N_("Ctrl+Q quits; a game in play is saved.")
+
+QUIT_KEYS = frozenset({"ctrl+q", "ctrl+c"})
+"""The only keys that act while the message shows (the app's priority bindings: they save and
+quit); any other would act on the screen hidden behind it, typed blind."""
 
 HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-wide-enough")]
 VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-tall-enough")]
@@ -50,7 +55,8 @@ def classed_for(screen: Screen[Any], width: int, height: int) -> Screen[Any]:
 
 
 def too_small_text(width: int, height: int, _: Translator) -> str:
-    return _(MESSAGE, width=MIN_WIDTH, height=MIN_HEIGHT, now_width=width, now_height=height)
+    size = _(MESSAGE, width=MIN_WIDTH, height=MIN_HEIGHT, now_width=width, now_height=height)
+    return f"{size}\n\n{_(QUIT)}"
 
 
 def add_to(screen: Screen[Any]) -> None:
