@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from test_serve_tables import Seen, make_hub, three_at_light_and_dark
+from textual.screen import ModalScreen
 
 from core.games import REGISTRY
 from core.i18n import translator
@@ -154,3 +155,38 @@ def test_a_lobby_row_escapes_the_wire_and_titles_games_in_its_own_words() -> Non
     assert japanese(REGISTRY["light-and-dark"].title) in table_row(row, japanese).plain
     unknown = table_row(row | {"game": "no-such\x1b[2Jgame"}, english).plain
     assert "\x1b" not in unknown and "no-such" in unknown
+
+
+# Leaving from the game-over screen while the chat line had the focus (the game ended as the
+# player typed a line): "Back to the lobby" goes to the lobby. It was Escape's first step back,
+# which only closed the line: the game screen keeps its focus under the modal.
+class Leaving(SeatApp):
+    left = 0
+
+    def show_setup(self) -> None:  # (the tables' app: back to the lobby)
+        self.left += 1
+
+
+class Picked(ModalScreen[str]):
+    """The game-over screen's part here: a modal over the game that gives back a choice."""
+
+    def on_mount(self) -> None:
+        self.dismiss("lobby")
+
+
+async def test_back_to_the_lobby_leaves_though_the_chat_line_had_the_focus(
+    tmp_path: Path,
+) -> None:
+    hub, _ = make_hub()
+    aki, _bea, _cho = three_at_light_and_dark(hub)
+    app = Leaving(aki, tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("t", *"gg")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.query_one(ChatPanel).has_focus_within
+        app.push_screen(Picked(), screen._after_results)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.left == 1

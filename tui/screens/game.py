@@ -648,7 +648,7 @@ class GameScreen(BoardScreen, LaidOutOnce):
             else:
                 self.app.push_screen(ReplayScreen(table, viewer=None))
         elif choice in ("setup", "lobby"):
-            self.action_leave()
+            self._leave()  # (not Escape's step back: the chat line or map may have the focus)
         elif choice == "quit":
             self.action_quit_game()
 
@@ -693,6 +693,10 @@ class GameScreen(BoardScreen, LaidOutOnce):
         if grid is not None and grid.has_focus and not self.query_one(BoardPanel).wide:
             self.query_one(DecisionPrompt).focus()  # one step back: from the map to the list
             return
+        self._leave()
+
+    def _leave(self) -> None:
+        """Leave the game, saved: for the setup screen, or the lobby at a server's table."""
         self.notify(self._save_quietly())
         host_of(self.app).show_setup()
 

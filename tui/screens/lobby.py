@@ -161,14 +161,17 @@ class NameScreen(TablesScreen):
         self.show_error(refusal)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        name = self.query_one("#name-input", Input).value.strip()
+        # The submitted field's words are the event's: its value now may hold keys typed after
+        # Enter, which the field took before this message (tui/widgets/typedinput.py).
+        field = self.query_one("#name-input", Input)
+        name = (event.value if event.input is field else field.value).strip()
         if not name:
             _ = tr(self)
             self.show_error(_("a name is needed"))
-            self.query_one("#name-input", Input).focus()
+            field.focus()
             return
         code = self.query_one("#code-input", Input)
-        given = code.value.strip() if code.display and event.input is code else ""
+        given = event.value.strip() if code.display and event.input is code else ""
         self._code_sent = name if given else ""
         host(self).hello(name, given or None)
 
