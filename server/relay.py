@@ -5,10 +5,9 @@ terminal is the client's). When the channel's send buffer is full (a slow client
 the child stops until it drains, so a session's memory stays bounded; the child then blocks on its
 own terminal.
 
-Input: keystrokes go to the child's terminal through the input rate limit (a token bucket: the
-rate on average, bursts of BURST_SECONDS' worth), as UTF-8: a byte that is not (a Latin-1
-terminal's "é", a raw 8-bit CSI) arrives as U+FFFD, since Textual reads its terminal as strict
-UTF-8 and one such byte would end the app with a traceback on the player's screen. Input the
+Input: keystrokes go to the child's terminal through the input rate limit (a token bucket: the rate
+on average, bursts of BURST_SECONDS' worth), as they came: a byte that is not UTF-8 (a Latin-1
+terminal's "é", a raw 8-bit CSI) is the app's to read as U+FFFD (tui/undecodable.py). Input the
 child is not reading yet waits here, and past INPUT_BACKLOG bytes the channel stops reading (the
 client's SSH window closes). A session without input for the idle timeout is closed. When the
 server closes a session it first puts the client's terminal back as it was (Textual had it in its
@@ -22,7 +21,6 @@ after STOP_GRACE seconds). Either way the child is reaped as soon as it exits.
 from __future__ import annotations
 
 import asyncio
-import codecs
 import errno
 import os
 import signal
@@ -76,8 +74,6 @@ class Relay:
             limits.input_rate, limits.input_rate * BURST_SECONDS, self._loop.time()
         )
         self._backlog = bytearray()
-        # Incremental: a character split between two packets is kept whole.
-        self._utf8 = codecs.getincrementaldecoder("utf-8")(errors="replace")
         self._reading_input = True
         self._writing_input = False
         self._output_open = True
@@ -105,7 +101,7 @@ class Relay:
         if not self._bucket.take(len(data), now):
             self._end(self._limits.input_flood(self._translate()))
             return
-        self._backlog += self._utf8.decode(data).encode()
+        self._backlog += data
         self._write_input()
 
     def resize(self, columns: int, lines: int) -> None:

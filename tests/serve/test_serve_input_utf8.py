@@ -1,6 +1,7 @@
 """Keystrokes that are not UTF-8 over real SSH: a Latin-1 terminal's "é" or a raw 8-bit CSI
-(0x9b) reaches the app as U+FFFD, and the app goes on (Textual reads its terminal as strict
-UTF-8: one such byte ended the app child with a traceback on the player's screen)."""
+(0x9b) reaches the app as it was sent and reads there as U+FFFD, and the app goes on (Textual
+reads its terminal as strict UTF-8: one such byte ended the app child with a traceback on the
+player's screen; tui/undecodable.py)."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("undecodable", [b"\xe9", b"\x9b", b"\xff\xfe", b"\xe6\x97"])
-def test_a_byte_that_is_not_utf8_is_ignored_and_the_app_goes_on(
+def test_a_byte_that_is_not_utf8_reads_as_a_replacement_and_the_app_goes_on(
     tmp_path: Path, undecodable: bytes
 ) -> None:
     argv = ["-m", "tui.cli", "play", "light-and-dark", "--seed", "3", "--save-dir", str(tmp_path)]
