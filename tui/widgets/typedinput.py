@@ -7,6 +7,11 @@ typist over SSH, where several keys share one packet, or typing ahead of a busy 
 come apart: "Ax<Backspace>i" left "Ax", and "12<Left>3" gave "123". Here the field's own
 bindings run when the key reaches it, in turn with the characters around it; a priority binding
 (the app's) still comes first, as Textual checks those before the key is sent to the field.
+
+Only the field's own bindings are taken in order: a key its screen or the app binds (Escape, Tab)
+still runs after the characters typed behind it reach the field, and what Enter starts (its
+Submitted message) comes after them too, so a handler reads the value it carries (`event.value`),
+not the field's.
 """
 
 from __future__ import annotations
