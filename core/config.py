@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import stat
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +18,7 @@ import platformdirs
 import tomli_w
 
 from core.i18n import LANGUAGES, Language, Translator, is_language
+from core.regular import NotRegular, open_regular
 
 ENV_CONFIG_DIR: Final = "PARTYLINE_CONFIG_DIR"
 CONFIG_FILE: Final = "config.toml"
@@ -45,14 +45,12 @@ def read_settings(path: Path, _: Translator) -> tuple[Settings, str]:
     no settings; a file that cannot be read or holds something wrong gives the defaults and a
     one-line reason."""
     try:
-        # (not blocking: a named pipe with no writer, or a terminal, is refused, not waited on)
-        with open(os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC), "rb") as file:
-            mode = os.fstat(file.fileno()).st_mode
-            if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):  # (a folder: "Is a directory")
-                return Settings(), _ignored(path, _("not a regular file"), _)
+        with open_regular(path) as (file, _info):  # (a named pipe is refused, not waited on)
             raw = file.read(MAX_CONFIG_BYTES + 1)
     except FileNotFoundError:
         return Settings(), ""
+    except NotRegular:
+        return Settings(), _ignored(path, _("not a regular file"), _)
     except OSError as error:
         return Settings(), _ignored(path, error.strerror or str(error), _)
     try:

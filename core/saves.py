@@ -22,7 +22,6 @@ import errno
 import mmap
 import os
 import re
-import stat
 import struct
 import tempfile
 import time
@@ -46,6 +45,7 @@ from core.games import UnknownGame, get_game
 from core.games.base import Game
 from core.log import TOML_INTEGERS, BadEntry, ChanceEntry, DecisionEntry, Entry, entry_from_data
 from core.narration import Message, Narration, Text, text
+from core.regular import NotRegular, not_regular, open_regular
 from core.table import Change, LogError, Render, Seat, SeatKind, Table
 from core.text import MAX_MESSAGE as MAX_MESSAGE
 from core.text import excerpt, one_line
@@ -467,7 +467,7 @@ def check_target(path: Path) -> int:
         return 0
     except NotADirectoryError:
         raise OSError(errno.ENOTDIR, _not_a_folder(path.parent)) from None
-    kind = _not_regular(info.st_mode)
+    kind = not_regular(info.st_mode)
     if kind:
         why = Message("it is {kind}; a save only ever replaces a regular file", kind=kind)
         raise OSError(errno.EEXIST, why)
@@ -482,21 +482,6 @@ def write_failure(path: Path, error: OSError) -> Message:
     """Why a save could not be written, as one line: `PATH: could not save: reason` (the
     reason is the system's words, or ours: a Message in the strerror)."""
     return Message("{path}: could not save: {why}", path=display_path(path), why=os_reason(error))
-
-
-def _not_regular(mode: int) -> Text:
-    """What a file of this mode is, if it is not a regular file ('' if it is)."""
-    if stat.S_ISREG(mode):
-        return ""
-    if stat.S_ISDIR(mode):
-        return Message("a folder")
-    if stat.S_ISLNK(mode):
-        return Message("a symbolic link")
-    if stat.S_ISFIFO(mode):
-        return Message("a named pipe")
-    if stat.S_ISSOCK(mode):
-        return Message("a socket")
-    return Message("a device")
 
 
 def _dumps_utf8(table: Table, created: str | None, render: Render) -> bytes:
@@ -967,26 +952,18 @@ def _read(path: Path, where: str, size: int) -> tuple[bytes, bool]:
     folder, a named pipe that would block, a device) and a file over MAX_FILE_BYTES, before
     reading it."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        with open_regular(path) as (handle, info):
+            if info.st_size > MAX_FILE_BYTES + _MAX_PADDING:
+                raise _too_big(where, info.st_size)
+            size += _MAX_PADDING if size > MAX_FILE_BYTES else 0
+            data = handle.read(size)
     except FileNotFoundError:
         raise SaveError.at(where, Message("no such file")) from None
+    except NotRegular as error:
+        why = Message("cannot read: it is {kind}, not a save file", kind=error.kind)
+        raise SaveError.at(where, why) from None
     except OSError as error:
         raise SaveError.at(where, _cannot_read(error)) from None
-    try:
-        info = os.fstat(fd)
-        kind = _not_regular(info.st_mode)
-        if kind:
-            why = Message("cannot read: it is {kind}, not a save file", kind=kind)
-            raise SaveError.at(where, why)
-        if info.st_size > MAX_FILE_BYTES + _MAX_PADDING:
-            raise _too_big(where, info.st_size)
-        size += _MAX_PADDING if size > MAX_FILE_BYTES else 0
-        with open(fd, "rb", closefd=False) as handle:
-            data = handle.read(size)
-    except OSError as error:
-        raise SaveError.at(where, _cannot_read(error)) from None
-    finally:
-        os.close(fd)
     whole = len(data) < size
     if whole:
         data = _without_padding(data, b"\n")

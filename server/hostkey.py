@@ -14,13 +14,19 @@ from pathlib import Path
 import asyncssh
 import platformdirs
 
+from core.errors import Explained
+from core.i18n import N_
+from core.narration import Message
+from core.regular import NotRegular, open_regular
+
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 MAX_KEY_BYTES = 64 * 1024
 """An OpenSSH private key is well under 1 KB; anything far bigger is not one."""
 
 
-class HostKeyError(Exception):
-    """The host key cannot be made or used. str() is one line naming the file."""
+class HostKeyError(Explained):
+    """The host key cannot be made or used: `message` says why in one line naming the file, in
+    the reader's language; str() is the English."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +64,10 @@ def load_or_create(path: Path) -> HostKey:
     except FileExistsError:
         pass  # another start made it meanwhile: use theirs
     except OSError as error:
-        raise HostKeyError(f"{path}: cannot create the host key: {os_reason(error)}") from None
+        why = Message(
+            N_("{path}: cannot create the host key: {why}"), path=str(path), why=os_reason(error)
+        )
+        raise HostKeyError(why) from None
     else:
         return HostKey(_read(path), path, created=True)
     return HostKey(_read(path), path, created=False)
@@ -82,32 +91,49 @@ def _write_new(path: Path) -> None:
 def _read(path: Path) -> asyncssh.SSHKey:
     """Raises FileNotFoundError if there is no key; HostKeyError if it cannot be used."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        with open_regular(path) as (file, info):
+            if info.st_mode & 0o077:
+                why = Message(
+                    N_(
+                        "{path}: the host key's permissions {mode} let other users read it; "
+                        "make it private (chmod 600) or remove it for a new key"
+                    ),
+                    path=str(path),
+                    mode=f"{stat.S_IMODE(info.st_mode):04o}",
+                )
+                raise HostKeyError(why)
+            if info.st_uid != os.geteuid():
+                why = Message(N_("{path}: the host key belongs to another user"), path=str(path))
+                raise HostKeyError(why)
+            data = file.read(MAX_KEY_BYTES + 1)
     except FileNotFoundError:
         raise
+    except NotRegular as error:
+        why = Message(
+            N_("{path}: the host key is not a regular file ({kind})"),
+            path=str(path),
+            kind=error.kind,
+        )
+        raise HostKeyError(why) from None
     except OSError as error:
-        raise HostKeyError(f"{path}: cannot read the host key: {os_reason(error)}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise HostKeyError(f"{path}: the host key is not a regular file")
-        if info.st_mode & 0o077:
-            mode = stat.S_IMODE(info.st_mode)
-            raise HostKeyError(
-                f"{path}: the host key's permissions {mode:04o} let other users read it; "
-                f"make it private (chmod 600) or remove it for a new key"
-            )
-        if info.st_uid != os.geteuid():
-            raise HostKeyError(f"{path}: the host key belongs to another user")
-        data = os.read(fd, MAX_KEY_BYTES + 1)
-    finally:
-        os.close(fd)
+        why = Message(
+            N_("{path}: cannot read the host key: {why}"), path=str(path), why=os_reason(error)
+        )
+        raise HostKeyError(why) from None
     if len(data) > MAX_KEY_BYTES:
-        raise HostKeyError(f"{path}: not a private key (over {MAX_KEY_BYTES} bytes)")
+        why = Message(
+            N_("{path}: not a private key (over {limit} bytes)"),
+            path=str(path),
+            limit=MAX_KEY_BYTES,
+        )
+        raise HostKeyError(why)
     try:
         return asyncssh.import_private_key(data)
     except (asyncssh.KeyImportError, ValueError) as error:
-        raise HostKeyError(f"{path}: not a usable private key ({error})") from None
+        why = Message(
+            N_("{path}: not a usable private key ({error})"), path=str(path), error=str(error)
+        )
+        raise HostKeyError(why) from None
 
 
 def os_reason(error: OSError) -> str:

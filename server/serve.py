@@ -13,9 +13,10 @@ from pathlib import Path
 import asyncssh
 
 from core import saves
-from core.errors import Explained
+from core.errors import Explained, os_reason
 from core.i18n import N_
 from core.narration import Message
+from core.regular import open_regular
 from server import hostkey
 from server.hub import TableServer
 from server.limits import Limits
@@ -118,16 +119,18 @@ async def start(config: ServeConfig, say: Callable[[str], None]) -> Serving:
     try:
         key = hostkey.load_or_create(config.host_key)
     except hostkey.HostKeyError as error:
-        raise ServeError(str(error)) from None
+        raise ServeError(error.message) from None
     try:
         tables = TableServer(config.limits, config.bot_delay, say, config.save_dir)
     except StoreBusy as error:
-        raise ServeError(str(error)) from None
+        raise ServeError(error.message) from None
     except OSError as error:
-        where = saves.display_path(config.save_dir)
-        raise ServeError(
-            f"{where}: cannot keep the tables there: {hostkey.os_reason(error)}"
-        ) from None
+        why = Message(
+            N_("{where}: cannot keep the tables there: {why}"),
+            where=saves.display_path(config.save_dir),
+            why=os_reason(error),
+        )
+        raise ServeError(why) from None
     await tables.start()
     state = ServerState(config.limits, guests=keys is None, log=say, tables=tables)
     try:
@@ -175,13 +178,14 @@ MAX_AUTHORIZED_KEYS = 2**20
 
 def _authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
     try:
-        with path.expanduser().open("rb") as handle:  # (as asyncssh's reader expands ~)
+        # (as asyncssh's reader expands ~; a named pipe with no writer is refused, not waited on)
+        with open_regular(path.expanduser()) as (handle, _info):
             data = handle.read(MAX_AUTHORIZED_KEYS + 1)
     except OSError as error:
         why = Message(
             N_("{path}: cannot read the authorized keys: {why}"),
             path=str(path),
-            why=hostkey.os_reason(error),
+            why=os_reason(error),
         )
         raise ServeError(why) from None
     if len(data) > MAX_AUTHORIZED_KEYS:

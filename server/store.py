@@ -28,9 +28,10 @@ from typing import Any
 import tomli_w
 
 from core import saves
+from core.errors import Explained
 from core.games import REGISTRY
 from core.i18n import N_
-from core.narration import text
+from core.narration import Message, text
 from core.table import Table
 from core.text import BadText, check_line, check_name, one_line
 
@@ -51,8 +52,9 @@ MAX_TABLE_FILE = 256 * 1024
 MAX_CHAT_CHARS characters (4 bytes each in UTF-8): a bigger one is not the server's."""
 
 
-class StoreBusy(Exception):
-    """Another server keeps its tables in the folder. str() is one line."""
+class StoreBusy(Explained):
+    """Another server keeps its tables in the folder: `message` says so in the reader's
+    language; str() is the English line."""
 
 
 @dataclass
@@ -101,7 +103,10 @@ class TableStore:
             fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(self._lock)
-            raise StoreBusy(f"another partyline serve keeps its tables in {self.folder}") from None
+            why = Message(
+                N_("another partyline serve keeps its tables in {folder}"), folder=str(self.folder)
+            )
+            raise StoreBusy(why) from None
 
     def table_path(self, number: int) -> Path:
         return self.folder / f"{number:04d}{TABLE_SUFFIX}"

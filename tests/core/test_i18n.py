@@ -163,7 +163,7 @@ def test_an_unreadable_or_unwritable_settings_file_costs_one_line(tmp_path: Path
     settings, warning = read_settings(folder, EN)
     assert (
         settings == Settings()
-        and warning == f"{folder}: ignored (Is a directory); using the default settings"
+        and warning == f"{folder}: ignored (not a regular file); using the default settings"
     )
     failure = remember(folder, Settings(language="ja"), EN)
     assert failure == f"{folder}: cannot remember the settings: Is a directory"

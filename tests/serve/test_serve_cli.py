@@ -14,15 +14,17 @@ import pytest
 from oskit import ROOT
 from sshkit import authorized_keys, client_key
 
+from server.store import TableStore
 
-def serve(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+
+def serve(home: Path, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "tui.cli", "serve", *args],
         cwd=ROOT,
         env=dict(os.environ, XDG_DATA_HOME=str(home)),
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=timeout,
         stdin=subprocess.DEVNULL,
     )
 
@@ -74,13 +76,38 @@ def test_authorized_keys_that_cannot_be_read_or_hold_no_key(tmp_path: Path) -> N
 
 
 def test_authorized_keys_that_never_end_are_refused_not_read_forever(tmp_path: Path) -> None:
-    for language, said in (
-        ("en", "too big for authorized keys (the limit is 1 MiB)"),
-        ("ja", "authorized_keys としては大きすぎます（上限は 1 MiB）"),
+    huge = tmp_path / "huge"
+    with huge.open("wb") as file:
+        file.truncate(2**20 + 1)  # (a file with a hole: nothing written)
+    for language, path, said in (
+        ("en", huge, "too big for authorized keys (the limit is 1 MiB)"),
+        ("ja", huge, "authorized_keys としては大きすぎます（上限は 1 MiB）"),
+        ("en", Path("/dev/zero"), "cannot read the authorized keys: it is a device, not a regular"),
+        ("ja", Path("/dev/zero"), "authorized_keys を読めません: デバイスであり、通常のファイル"),
     ):
-        done = serve(tmp_path, "--lang", language, "--authorized-keys", "/dev/zero")
+        done = serve(tmp_path, "--lang", language, "--authorized-keys", str(path))
         assert done.returncode == 1
-        assert done.stderr == f"partyline: /dev/zero: {said}\n"
+        assert done.stderr.startswith(f"partyline: {path}: {said}")
+        assert done.stderr.count("\n") == 1
+    assert not (tmp_path / "partyline").exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "cannot read the authorized keys: it is a named pipe, not a regular file"),
+        ("ja", "authorized_keys を読めません: 名前付きパイプであり、通常のファイルではありません"),
+    ],
+)
+def test_authorized_keys_that_are_a_named_pipe_are_refused_not_waited_on(
+    tmp_path: Path, language: str, said: str
+) -> None:
+    """Opened normally, a named pipe with no writer held the start forever."""
+    pipe = tmp_path / "keys"
+    os.mkfifo(pipe)
+    done = serve(tmp_path, "--lang", language, "--authorized-keys", str(pipe), timeout=20)
+    assert done.returncode == 1
+    assert done.stderr == f"partyline: {pipe}: {said}\n"
     assert not (tmp_path / "partyline").exists()
 
 
@@ -115,6 +142,60 @@ def test_a_host_key_others_can_read_stops_the_start(tmp_path: Path) -> None:
         f"partyline: {key}: the host key's permissions 0640 let other users read it; "
         "make it private (chmod 600) or remove it for a new key\n"
     )
+    japanese = serve(tmp_path, "--lang", "ja", "--guests")
+    assert japanese.returncode == 1
+    assert japanese.stderr == (
+        f"partyline: {key}: ホスト鍵のパーミッション 0640 では、ほかのユーザーが読めます。"
+        "本人だけが読めるようにする（chmod 600）か、削除して新しい鍵を作らせてください\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "the host key is not a regular file (a named pipe)"),
+        ("ja", "ホスト鍵が通常のファイルではありません（名前付きパイプ）"),
+    ],
+)
+def test_a_host_key_that_is_a_named_pipe_stops_the_start_at_once(
+    tmp_path: Path, language: str, said: str
+) -> None:
+    key = tmp_path / "partyline" / "ssh_host_ed25519_key"
+    key.parent.mkdir()
+    os.mkfifo(key, 0o600)
+    done = serve(tmp_path, "--lang", language, "--guests", timeout=20)
+    assert done.returncode == 1
+    assert done.stderr == f"partyline: {key}: {said}\n"
+
+
+@pytest.mark.parametrize(
+    ("language", "busy", "not_a_folder"),
+    [
+        ("en", "another partyline serve keeps its tables in", "cannot keep the tables there"),
+        (
+            "ja",
+            "のテーブルは、別の partyline serve が使っています",
+            "ここにテーブルを保存できません",
+        ),
+    ],
+)
+def test_a_tables_folder_it_cannot_use_stops_the_start_in_the_operators_language(
+    tmp_path: Path, language: str, busy: str, not_a_folder: str
+) -> None:
+    saves = tmp_path / "saves"
+    store = TableStore(saves, log=print)  # another server keeps its tables there
+    try:
+        done = serve(tmp_path, "--lang", language, "--guests", "--save-dir", str(saves))
+    finally:
+        store.close()
+    assert done.returncode == 1
+    assert busy in done.stderr and done.stderr.count("\n") == 1
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    done = serve(tmp_path, "--lang", language, "--guests", "--save-dir", str(afile))
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"partyline: {afile}: {not_a_folder}: ")
+    assert done.stderr.count("\n") == 1
 
 
 def test_the_server_side_loads_no_ui() -> None:
