@@ -68,7 +68,7 @@ class RemoteSession:
         """Take a state message for this table. Raises ProtocolError for a garbled one (then
         nothing changed)."""
         try:
-            names = tuple(visible(str(name)) for name in state["names"])
+            names = tuple(_names(state["names"]))
             bots = tuple(bool(bot) for bot in state["bots"])
             view = decode(state.get("view"))
             decision = decode(state.get("decision"))
@@ -79,7 +79,7 @@ class RemoteSession:
             asked = [(int(seat), str(name)) for seat, name in state.get("asked", [])]
             entries = int(state["entries"])
             undo_refusal = decode(state.get("undo_refusal", ""))
-            away = frozenset(visible(str(name)) for name in dict(state["table"]).get("waiting", ()))
+            away = frozenset(_names(dict(state["table"]).get("waiting", [])))
         except (KeyError, TypeError, ValueError) as error:
             raise _garbled_state(reason_of(error)) from None
         expected = ((view, View), (decision, Decision), (result, Result))
@@ -307,6 +307,15 @@ def refusal_line(message: dict[str, Any], render: Render) -> str:
         return one_line(render(Message(template, **params)))
     except (ProtocolError, ValueError, TypeError, KeyError, IndexError):
         return said
+
+
+def _names(value: object) -> list[str]:
+    """Players' names as sent, made visible. Only a list of strings: a string would be read
+    letter by letter (a player named "A" away when "Aki" is), so anything else is a TypeError
+    and the state garbled."""
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        raise TypeError(Message(N_("names that are not a list of texts")))
+    return [visible(name) for name in value]
 
 
 def _line(value: object) -> Text:
