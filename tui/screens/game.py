@@ -412,7 +412,7 @@ class GameScreen(BoardScreen, LaidOutOnce):
             elif result == QUIT:
                 self.action_quit_game()
 
-        self.app.push_screen(CurtainScreen(name), done)
+        self.app.push_screen(CurtainScreen(name, saved=self.session.saved()), done)
 
     def _schedule_bot(self) -> None:
         """Let the next bot play after the bot delay (none while skipping ahead): one decision
