@@ -1,6 +1,7 @@
-"""The hot-seat curtain's help tells the truth about the save: its first curtain, before any
-decision, said "(the game is saved)" for Escape and q while quitting then printed that nothing
-was saved; once a decision is made the game is saved and the help says so."""
+"""The help of the hot-seat curtain and of the game screen tells the truth about the save:
+before any decision (a new game's first curtain, or its game screen), they said the game was
+saved for Escape and q while quitting then printed that nothing was; once a decision is made the
+game is saved and the help says so."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from tuikit import SIZE, TWO_HUMANS, ld_table, make_app, press_option, settle
 
 from core.i18n import Language, translator
 from tui.screens.curtain import CurtainScreen
+from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen
 from tui.session import NOT_SAVED_YET
 
@@ -23,16 +25,17 @@ NOT_YET = (
 )
 
 
-async def curtain_help(pilot: Pilot[Any]) -> dict[str, str]:
-    """The curtain's help rows (keys: what they do), and back to the curtain."""
+async def help_rows(pilot: Pilot[Any]) -> dict[str, str]:
+    """The help rows of the screen on top (keys: what they do), and back to that screen."""
+    screen = pilot.app.screen
     await pilot.press("question_mark")
     await pilot.pause()
     help_screen = pilot.app.screen
     assert isinstance(help_screen, HelpScreen)
-    rows = dict(row for section in help_screen.sections for row in section.keys)
+    rows = dict(row for section in help_screen.sections[:1] for row in section.keys)
     await pilot.press("escape")
     await pilot.pause()
-    assert isinstance(pilot.app.screen, CurtainScreen)
+    assert pilot.app.screen is screen
     return rows
 
 
@@ -47,14 +50,14 @@ async def test_the_curtain_help_says_whether_the_game_is_saved(
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)  # the first: nobody has decided yet
-        rows = await curtain_help(pilot)
+        rows = await help_rows(pilot)
         assert [rows["esc"], rows["q"]] == not_yet
         await pilot.press("enter")
         await settle(pilot)
         await press_option(pilot, 0)  # Aki decides; the curtain comes up for Ben
         await settle(pilot)
         assert isinstance(app.screen, CurtainScreen)
-        rows = await curtain_help(pilot)
+        rows = await help_rows(pilot)
         assert [rows["esc"], rows["q"]] == saved
 
 
@@ -62,9 +65,25 @@ async def test_quitting_at_the_first_curtain_is_as_its_help_says(tmp_path: Path)
     app = make_app(tmp_path, table=ld_table(TWO_HUMANS, seed=4), save_path=tmp_path / "hot.toml")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        rows = await curtain_help(pilot)
+        rows = await help_rows(pilot)
         assert rows["q"] == NOT_YET[1]
         await pilot.press("q")
         await pilot.pause()
     assert app.exit_line == NOT_SAVED_YET
     assert not (tmp_path / "hot.toml").exists()
+
+
+async def test_the_game_screens_help_says_whether_the_game_is_saved(tmp_path: Path) -> None:
+    app = make_app(tmp_path, table=ld_table(seed=4), save_path=tmp_path / "game.toml")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)  # Aki's first decision: nothing saved yet
+        rows = await help_rows(pilot)
+        assert [rows["esc"], rows["q"]] == list(NOT_YET)
+        await press_option(pilot, 0)
+        await settle(pilot)
+        rows = await help_rows(pilot)
+        assert [rows["esc"], rows["q"]] == [
+            "back to the setup screen (the game stays saved)",
+            "quit (the game stays saved; continue it from the setup screen)",
+        ]
