@@ -267,6 +267,9 @@ class RemoteSession:
     def unsaved(self) -> str:
         return SAVED_BY_THE_SERVER
 
+    def saved(self) -> bool:
+        return True  # by the server, after every move
+
     def replay_table(self) -> Table | None:
         return None
 

@@ -130,6 +130,9 @@ class PlaySession(Protocol):
     def unsaved(self) -> str:
         """Why `save` saved nothing (a message id)."""
 
+    def saved(self) -> bool:
+        """Is the game saved now, so that leaving or quitting keeps it?"""
+
     def replay_table(self) -> Table | None:
         """The whole finished game, to replay (None: not in this process)."""
 

@@ -359,6 +359,9 @@ class Session:
         """Why `save` saved nothing (a message id: the screen translates it)."""
         return NO_SAVE_FILE if self.autosave is None else NOT_SAVED_YET
 
+    def saved(self) -> bool:
+        return self.autosave is not None and self.autosave.due
+
     def close(self) -> None:
         self._unsubscribe()
         self._unsubscribe = lambda: None

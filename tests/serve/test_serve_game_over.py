@@ -8,10 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, cast
 
+import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import OptionList
 
 from core.simulate import play_one
+from tui.screens import gameover
 from tui.screens.gameover import GameOverScreen
 from tui.seat import PlaySession
 from tui.session import Session
@@ -55,10 +57,12 @@ async def choices(session: PlaySession, key: str) -> tuple[list[str], list[str],
 
 
 async def test_at_a_servers_table_the_game_over_offers_the_lobby_and_no_replay(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     finished = play_one("dangerous", 2, 21, "heuristic")
     remote = cast(PlaySession, AtTheServer(finished))
+    # The results read: `n` is the screen's own, not the go-on key held over from the game.
+    monkeypatch.setattr(gameover, "HELD_OVER_SECONDS", 0.0)
     ids, keys, picked = await choices(remote, "n")
     assert ids == ["lobby", "board", "quit"]
     assert "p" not in keys and "n" in keys

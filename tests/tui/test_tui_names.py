@@ -7,8 +7,18 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input
-from tuikit import SIZE, TWO_HUMANS, ld_table, make_app, play_to_end, screen_text, settle
+from tuikit import (
+    SIZE,
+    TWO_HUMANS,
+    ld_table,
+    make_app,
+    play_to_end,
+    results_read,
+    screen_text,
+    settle,
+)
 
 from core.games import get_game
 from core.games.catalogue import decision_label
@@ -114,7 +124,7 @@ async def test_undo_before_any_move_says_there_is_nothing_to_undo_yet(tmp_path: 
 
 
 async def test_the_setup_screen_has_the_focus_whenever_the_player_comes_back(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Escape from a game, New game from the results, Escape from the hot-seat curtain, and
     a game the command line started: the players count has the focus every time."""
@@ -129,6 +139,7 @@ async def test_the_setup_screen_has_the_focus_whenever_the_player_comes_back(
             await settle(pilot)
             if way_back == "results":
                 await play_to_end(pilot)
+                results_read(monkeypatch)
                 await pilot.press("n")
             elif way_back == "curtain":
                 assert isinstance(app.screen, CurtainScreen)

@@ -13,6 +13,7 @@ from tuikit import (
     play_one,
     play_to_end,
     press_option,
+    results_read,
     screen_text,
     settle,
 )
@@ -28,7 +29,9 @@ from tui.widgets.log import LogPanel
 from tui.widgets.prompt import DecisionPrompt
 
 
-async def test_whole_game_against_bots_by_keyboard(tmp_path: Path) -> None:
+async def test_whole_game_against_bots_by_keyboard(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     table = ld_table(seed=11)
     path = tmp_path / "game.toml"
     app = make_app(tmp_path, table=table, save_path=path)
@@ -50,6 +53,7 @@ async def test_whole_game_against_bots_by_keyboard(tmp_path: Path) -> None:
         assert "Press g" in screen_text(app)
         await pilot.press("g")
         assert isinstance(app.screen, GameOverScreen)
+        results_read(monkeypatch)
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)

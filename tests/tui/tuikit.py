@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 from unittest.mock import MagicMock, patch
 
+import pytest
 from rich.console import Console, RenderableType
 from textual.app import App
 from textual.pilot import Pilot
@@ -22,6 +23,7 @@ from core.narration import Text as GameText
 from core.table import Seat, SeatKind, Table, new_table, replay
 from tui.app import PartylineApp
 from tui.lang import tr
+from tui.screens import gameover
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
 from tui.screens.gameover import GameOverScreen
@@ -167,6 +169,12 @@ async def play_one(pilot: Pilot[Any], step: int = 0) -> str:
     else:
         await press_option(pilot, first_available(decision))
     return "decided"
+
+
+def results_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game-over screen takes `n` at once, as after a player has read the results: not as
+    the game screen's go-on key held over (gameover.HELD_OVER_SECONDS, tested on its own)."""
+    monkeypatch.setattr(gameover, "HELD_OVER_SECONDS", 0.0)
 
 
 async def play_to_end(pilot: Pilot[Any], limit: int = 400) -> int:

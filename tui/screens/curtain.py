@@ -34,18 +34,39 @@ class CurtainScreen(Screen[str]):
             tooltip=N_("the named player takes the keyboard: show their screen"),
         ),
         Binding("question_mark,f1", "help", N_("Help"), key_display="?", tooltip=N_("this help")),
+        # One row each for a saved game and one not saved yet (no decision made: the first
+        # curtain of a new game), so the help never promises a save that is not there.
         Binding(
             "escape",
-            "leave",
+            "leave('saved')",
             N_("Setup"),
             tooltip=N_("back to the setup screen (the game is saved)"),
         ),
-        Binding("q", "quit_game", N_("Quit"), tooltip=N_("quit (the game is saved)")),
+        Binding(
+            "escape",
+            "leave('unsaved')",
+            N_("Setup"),
+            tooltip=N_("back to the setup screen (not saved: no decision has been made yet)"),
+        ),
+        Binding("q", "quit_game('saved')", N_("Quit"), tooltip=N_("quit (the game is saved)")),
+        Binding(
+            "q",
+            "quit_game('unsaved')",
+            N_("Quit"),
+            tooltip=N_("quit (not saved: no decision has been made yet)"),
+        ),
     ]
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, *, saved: bool = True) -> None:
+        """`saved`: is the game saved now (what leaving or quitting keeps)?"""
         super().__init__()
         self.player = name
+        self.saved = saved
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("leave", "quit_game"):  # the row that tells the truth about the save
+            return (parameters == ("saved",)) == self.saved
+        return super().check_action(action, parameters)
 
     def compose(self) -> ComposeResult:
         _ = tr(self)
@@ -67,10 +88,10 @@ class CurtainScreen(Screen[str]):
     def action_ready(self) -> None:
         self.dismiss(READY)
 
-    def action_leave(self) -> None:
+    def action_leave(self, _saved: str = "saved") -> None:
         self.dismiss(LEAVE)
 
-    def action_quit_game(self) -> None:
+    def action_quit_game(self, _saved: str = "saved") -> None:
         self.dismiss(QUIT)
 
     def action_help(self) -> None:

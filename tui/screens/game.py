@@ -101,6 +101,12 @@ class GameScreen(BoardScreen, LaidOutOnce):
             N_("Setup"),
             tooltip=N_("back to the setup screen (the game stays saved)"),
         ),
+        Binding(  # a new game before its first decision: nothing is saved yet
+            "escape",
+            "leave('unsaved')",
+            N_("Setup"),
+            tooltip=N_("back to the setup screen (not saved: no decision has been made yet)"),
+        ),
         Binding(
             "escape",
             "leave('lobby')",
@@ -112,6 +118,12 @@ class GameScreen(BoardScreen, LaidOutOnce):
             "quit_game('setup')",
             N_("Quit"),
             tooltip=N_("quit (the game stays saved; continue it from the setup screen)"),
+        ),
+        Binding(
+            "q",
+            "quit_game('unsaved')",
+            N_("Quit"),
+            tooltip=N_("quit (not saved: no decision has been made yet)"),
         ),
         Binding(
             "q",
@@ -412,7 +424,7 @@ class GameScreen(BoardScreen, LaidOutOnce):
             elif result == QUIT:
                 self.action_quit_game()
 
-        self.app.push_screen(CurtainScreen(name), done)
+        self.app.push_screen(CurtainScreen(name, saved=self.session.saved()), done)
 
     def _schedule_bot(self) -> None:
         """Let the next bot play after the bot delay (none while skipping ahead): one decision
@@ -549,7 +561,9 @@ class GameScreen(BoardScreen, LaidOutOnce):
         if action == "results":
             return self.session.over
         if action in ("leave", "quit_game"):  # one key each, worded for where the game goes on
-            return (parameters == ("lobby",)) == self.session.from_lobby
+            if self.session.from_lobby:
+                return parameters == ("lobby",)
+            return parameters == ("setup" if self.session.saved() else "unsaved",)
         if action == "chat":
             panel = self._chat_panel()
             return panel is not None and not panel.has_focus_within
@@ -683,7 +697,7 @@ class GameScreen(BoardScreen, LaidOutOnce):
 
     def action_leave(self, to: str = "setup") -> None:
         """Escape: one step back; from the game, to the setup screen or the lobby (`to` only
-        chooses the key's label: the app knows where it goes back to)."""
+        chooses the key's row in the help: the app knows where it goes back to)."""
         panel = self._chat_panel()
         if panel is not None and panel.has_focus_within:
             panel.done()

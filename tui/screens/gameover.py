@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.table import Table as RichTable
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -15,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from core.i18n import N_, Translator
 from tui.lang import tr
+from tui.pace import NEXT_KEY
 from tui.seat import PlaySession
 from tui.widgets.footer import APP_HELP, KeysFooter
 
@@ -25,6 +29,15 @@ CHOICES = (
     ("board", N_("Back to the final board")),
     ("quit", N_("Quit")),
 )
+
+HELD_OVER_SECONDS = 1.0
+"""How long after the screen opens, or after the last such press, the game screen's go-on key
+(`n`, which is also New game here) counts as pressed for the game screen, not for this one: a
+double press or a held key (whose repeats start some 0.25 to 1 s after it goes down) went past
+the last fight's result and on to the setup screen before the results were read."""
+
+clock: Callable[[], float] = time.monotonic
+"""The screen's clock (a test sets it)."""
 
 
 def choices_for(session: PlaySession) -> list[tuple[str, str]]:
@@ -82,6 +95,8 @@ class GameOverScreen(ModalScreen[str]):
         super().__init__()
         self.session = session
         self.choices = choices_for(session)
+        self._last_go_on = clock()
+        """When the go-on key was last taken as held over (first: when the screen opened)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick" and parameters[0] not in ("board", "quit"):
@@ -107,6 +122,17 @@ class GameOverScreen(ModalScreen[str]):
         choices = self.query_one(OptionList)
         choices.highlighted = 0
         choices.focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """The go-on key held over from the game screen does nothing (see HELD_OVER_SECONDS);
+        stopped here, before the screen's bindings see it."""
+        if event.key != NEXT_KEY:
+            return
+        now = clock()
+        if now - self._last_go_on < HELD_OVER_SECONDS:
+            self._last_go_on = now  # a held key repeats: it stays held over until let go
+            event.stop()
+            event.prevent_default()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)

@@ -344,9 +344,26 @@ class CreateScreen(TablesScreen):
     options and a seed. Enter or the arrows change the highlighted row; F2 makes the table."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f2", "create", N_("Make the table"), key_display="F2"),
-        Binding("right", "change(1)", N_("Change"), key_display="left/right"),
-        Binding("left", "change(-1)", show=False),
+        Binding(
+            "f2",
+            "create",
+            N_("Make the table"),
+            key_display="F2",
+            tooltip=N_("make the table with these settings and sit at it"),
+        ),
+        Binding(
+            "right",
+            "change(1)",
+            N_("Change"),
+            key_display="left/right",
+            tooltip=N_("the highlighted row: its next choice (Enter too)"),
+        ),
+        Binding(
+            "left",
+            "change(-1)",
+            show=False,
+            tooltip=N_("the highlighted row: its previous choice"),
+        ),
         Binding("escape", "back", N_("Back"), tooltip=N_("back to the lobby")),
         APP_HELP,
     ]
