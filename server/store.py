@@ -32,6 +32,7 @@ from core.errors import Explained
 from core.games import REGISTRY
 from core.i18n import N_
 from core.narration import Message, text
+from core.regular import open_regular
 from core.table import Table
 from core.text import BadText, check_line, check_name, one_line
 
@@ -206,9 +207,13 @@ class TableStore:
         return sorted(found, key=lambda table: table.settings.id)
 
     def _load(self, path: Path) -> StoredTable | None:
-        if path.stat().st_size > MAX_TABLE_FILE:
+        with open_regular(path) as (file, info):  # (a named pipe would hold the start forever)
+            if info.st_size > MAX_TABLE_FILE:
+                raise ValueError("the file is too big to be a table")
+            raw = file.read(MAX_TABLE_FILE + 1)
+        if len(raw) > MAX_TABLE_FILE:  # (it grew since)
             raise ValueError("the file is too big to be a table")
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(raw.decode("utf-8"))
         if data.get("format") != FORMAT or data.get("format_version") != FORMAT_VERSION:
             raise ValueError(f"not a table file of format {FORMAT} {FORMAT_VERSION}")
         number = _int(data["id"])

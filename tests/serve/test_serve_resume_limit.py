@@ -3,6 +3,8 @@ files stay as they are, each named in the log, for the host to continue by hand.
 
 from __future__ import annotations
 
+import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -64,4 +66,24 @@ def test_the_newest_tables_are_found_by_number_past_9999(
     hub = Hub(lambda: 42, lambda table: None, store)
     assert [table.id for table in hub.resume()] == [10000]
     assert len(said) == 1 and said[0].startswith(f"{folder / '9999.table.toml'}: not resumed")
+    store.close()
+
+
+def test_a_named_pipe_among_the_tables_is_left_out_not_waited_on(tmp_path: Path) -> None:
+    """Read with read_text, a named pipe named as a table's file held the start forever."""
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    os.mkfifo(folder / "0001.table.toml")
+    said: list[str] = []
+    store = TableStore(tmp_path, log=said.append)
+    hub = Hub(lambda: 42, lambda table: None, store)
+    done = threading.Thread(target=hub.resume, daemon=True)
+    done.start()
+    done.join(10)
+    assert not done.is_alive(), "the start waits on the named pipe"
+    assert hub.tables == {}
+    assert said == [
+        f"{folder / '0001.table.toml'}: cannot resume this table: "
+        "it is a named pipe, not a regular file"
+    ]
     store.close()
