@@ -10,6 +10,8 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from core.regular import open_regular
+
 
 def put(target: Path, content: bytes) -> bool:
     """Write `content` to `target` (through a temporary file, so that no reader meets half of
@@ -24,6 +26,14 @@ def put(target: Path, content: bytes) -> bool:
             temp.unlink(missing_ok=True)
         return False
     return True
+
+
+def read_kept(path: Path, limit: int = -1) -> bytes:
+    """What the cache keeps at `path` (at most `limit` bytes; -1: all). Raises OSError, NotRegular
+    among them: a named pipe, a device or a folder put where a kept file goes is refused, not
+    waited on or read forever (every command reads the cache at its start)."""
+    with open_regular(path) as (file, _):
+        return file.read(limit)
 
 
 def sealed(body: bytes) -> bytes:

@@ -45,7 +45,7 @@ from functools import cache
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-from core.cachefile import keep_newest, put, sealed, unsealed
+from core.cachefile import keep_newest, put, read_kept, sealed, unsealed
 from core.i18n import cache_dir
 
 TOML_KEY = "toml"
@@ -119,7 +119,7 @@ def _parsed(path: Path) -> dict[str, object]:
         cache_dir() / CACHE_FOLDER / f"{path.stem}-{hashlib.sha256(source).hexdigest()[:32]}.json"
     )
     with contextlib.suppress(OSError, ValueError):
-        body = unsealed(cached.read_bytes())
+        body = unsealed(read_kept(cached))
         kept = json.loads(body) if body is not None else None
         if type(kept) is dict:
             return kept

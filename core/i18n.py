@@ -32,7 +32,7 @@ from typing import Final, Literal, TypeGuard, get_args
 
 import platformdirs
 
-from core.cachefile import keep_newest, put, sealed, unsealed
+from core.cachefile import keep_newest, put, read_kept, sealed, unsealed
 from core.narration import Joined, Message, Name, Text, Worded
 
 Language = Literal["ja", "en"]
@@ -158,7 +158,7 @@ def load_catalog(path: Path) -> gettext.GNUTranslations:
     language = path.parent.parent.name
     cached = cache_dir() / "locale" / f"{language}-{_digest(source)}.catalog"
     with contextlib.suppress(OSError):
-        kept = _unpacked(cached.read_bytes())
+        kept = _unpacked(read_kept(cached))
         if kept is not None:
             return kept
     compiled = gettext.GNUTranslations(io.BytesIO(compile_catalog(source)))

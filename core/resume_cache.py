@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 
 import core
 from core import gcpause, saves
-from core.cachefile import keep_newest, put, sealed, unsealed
+from core.cachefile import keep_newest, put, read_kept, sealed, unsealed
 from core.chance import ChanceKind
 from core.games import get_game
 from core.i18n import cache_dir
@@ -301,8 +301,7 @@ def _entry_data(entry: Entry, types: Types) -> list[Any]:
 def read(key: str) -> saves.Loaded | None:
     """The replay the cache keeps under `key`, or None (none kept; anything wrong with it)."""
     try:
-        with open(_file(key), "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
+        raw = read_kept(_file(key), MAX_BYTES + 1)
     except OSError:
         return None
     try:
