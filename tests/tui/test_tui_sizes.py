@@ -22,6 +22,7 @@ from tui.screens.gameover import GameOverScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.saves import SavesScreen
 from tui.screens.setup import SetupScreen
+from tui.session import NOT_SAVED_YET
 from tui.widgets.board import BoardPanel
 from tui.widgets.gridmap import GridMap
 from tui.widgets.prompt import DecisionPrompt
@@ -107,9 +108,9 @@ async def test_below_the_minimum_every_screen_says_what_it_needs(tmp_path: Path,
         text = screen_text(app)
         said = (
             "Make the terminal at least 80×24 (it is 60×20).",
-            "Ctrl+Q quits; a game in play is saved.",  # the way out
+            "Ctrl+Q quits; a game in play is saved from its first decision on.",  # the way out
         )
-        assert all(line in text for line in said)
+        assert all(line in " ".join(text.split()) for line in said)  # (wrapped at 60)
         words = set(text.split()) - {word for line in said for word in line.split()}
         assert not words, f"the broken screen shows through: {words}"
         await pilot.resize_terminal(*SIZE)
@@ -132,7 +133,8 @@ async def test_below_the_minimum_keys_do_not_act_on_the_hidden_screen(tmp_path: 
         assert asked is not None
         await pilot.resize_terminal(*SMALL)
         await pilot.pause()
-        assert "Ctrl+Q quits; a game in play is saved." in screen_text(app)
+        way_out = "Ctrl+Q quits; a game in play is saved from its first decision on."
+        assert way_out in " ".join(screen_text(app).split())
         await pilot.press("1", "2", "enter", "space", "u", "q", "escape")
         await pilot.pause()
         assert len(table) == entries and isinstance(app.screen, GameScreen)
@@ -144,6 +146,24 @@ async def test_below_the_minimum_keys_do_not_act_on_the_hidden_screen(tmp_path: 
         await pilot.press("ctrl+q")
         await pilot.pause()
     assert app._exit
+
+
+async def test_below_the_minimum_the_way_out_tells_the_truth_about_the_save(
+    tmp_path: Path,
+) -> None:
+    """Before a new game's first decision nothing is saved (the help says so, and Ctrl+Q
+    prints it): the message must not promise that the game in play is saved."""
+    path = tmp_path / "g.toml"
+    app = make_app(tmp_path, table=ld_table(), save_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.resize_terminal(*SMALL)
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "Ctrl+Q quits; a game in play is saved from its first decision on." in text
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.exit_line == NOT_SAVED_YET and not path.exists()
 
 
 async def test_the_message_follows_the_size_and_opens_small(tmp_path: Path) -> None:
