@@ -50,11 +50,35 @@ async def test_n_held_over_from_the_last_result_leaves_the_results_on_screen(
         assert isinstance(app.screen, SetupScreen)
 
 
+async def test_enter_held_over_from_the_last_answer_takes_no_choice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Enter answered the last question; pressed twice (or held), its second press would take
+    the highlighted choice (the replay here, the lobby at a server's table) before the results
+    were read."""
+    now = [100.0]
+    monkeypatch.setattr(gameover, "clock", lambda: now[0])
+    app = make_app(tmp_path, table=ld_table(seed=4))
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_end(pilot)
+        results = app.screen
+        assert isinstance(results, GameOverScreen)
+        for _ in range(3):  # a double press, then the key held down
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is results
+            now[0] += HELD_OVER_SECONDS / 2
+        now[0] += HELD_OVER_SECONDS
+        await pilot.press("enter")  # the results read: Enter takes the highlighted choice
+        await pilot.pause()
+        assert app.screen is not results
+
+
 async def test_the_other_keys_of_the_results_work_at_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Only the go-on key is held over: Escape (back to the board) is not a key pressed to go
-    past a result, and answers at once."""
+    """Only the keys the game screen goes on with are held over: Escape (back to the board) is
+    not a key pressed to go past a result, and answers at once."""
     monkeypatch.setattr(gameover, "clock", lambda: 100.0)
     app = make_app(tmp_path, table=ld_table(seed=4))
     async with app.run_test(size=SIZE) as pilot:

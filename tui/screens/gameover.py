@@ -31,10 +31,14 @@ CHOICES = (
 )
 
 HELD_OVER_SECONDS = 1.0
-"""How long after the screen opens, or after the last such press, the game screen's go-on key
-(`n`, which is also New game here) counts as pressed for the game screen, not for this one: a
-double press or a held key (whose repeats start some 0.25 to 1 s after it goes down) went past
-the last fight's result and on to the setup screen before the results were read."""
+"""How long after the screen opens, or after the last such press, a key the game screen goes on
+with counts as pressed for the game screen, not for this one: a double press or a held key
+(whose repeats start some 0.25 to 1 s after it goes down) went past the last fight's result and
+on to the setup screen before the results were read. Those keys are `n` (go on; New game here)
+and Enter (the last answer; here it takes the highlighted choice, at a server's table the
+lobby)."""
+
+HELD_OVER_KEYS = frozenset({NEXT_KEY, "enter"})
 
 clock: Callable[[], float] = time.monotonic
 """The screen's clock (a test sets it)."""
@@ -96,7 +100,7 @@ class GameOverScreen(ModalScreen[str]):
         self.session = session
         self.choices = choices_for(session)
         self._last_go_on = clock()
-        """When the go-on key was last taken as held over (first: when the screen opened)."""
+        """When a key was last taken as held over (first: when the screen opened)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "pick" and parameters[0] not in ("board", "quit"):
@@ -124,9 +128,9 @@ class GameOverScreen(ModalScreen[str]):
         choices.focus()
 
     def on_key(self, event: events.Key) -> None:
-        """The go-on key held over from the game screen does nothing (see HELD_OVER_SECONDS);
-        stopped here, before the screen's bindings see it."""
-        if event.key != NEXT_KEY:
+        """A key held over from the game screen does nothing (see HELD_OVER_SECONDS); stopped
+        here, on its way up from the choices, before any binding sees it."""
+        if event.key not in HELD_OVER_KEYS:
             return
         now = clock()
         if now - self._last_go_on < HELD_OVER_SECONDS:
