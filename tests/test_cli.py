@@ -132,6 +132,18 @@ def test_simulate_stops_a_game_at_max_entries_and_reports_it(
     assert code == 2 and err == "partyline: --max-entries must be at least 1\n"
 
 
+def test_simulate_refuses_a_save_path_ending_in_a_slash(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`--save new/` names a folder: refused before any game, nothing written (it wrote a file
+    named `new`, the slash dropped)."""
+    typed = f"{tmp_path}/new/"
+    code, out, err = run(capsys, "simulate", "light-and-dark", "--games", "1", "--save", typed)
+    assert (code, out) == (2, "")
+    assert err == f"partyline: --save {typed}: names a folder; give the file to write\n"
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_verify_accepts_a_save_and_reports_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "verify", str(EXAMPLE))
     assert code == 0

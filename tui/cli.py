@@ -310,7 +310,8 @@ def build_parser(_: Translator | None = None) -> argparse.ArgumentParser:
     simulate.add_argument(
         "--bot", choices=("random", "heuristic"), default="heuristic", help=_("the bots' kind")
     )
-    simulate.add_argument("--save", type=Path, help=_("write the last game's save here"))
+    # (a str: Path would drop the trailing slash that says "new/" meant a folder)
+    simulate.add_argument("--save", help=_("write the last game's save here"))
     simulate.add_argument(
         "--max-entries",
         type=int,
@@ -459,8 +460,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     except UnknownBot as error:
         raise CliError.of(error) from None
     options, filled = bot_options(game, _options(game, args.option))
-    if args.save:
-        _check_save_target(args.save)  # before the games, not after
+    save = _save_file(args.save) if args.save else None
+    if save is not None:
+        _check_save_target(save)  # before the games, not after
     report = simulate(game.id, players, args.seed, args.games, args.bot, options, args.max_entries)
     say(
         _(
@@ -510,13 +512,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             decisions=report.decisions_per_second,
         )
     )
-    if args.save and report.last is not None:
+    if save is not None and report.last is not None:
         try:
-            saves.write(report.last, args.save, render=_.text)  # comments in the run's language
+            saves.write(report.last, save, render=_.text)  # comments in the run's language
         except OSError as error:
-            raise CliError.of(saves.write_failure(args.save, error), code=1) from None
-        say(_("last game saved to {path}", path=args.save))
+            raise CliError.of(saves.write_failure(save, error), code=1) from None
+        say(_("last game saved to {path}", path=save))
     return 0
+
+
+def _save_file(typed: str) -> Path:
+    """The file --save names; refused (exit 2) when it ends in a slash, which names a folder
+    (as a path it would lose the slash, and the save would be written to a file of that name)."""
+    if typed.endswith(("/", os.sep)):
+        raise CliError(N_("--save {path}: names a folder; give the file to write"), path=typed)
+    return Path(typed)
 
 
 def _check_save_target(path: Path) -> None:
