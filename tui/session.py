@@ -351,7 +351,7 @@ class Session:
     def save(self) -> Path | None:
         """Save now, if the game is saved yet (saves.worth_saving): where, else None (then
         `unsaved` says why). Raises OSError."""
-        if self.autosave is None or not self.autosave.due:
+        if self.autosave is None or not self.saved():
             return None
         return self.autosave.write()
 
@@ -360,6 +360,8 @@ class Session:
         return NO_SAVE_FILE if self.autosave is None else NOT_SAVED_YET
 
     def saved(self) -> bool:
+        """Whether the game is saved now (the autosave's `due`): what leaving keeps, which the
+        curtain's and the game screen's help say."""
         return self.autosave is not None and self.autosave.due
 
     def close(self) -> None:
