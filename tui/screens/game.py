@@ -371,7 +371,9 @@ class GameScreen(BoardScreen, LaidOutOnce):
                 grid.focus()
             retitle(board, subtitle=subtitle)
         elif not prompt.has_focus and not (grid is not None and grid.has_focus):
-            prompt.focus()
+            chat = self._chat_panel()
+            if chat is None or not chat.has_focus_within:  # a line being typed keeps its keys
+                prompt.focus()
 
     def on_resize(self) -> None:
         if self.is_mounted:
@@ -688,8 +690,10 @@ class GameScreen(BoardScreen, LaidOutOnce):
         self._chat().type_line()
 
     def on_chat_panel_said(self, message: ChatPanel.Said) -> None:
-        self.session.say(message.text)
-        self.query_one(DecisionPrompt).focus()
+        if message.text:
+            self.session.say(message.text)
+        if not message.typing_on:
+            self.query_one(DecisionPrompt).focus()
 
     def show_error(self, text: str) -> None:
         """One line the server refused a request with (a server table)."""

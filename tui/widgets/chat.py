@@ -44,11 +44,13 @@ class ChatPanel(Vertical):
     """
 
     class Said(Message):
-        """A line typed and sent with Enter."""
+        """Enter on the line: `text` to send (empty: nothing to say); `typing_on`: keys typed
+        after the Enter are in the line, which keeps the keys (else they go back to the game)."""
 
-        def __init__(self, text: str) -> None:
+        def __init__(self, text: str, typing_on: bool) -> None:
             super().__init__()
             self.text = text
+            self.typing_on = typing_on
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -63,7 +65,7 @@ class ChatPanel(Vertical):
         yield Static(id="chat-lines")
         # Not selected on focus: a line offered again (or left with Escape) is edited, not
         # typed over at the first key.
-        line = TypedInput(max_length=MAX_CHARS, id="chat-input", select_on_focus=False)
+        line = ChatLine(max_length=MAX_CHARS, id="chat-input", select_on_focus=False)
         line.display = False
         yield line
 
@@ -99,8 +101,16 @@ class ChatPanel(Vertical):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        said = event.value.strip()
-        event.input.value = ""
-        self.done()
-        if said:
-            self.post_message(self.Said(said))
+        typing_on = bool(event.input.value)  # typed after the Enter (ChatLine emptied it)
+        if not typing_on:
+            self.done()
+        self.post_message(self.Said(event.value.strip(), typing_on))
+
+
+class ChatLine(TypedInput):
+    """The line to type: emptied as Enter reaches it, so that keys typed behind the Enter in
+    the same packet ("hi\\rx") start the next line rather than being wiped with the one sent."""
+
+    async def action_submit(self) -> None:
+        await super().action_submit()  # (Submitted carries the line as it was)
+        self.value = ""
