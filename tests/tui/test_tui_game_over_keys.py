@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 from tuikit import SIZE, ld_table, make_app, play_one, play_to_end, settle
 
 from tui.screens import gameover
@@ -87,3 +88,21 @@ async def test_the_other_keys_of_the_results_work_at_once(
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_a_key_held_over_says_so_rather_than_doing_nothing_without_a_word(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A press held back looked like a dead screen: the screen says why, once one is."""
+    monkeypatch.setattr(gameover, "clock", lambda: 100.0)
+    app = make_app(tmp_path, table=ld_table(seed=4))
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_end(pilot)
+        results = app.screen
+        assert isinstance(results, GameOverScreen)
+        note = results.query_one("#gameover-held", Static)
+        assert not note.display  # nothing held back yet: nothing to explain
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is results and note.display
+        assert str(note.render()) == gameover.HELD_OVER_NOTE

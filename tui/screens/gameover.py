@@ -40,6 +40,11 @@ lobby)."""
 
 HELD_OVER_KEYS = frozenset({NEXT_KEY, "enter"})
 
+HELD_OVER_NOTE = N_(
+    "Key held back for a moment, so that a key held over does not choose for you: press it again"
+)
+"""Shown once a key is held over: a press that did nothing would look like a dead screen."""
+
 clock: Callable[[], float] = time.monotonic
 """The screen's clock (a test sets it)."""
 
@@ -118,6 +123,9 @@ class GameOverScreen(ModalScreen[str]):
             yield OptionList(
                 *(Option(_(label), id=key) for key, label in self.choices), id="gameover-choices"
             )
+            held = Static(Text(_(HELD_OVER_NOTE), style="italic"), id="gameover-held")
+            held.display = False
+            yield held
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -137,6 +145,7 @@ class GameOverScreen(ModalScreen[str]):
             self._last_go_on = now  # a held key repeats: it stays held over until let go
             event.stop()
             event.prevent_default()
+            self.query_one("#gameover-held").display = True
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
