@@ -8,21 +8,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_serve_remote_screen import SIZE, SeatApp
-from test_serve_tables import Seen, make_hub, three_at_light_and_dark
+from test_serve_remote_screen import SIZE, SeatApp, at_table
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tui.widgets.chat import ChatPanel
 from tui.widgets.prompt import DecisionPrompt
-
-
-def at_table(tmp_path: Path, seat: int) -> tuple[SeatApp, tuple[Seen, Seen, Seen]]:
-    """The app of `seat` (0: Aki, 1: Bea) at a Light and Dark table of three, and the three."""
-    hub, _ = make_hub()
-    players = three_at_light_and_dark(hub)
-    return SeatApp(players[seat], tmp_path), players
 
 
 async def typed(app: SeatApp, pilot: Pilot[None], text: str) -> None:

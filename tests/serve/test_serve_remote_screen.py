@@ -59,6 +59,13 @@ class SeatApp(PartylineApp):
         self.bells += 1
 
 
+def at_table(tmp_path: Path, seat: int) -> tuple[SeatApp, tuple[Seen, Seen, Seen]]:
+    """The app of `seat` (0: Aki, 1: Bea) at a Light and Dark table of three, and the three."""
+    hub, _ = make_hub()
+    players = three_at_light_and_dark(hub)
+    return SeatApp(players[seat], tmp_path), players
+
+
 def title(app: SeatApp) -> str:
     return str(app.screen.query_one("#game-title").render())
 

@@ -88,7 +88,10 @@ class GameScreen(BoardScreen, LaidOutOnce):
             "t",
             "chat",
             N_("Chat"),
-            tooltip=N_("say one line to the table (Enter sends it; Escape: back to the game)"),
+            tooltip=N_(
+                "read the last lines said and say one to the table (Enter sends it; Escape: "
+                "back to the game)"
+            ),
             # Before the keys typed next are handed to the focused widget: a line typed at
             # once after `t` goes to the chat, not to the game's keys.
             priority=True,

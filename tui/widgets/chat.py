@@ -1,5 +1,6 @@
 """The table chat beside the log (a table at a server): the newest line said, and one line to
-type. The server checks every line as it checks names (no control character, at most
+type, with the last lines said above it while it is open (a player who looked away reads what
+was said meanwhile). The server checks every line as it checks names (no control character, at most
 MAX_CHAT_CELLS cells) and refuses a bad one with one line; here the texts are shown as escapes
 whatever they hold, and never read as markup."""
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Input, Static
 
@@ -19,16 +20,33 @@ from tui.widgets.typedinput import TypedInput
 MAX_CHARS = 200
 """Characters one line may hold as typed (the server counts cells too: at most 200)."""
 PLACEHOLDER = N_("t: say a line to the table")
+HISTORY_LINES = 5
+"""Lines said shown above the line being typed, newest last (the session keeps CHAT_KEPT); as
+many rows at most, over the log (not taking the prompt's rows: at 80x24 the log's box)."""
 
 
 class ChatPanel(Vertical):
     """One row at the bottom of the log's column: the newest chat line (or how to chat); `t`
-    turns it into the line to type (Enter sends it, Escape gives the keys back)."""
+    turns it into the line to type (Enter sends it, Escape gives the keys back), under the last
+    HISTORY_LINES lines said."""
 
     DEFAULT_CSS = """
     ChatPanel {
         dock: bottom;
-        height: 1;
+        height: auto;
+    }
+    ChatPanel > #chat-history {
+        display: none;
+        height: auto;
+        max-height: 5;
+        padding: 0 1;
+        scrollbar-size-vertical: 0;
+        overlay: screen;  /* over the log's rows, not taken from the prompt's */
+        offset-y: -100%;
+        background: $panel;
+    }
+    ChatPanel.-typing.-said > #chat-history {
+        display: block;
     }
     ChatPanel > Static {
         height: 1;
@@ -56,12 +74,17 @@ class ChatPanel(Vertical):
         super().__init__(id=id)
         self.text = ""
         """The plain text shown (for tests)."""
+        self.history = ""
+        """The plain text of the lines shown above the line being typed (for tests)."""
         self._unheard: str | None = None
         """The last line sent, until the table is heard saying it (the session knows it by
         the line's number, not its text): a line the server refused (too fast, too wide...) is
         offered again by the next `t`, not lost."""
 
     def compose(self) -> ComposeResult:
+        # Not focusable: the keys stay in the line; a wrapped line scrolls the oldest away.
+        with VerticalScroll(id="chat-history", can_focus=False):
+            yield Static(id="chat-said")
         yield Static(id="chat-lines")
         # Not selected on focus: a line offered again (or left with Escape) is edited, not
         # typed over at the first key.
@@ -72,20 +95,26 @@ class ChatPanel(Vertical):
     def show(self, lines: list[tuple[str, str]], unheard: str | None) -> None:
         """Show the newest of `lines` (who, what they said); `unheard`: the line this seat
         said that the table has not said back (the session's `chat_unheard`)."""
-        text = Text()
         self._unheard = unheard
-        if lines:
-            who, said = lines[-1]
-            text.append(visible(who), style="bold")
-            text.append(f": {visible(said)}")
-        else:
-            text.append(tr(self)(PLACEHOLDER), style="italic")
+        text = said_line(lines[-1]) if lines else Text(tr(self)(PLACEHOLDER), style="italic")
         self.text = text.plain
-        self.query_one(Static).update(text)
+        self.query_one("#chat-lines", Static).update(text)
+        history = Text("\n").join(said_line(line) for line in lines[-HISTORY_LINES:])
+        self.history = history.plain
+        self.query_one("#chat-said", Static).update(history)
+        self.set_class(bool(lines), "-said")
+        self._scroll_history()
+
+    def _scroll_history(self) -> None:
+        """The newest line in sight, once laid out (a long line wraps to several rows)."""
+        scroll = self.query_one("#chat-history", VerticalScroll)
+        self.call_after_refresh(scroll.scroll_end, animate=False)
 
     def type_line(self) -> None:
         """Turn the row into the line to type: at once, so that the keys typed next go there."""
-        self.query_one(Static).display = False
+        self.query_one("#chat-lines").display = False
+        self.add_class("-typing")
+        self._scroll_history()
         line = self.query_one(Input)
         if self._unheard and not line.value:
             line.value = self._unheard
@@ -97,7 +126,8 @@ class ChatPanel(Vertical):
 
     def done(self) -> None:
         self.query_one(Input).display = False
-        self.query_one(Static).display = True
+        self.remove_class("-typing")
+        self.query_one("#chat-lines").display = True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -105,6 +135,15 @@ class ChatPanel(Vertical):
         if not typing_on:
             self.done()
         self.post_message(self.Said(event.value.strip(), typing_on))
+
+
+def said_line(line: tuple[str, str]) -> Text:
+    """A line said as shown: who (in bold), then what they said; escaped whatever the texts
+    hold, and never read as markup."""
+    who, said = line
+    text = Text(visible(who), style="bold")
+    text.append(f": {visible(said)}")
+    return text
 
 
 class ChatLine(TypedInput):
