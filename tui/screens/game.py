@@ -240,7 +240,7 @@ class GameScreen(BoardScreen, LaidOutOnce):
         self._end_skip(target)
         self.redraw()
         if session.over:
-            if not self._over_shown and self.is_current:
+            if not self._over_shown and self.is_current and not self._typing():
                 self._over_shown = True
                 self.action_results()
             return
@@ -692,11 +692,23 @@ class GameScreen(BoardScreen, LaidOutOnce):
     def action_chat(self) -> None:
         self._chat().type_line()
 
+    def _typing(self) -> bool:
+        """Is a chat line being typed? The results wait for it: its keys (q, n, Enter) would
+        be taken as their choices."""
+        panel = self._chat_panel()
+        return panel is not None and panel.has_focus_within
+
+    def _chat_closed(self) -> None:
+        """The keys back to the game from the chat line; the results, if they waited for it."""
+        self.set_focus(self.query_one(DecisionPrompt))  # now: the results ask who has it
+        if self.session.over:
+            self.after_change()
+
     def on_chat_panel_said(self, message: ChatPanel.Said) -> None:
         if message.text:
             self.session.say(message.text)
         if not message.typing_on:
-            self.query_one(DecisionPrompt).focus()
+            self._chat_closed()
 
     def show_error(self, text: str) -> None:
         """One line the server refused a request with (a server table)."""
@@ -708,7 +720,7 @@ class GameScreen(BoardScreen, LaidOutOnce):
         panel = self._chat_panel()
         if panel is not None and panel.has_focus_within:
             panel.done()
-            self.query_one(DecisionPrompt).focus()  # from the chat line back to the game
+            self._chat_closed()  # from the chat line back to the game
             return
         grid = self.query_one(BoardPanel).grid_map
         if grid is not None and grid.has_focus and not self.query_one(BoardPanel).wide:

@@ -1,0 +1,55 @@
+"""The game ending while a player types a chat line ("gg" as the last move is made): the results
+waited for nobody, and the rest of the line went to them as keys: a "q" quit the app, an "n" or
+the Enter went to the lobby, and the line was lost. Now the results wait until the line is sent
+or left (Pilot at 80x24, the hub in the same process)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_serve_remote_screen import SIZE, SeatApp, at_table
+from test_serve_tables import Seen, play_to_the_end
+from textual.pilot import Pilot
+
+from tui.screens.game import GameScreen
+from tui.screens.gameover import GameOverScreen
+
+
+async def over_while_typing(
+    app: SeatApp, players: tuple[Seen, ...], pilot: Pilot[None], typed: str
+) -> GameScreen:
+    """`t` and `typed`; then the table plays to its end and the last reveal's hold ends."""
+    await pilot.pause()
+    await pilot.press("t", *typed)
+    hub = app.seen.hub
+    play_to_the_end(hub, hub.tables[1], players)
+    app.deliver()
+    await pilot.pause()
+    game = app.screen
+    assert isinstance(game, GameScreen) and app.session.over
+    game.action_go_on()  # (the hold's timer)
+    await pilot.pause()
+    return game
+
+
+async def test_the_results_wait_for_the_line_being_typed_and_come_once_it_is_sent(
+    tmp_path: Path,
+) -> None:
+    app, players = at_table(tmp_path, 1)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await over_while_typing(app, players, pilot, "well ")
+        assert app.screen is game
+        await pilot.press(*"quite a game", "enter")
+        await pilot.pause()
+        assert app.sent[-1] == {"type": "chat", "text": "well quite a game", "n": 1}
+        assert isinstance(app.screen, GameOverScreen) and app.is_running
+
+
+async def test_the_results_come_once_the_line_is_left(tmp_path: Path) -> None:
+    app, players = at_table(tmp_path, 1)
+    async with app.run_test(size=SIZE) as pilot:
+        game = await over_while_typing(app, players, pilot, "n")
+        assert app.screen is game
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
