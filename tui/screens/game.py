@@ -116,6 +116,12 @@ class GameScreen(BoardScreen, LaidOutOnce):
             N_("Lobby"),
             tooltip=N_("back to the lobby (the seat stays yours: sit at the table again)"),
         ),
+        Binding(  # while a chat line is typed: Escape leaves the line, not the table
+            "escape",
+            "leave('chat')",
+            N_("Game"),
+            tooltip=N_("from the chat line back to the game (the line stays for the next t)"),
+        ),
         Binding(
             "q",
             "quit_game('setup')",
@@ -566,6 +572,10 @@ class GameScreen(BoardScreen, LaidOutOnce):
         if action == "results":
             return self.session.over
         if action in ("leave", "quit_game"):  # one key each, worded for where the game goes on
+            if action == "leave" and self._typing():
+                return parameters == ("chat",)
+            if parameters == ("chat",):
+                return False
             if self.session.from_lobby:
                 return parameters == ("lobby",)
             return parameters == ("setup" if self.session.saved() else "unsaved",)
@@ -695,6 +705,8 @@ class GameScreen(BoardScreen, LaidOutOnce):
     def _typing(self) -> bool:
         """Is a chat line being typed? The results wait for it: its keys (q, n, Enter) would
         be taken as their choices."""
+        if self.session.chat is None:
+            return False  # (no chat here: not even a query, as the keys are checked often)
         panel = self._chat_panel()
         return panel is not None and panel.has_focus_within
 
