@@ -56,7 +56,10 @@ class RemoteSession:
         self._new_moment = False
         self._asked_for: Decision | None = None  # answered: waiting for the server's state
         self._said = 0  # chat lines said (each sent with its number, `n`)
-        self._unheard: tuple[int, str] | None = None  # the last said, until it comes back
+        # The lines said on their way, oldest first: the server answers each, in order, by
+        # saying it back (with its number) or refusing it.
+        self._on_the_way: list[tuple[int, str]] = []
+        self._refused: str | None = None  # the last said, refused: offered again
         self._chat: list[tuple[str, str]] = [
             (visible(str(who)), visible(str(text))) for who, text in state.get("chat", [])
         ][-CHAT_KEPT:]
@@ -115,13 +118,15 @@ class RemoteSession:
         if self._asked_for is not None and answers in ("decide", None):
             self._asked_for = None
             self._changed()
+        elif answers == "chat" and self._on_the_way:
+            self._refused = self._on_the_way.pop(0)[1]  # (answered in order: the oldest)
+            self._changed()
 
     def hear(self, who: str, text: str, number: object = None) -> None:
         """A chat line said at this table; `number` (the message's `n`): this session's own
         line coming back, heard."""
         self._chat = [*self._chat, (visible(who), visible(text))][-CHAT_KEPT:]
-        if self._unheard is not None and number == self._unheard[0]:
-            self._unheard = None
+        self._on_the_way = [line for line in self._on_the_way if line[0] != number]
         self._changed()
 
     def _changed(self) -> None:
@@ -167,8 +172,8 @@ class RemoteSession:
         return self._chat
 
     @property
-    def chat_unheard(self) -> str | None:
-        return None if self._unheard is None else self._unheard[1]
+    def chat_refused(self) -> str | None:
+        return self._refused
 
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         self._subscribers.append(callback)
@@ -276,7 +281,8 @@ class RemoteSession:
     def say(self, text: str) -> None:
         self._said += 1
         self._send({"type": "chat", "text": text, "n": self._said})
-        self._unheard = (self._said, text)  # until the table is heard saying this line
+        self._on_the_way.append((self._said, text))  # until the table says it or refuses it
+        self._refused = None
         self._changed()
 
     def close(self) -> None:

@@ -59,9 +59,10 @@ class PlaySession(Protocol):
         """The table's chat (who, line), newest last; None: this table has no chat."""
 
     @property
-    def chat_unheard(self) -> str | None:
-        """The last line this seat said, until the table is heard saying that very line (not
-        another's of the same text): one the server refused is offered again to edit."""
+    def chat_refused(self) -> str | None:
+        """The last line this seat said if the server refused it (too fast, too wide...): it is
+        offered again to edit, until another is said. Not a line still on its way: the next `t`
+        typed before the table says it back is a new line."""
 
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call `callback` after every change of the game; returns the unsubscribing call."""

@@ -119,7 +119,7 @@ class Session:
         return None
 
     @property
-    def chat_unheard(self) -> None:
+    def chat_refused(self) -> None:
         return None
 
     def subscribe(self, callback: Callable[[], None]) -> Callable[[], None]:

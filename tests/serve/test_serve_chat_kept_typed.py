@@ -86,3 +86,23 @@ async def test_a_refused_line_is_not_heard_when_another_player_says_the_same(
         assert app.screen.query_one(ChatPanel).text == "Bea: gg"
         await pilot.press("t")
         assert line.has_focus and line.value == "gg"  # Aki's own line was not heard
+
+
+async def test_a_line_on_its_way_is_not_offered_again(tmp_path: Path) -> None:
+    """The next `t` typed before the table said the last line back offered that line again, and
+    the new one was typed behind it ("hello 5hello 6", seen over SSH): only a refused line is
+    offered again, the refusal matched to its line as the server answers, in order."""
+    app, _aki = akis_seat(tmp_path, chat_rate=10)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        line = app.screen.query_one("#chat-input", Input)
+        await pilot.press("t", *"one", "enter")
+        await pilot.press("t")  # the table has not said "one" back yet
+        assert line.has_focus and line.value == ""
+        wide = "闇" * 101  # 202 cells: refused
+        await pilot.press(*wide, "enter", "t", *"three", "enter")
+        app.deliver()  # "one" said back, the wide line refused, "three" said back
+        await pilot.pause()
+        assert [said for who, said in app.session.chat if who == "Aki"] == ["one", "three"]
+        await pilot.press("t")
+        assert line.value == wide  # the refused line, not "three" on its way behind it

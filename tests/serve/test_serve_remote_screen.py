@@ -49,6 +49,8 @@ class SeatApp(PartylineApp):
                 self.session.apply(message)
             elif message["type"] == "chat":
                 self.session.hear(message["from"], message["text"], message.get("n"))
+            elif message["type"] == "error":
+                self.session.refused(message.get("answers"))  # as the tables' app does
         self._read = len(self.seen.messages)
 
     def on_mount(self) -> None:

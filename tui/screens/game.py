@@ -326,11 +326,10 @@ class GameScreen(BoardScreen, LaidOutOnce):
         if self._fresh("last reveal", (number, lines, hint)):
             self.query_one(LastReveal).show(number, lines, hint)
         chat = session.chat
-        # (the whole list, not its last line: a line said twice is news too, and clears the
-        # line kept for offering again)
-        unheard = session.chat_unheard
-        if chat is not None and self._fresh("chat", (chat, unheard)):
-            self._chat().show(chat, unheard)
+        # (the whole list, not its last line: a line said twice is news too)
+        refused = session.chat_refused
+        if chat is not None and self._fresh("chat", (chat, refused)):
+            self._chat().show(chat, refused)
         self.refresh_bindings()
 
     def _answer_on_its_way(self, seat: int | None) -> bool:

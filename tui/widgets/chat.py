@@ -76,7 +76,7 @@ class ChatPanel(Vertical):
         """The plain text shown (for tests)."""
         self.history = ""
         """The plain text of the lines shown above the line being typed (for tests)."""
-        self._unheard: str | None = None
+        self._refused: str | None = None
         """The last line sent, until the table is heard saying it (the session knows it by
         the line's number, not its text): a line the server refused (too fast, too wide...) is
         offered again by the next `t`, not lost."""
@@ -92,10 +92,10 @@ class ChatPanel(Vertical):
         line.display = False
         yield line
 
-    def show(self, lines: list[tuple[str, str]], unheard: str | None) -> None:
-        """Show the newest of `lines` (who, what they said); `unheard`: the line this seat
-        said that the table has not said back (the session's `chat_unheard`)."""
-        self._unheard = unheard
+    def show(self, lines: list[tuple[str, str]], refused: str | None) -> None:
+        """Show the newest of `lines` (who, what they said); `refused`: the line this seat
+        said that the server refused (the session's `chat_refused`)."""
+        self._refused = refused
         text = said_line(lines[-1]) if lines else Text(tr(self)(PLACEHOLDER), style="italic")
         self.text = text.plain
         self.query_one("#chat-lines", Static).update(text)
@@ -116,8 +116,8 @@ class ChatPanel(Vertical):
         self.add_class("-typing")
         self._scroll_history()
         line = self.query_one(Input)
-        if self._unheard and not line.value:
-            line.value = self._unheard
+        if self._refused and not line.value:
+            line.value = self._refused
             line.cursor_position = len(line.value)
         line.display = True
         # Now, not after the keys already waiting (focus() waits its turn): a line typed fast
