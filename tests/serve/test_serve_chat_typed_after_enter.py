@@ -13,6 +13,7 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from tui.screens.help import HelpScreen
 from tui.widgets.chat import ChatPanel
 from tui.widgets.prompt import DecisionPrompt
 
@@ -70,3 +71,21 @@ async def test_enter_on_an_empty_line_gives_the_keys_back_to_the_game(tmp_path: 
         await pilot.press("t", "space", "enter")
         await pilot.pause()
         assert app.sent == [] and app.screen.query_one(DecisionPrompt).has_focus
+
+
+async def test_back_from_the_help_opened_from_a_line_the_keys_go_to_the_line(
+    tmp_path: Path,
+) -> None:
+    """F1 opens the help from the chat line; back from it, the line showed as being typed but
+    the keys went to the game (a digit to the options)."""
+    app, _ = at_table(tmp_path, 0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("t", *"ab", "f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press(*"1c", "enter")
+        assert app.sent == [{"type": "chat", "text": "ab1c", "n": 1}]
+        assert app.screen.query_one(DecisionPrompt).has_focus

@@ -226,7 +226,11 @@ class GameScreen(BoardScreen, LaidOutOnce):
         """Back from a screen over this one (the curtain, help, the results): draw what changed
         meanwhile. Pushed, the screen resumes right after its mount drew it: once is enough (a
         long game's screen costs tens of milliseconds a draw)."""
-        self.query_one(DecisionPrompt).focus()
+        panel = self._chat_panel() if self.session.chat is not None else None
+        if panel is not None and panel.typing:
+            panel.type_line()  # back to the line being typed (help was opened from it: F1)
+        else:
+            self.query_one(DecisionPrompt).focus()
         if self.is_mounted and self._covered:
             self._covered = False
             self.after_change()

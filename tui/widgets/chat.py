@@ -110,6 +110,11 @@ class ChatPanel(Vertical):
         scroll = self.query_one("#chat-history", VerticalScroll)
         self.call_after_refresh(scroll.scroll_end, animate=False)
 
+    @property
+    def typing(self) -> bool:
+        """Is the line open (to type), with or without the focus?"""
+        return self.has_class("-typing")
+
     def type_line(self) -> None:
         """Turn the row into the line to type: at once, so that the keys typed next go there."""
         self.query_one("#chat-lines").display = False
