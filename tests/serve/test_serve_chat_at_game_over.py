@@ -53,3 +53,19 @@ async def test_the_results_come_once_the_line_is_left(tmp_path: Path) -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
+
+
+async def test_t_on_the_results_opens_the_chat_line(tmp_path: Path) -> None:
+    """Its players may talk on at a finished table, but `t` did nothing on the results (and
+    the Enter after "gg" took the lobby): `t` is the board's chat line from there."""
+    app, players = at_table(tmp_path, 1)
+    async with app.run_test(size=SIZE) as pilot:
+        await over_while_typing(app, players, pilot, "")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert "t Chat" in app.screen._compositor.render_strips()[-1].text
+        await pilot.press("t", *"gg", "enter")
+        await pilot.pause()
+        assert app.sent[-1] == {"type": "chat", "text": "gg", "n": 1}
+        assert isinstance(app.screen, GameScreen)  # the final board, the results a g away

@@ -683,6 +683,8 @@ class GameScreen(BoardScreen, LaidOutOnce):
             self._leave()  # (not Escape's step back: the chat line or map may have the focus)
         elif choice == "quit":
             self.action_quit_game()
+        elif choice == "chat":
+            self.action_chat()
 
     def _save_quietly(self) -> str:
         _ = tr(self)

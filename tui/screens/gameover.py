@@ -89,13 +89,14 @@ def scores_table(table: PlaySession, _: Translator) -> RichTable:
 
 
 class GameOverScreen(ModalScreen[str]):
-    """Dismissed with one of the CHOICES ids."""
+    """Dismissed with one of the CHOICES ids, or "chat" (`t`, at a server's table)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "pick('replay')", N_("Replay")),
         Binding("n", "pick('setup')", N_("New game")),
         Binding("n", "pick('lobby')", N_("Lobby")),
         Binding("escape", "pick('board')", N_("Board")),
+        Binding("t", "pick('chat')", N_("Chat"), tooltip=N_("back to the board, to say a line")),
         Binding("q", "pick('quit')", N_("Quit")),
         APP_HELP,
     ]
@@ -108,6 +109,8 @@ class GameOverScreen(ModalScreen[str]):
         """When a key was last taken as held over (first: when the screen opened)."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick" and parameters[0] == "chat":
+            return self.session.chat is not None  # a server's table: its players may talk on
         if action == "pick" and parameters[0] not in ("board", "quit"):
             return any(key == parameters[0] for key, _ in self.choices)  # the keys offered
         return super().check_action(action, parameters)
