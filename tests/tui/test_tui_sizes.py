@@ -30,6 +30,8 @@ from tui.widgets.titlebar import title_line
 
 SMALL = (60, 20)
 LARGE = (120, 40)
+WAY_OUT = "Ctrl+Q quits; a game in play is saved from a human player's first decision on."
+"""The too-small message's way out (bots' decisions do not start the save: a person's does)."""
 SCREENS = ["setup", "saves", "light-and-dark", "dangerous", "replay", "game-over"]
 TITLES = {"light-and-dark": "Light and Dark", "dangerous": "Dangerous"}
 
@@ -108,7 +110,7 @@ async def test_below_the_minimum_every_screen_says_what_it_needs(tmp_path: Path,
         text = screen_text(app)
         said = (
             "Make the terminal at least 80×24 (it is 60×20).",
-            "Ctrl+Q quits; a game in play is saved from its first decision on.",  # the way out
+            WAY_OUT,
         )
         assert all(line in " ".join(text.split()) for line in said)  # (wrapped at 60)
         words = set(text.split()) - {word for line in said for word in line.split()}
@@ -133,8 +135,7 @@ async def test_below_the_minimum_keys_do_not_act_on_the_hidden_screen(tmp_path: 
         assert asked is not None
         await pilot.resize_terminal(*SMALL)
         await pilot.pause()
-        way_out = "Ctrl+Q quits; a game in play is saved from its first decision on."
-        assert way_out in " ".join(screen_text(app).split())
+        assert WAY_OUT in " ".join(screen_text(app).split())
         await pilot.press("1", "2", "enter", "space", "u", "q", "escape")
         await pilot.pause()
         assert len(table) == entries and isinstance(app.screen, GameScreen)
@@ -160,7 +161,7 @@ async def test_below_the_minimum_the_way_out_tells_the_truth_about_the_save(
         await pilot.resize_terminal(*SMALL)
         await pilot.pause()
         text = " ".join(screen_text(app).split())
-        assert "Ctrl+Q quits; a game in play is saved from its first decision on." in text
+        assert WAY_OUT in text
         await pilot.press("ctrl+q")
         await pilot.pause()
     assert app.exit_line == NOT_SAVED_YET and not path.exists()

@@ -105,7 +105,10 @@ class GameScreen(BoardScreen, LaidOutOnce):
             "escape",
             "leave('unsaved')",
             N_("Setup"),
-            tooltip=N_("back to the setup screen (not saved: no decision has been made yet)"),
+            tooltip=N_(
+                "back to the setup screen (not saved yet: a game is saved from a human "
+                "player's first decision)"
+            ),
         ),
         Binding(
             "escape",
@@ -123,7 +126,9 @@ class GameScreen(BoardScreen, LaidOutOnce):
             "q",
             "quit_game('unsaved')",
             N_("Quit"),
-            tooltip=N_("quit (not saved: no decision has been made yet)"),
+            tooltip=N_(
+                "quit (not saved yet: a game is saved from a human player's first decision)"
+            ),
         ),
         Binding(
             "q",

@@ -24,7 +24,7 @@ MIN_HEIGHT = 24
 """The smallest terminal every screen is laid out for (the classic 80x24)."""
 
 MESSAGE = N_("Make the terminal at least {width}×{height} (it is {now_width}×{now_height}).")
-QUIT = N_("Ctrl+Q quits; a game in play is saved from its first decision on.")
+QUIT = N_("Ctrl+Q quits; a game in play is saved from a human player's first decision on.")
 
 QUIT_KEYS = frozenset({"ctrl+q", "ctrl+c"})
 """The only keys that act while the message shows (the app's priority bindings: they save and
