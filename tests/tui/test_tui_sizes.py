@@ -231,6 +231,25 @@ async def test_the_reported_title_bar_at_80x24(tmp_path: Path) -> None:
         assert title.startswith(" Replay  |  as Aki  |  entry"), title
 
 
+async def test_the_japanese_replay_title_fits_at_80x24(tmp_path: Path) -> None:
+    """The Japanese replay's status ("リプレイ | 全員 の視点 | 274 件中 274 件目 | ゲーム終了")
+    did not fit beside 戦闘破壊学園ダンゲロス at 80x24: the turn was cut to "ゲ…". Shorter
+    now, it shows whole at every tenth entry, as everyone and as a seat."""
+    app = make_app(tmp_path, replay=play_one("dangerous", 2, 21, "heuristic"), language="ja")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        for viewer in ("0", "1"):
+            await pilot.press(viewer, "home")
+            for _ in range(len(screen.table) // 10 + 2):  # (the last: entry 274, the end)
+                title = screen_text(app).splitlines()[0]
+                assert "…" not in title, title
+                assert title.rstrip().endswith("  戦闘破壊学園ダンゲロス"), title
+                await pilot.press("pagedown")
+            assert f"{len(screen.table)}/{len(screen.table)}件  |  ゲーム終了" in title, title
+
+
 def test_a_title_line_cuts_the_status_before_the_name() -> None:
     from rich.text import Text
 
