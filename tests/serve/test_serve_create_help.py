@@ -24,8 +24,8 @@ SAID = {
 }
 
 
-async def create_help(tmp_path: Path, language: Language) -> dict[str, str]:
-    """The new-table screen's help rows, keys: what they do."""
+async def create_help(tmp_path: Path, language: Language) -> dict[str, dict[str, str]]:
+    """The new-table screen's help rows by section title, keys: what they do."""
     server = TableServer(Limits(), bot_delay=0, log=lambda line: None)
     await server.start()
     app = TablesApp(
@@ -48,7 +48,7 @@ async def create_help(tmp_path: Path, language: Language) -> dict[str, str]:
             await pilot.pause()
             help_screen = app.screen
             assert isinstance(help_screen, HelpScreen)
-            return dict(row for section in help_screen.sections[:1] for row in section.keys)
+            return {section.title: dict(section.keys) for section in help_screen.sections}
     finally:
         await server.stop()
 
@@ -58,7 +58,22 @@ async def test_every_key_of_the_new_table_screen_says_what_it_does(
     tmp_path: Path, language: Language
 ) -> None:
     _ = translator(language)
-    rows = await create_help(tmp_path, language)
+    rows = next(iter((await create_help(tmp_path, language)).values()))  # on this screen
     assert {keys: rows.get(keys) for keys in SAID} == {keys: _(does) for keys, does in SAID.items()}
     # No row falls back on its action's name (help.what: "change", "create", "back").
     assert not {"change", "create", "back"} & set(rows.values())
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+async def test_the_settings_list_lists_only_keys_that_act(
+    tmp_path: Path, language: Language
+) -> None:
+    """The list of the table's settings had its section titled "In the A new table panel" (the
+    screen's title as the panel's), and listed Left/Right as scrolling it sideways: the list
+    never scrolls sideways, the keys go on to the screen and change the highlighted row."""
+    _ = translator(language)
+    sections = await create_help(tmp_path, language)
+    panel = _("In the {title} panel", title=_("Settings"))
+    assert list(sections)[:2] == [_("On this screen"), panel]
+    assert list(sections[panel]) == ["up", "down", "home", "end", "pgup", "pgdn", "enter"]
+    assert not any(_("A new table") in title for title in sections)

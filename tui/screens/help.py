@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -64,31 +65,68 @@ def what(binding: Binding, _: Translator) -> str:
 
 def binding_rows(node: DOMNode, _: Translator) -> list[tuple[str, str]]:
     """`node`'s bindings as (keys, what), one row per action, in their order, in `_`'s
-    language."""
+    language; digits that do alike in turn (1 to 9: the page of that number) are one row, "1-9"."""
     by_action: dict[str, tuple[list[str], Binding]] = {}
     for key, bindings in node._bindings.key_to_bindings.items():
         for binding in bindings:
-            if not accepted(node, binding.action) or shadowed(node, key):
+            if not accepted(node, binding.action) or shadowed(node, key) or idle(node, binding):
                 continue
             keys = by_action.setdefault(binding.action, ([], binding))[0]
             if key not in keys:
                 keys.append(key)
     seen: set[str] = set()
-    rows = []
+    rows: list[tuple[list[str], str]] = []
+    runs: set[int] = set()  # the rows that are a run of digits
     for keys, binding in by_action.values():
         fresh = [key for key in keys if key not in seen]
-        if fresh:  # a second action on the same keys (u: undo, or why not) is one row
-            seen.update(fresh)
-            rows.append((key_names(node.app, fresh), what(binding, _)))
-    return rows
+        if not fresh:  # a second action on the same keys (u: undo, or why not) is one row
+            continue
+        seen.update(fresh)
+        does = what(binding, _)
+        if rows and rows[-1][1] == does and carries_on(rows[-1][0], fresh):
+            rows[-1][0].append(fresh[0])
+            runs.add(len(rows) - 1)
+        else:
+            rows.append((fresh, does))
+    return [
+        (f"{keys[0]}-{keys[-1]}" if index in runs else key_names(node.app, keys), does)
+        for index, (keys, does) in enumerate(rows)
+    ]
+
+
+def carries_on(run: list[str], keys: list[str]) -> bool:
+    """Is `keys` the one digit after the digits of `run` ("3" after "1", "2")?"""
+    digits = [*run, *keys]
+    return (
+        len(keys) == 1
+        and all(key.isdecimal() and len(key) == 1 for key in digits)
+        and all(int(after) == int(before) + 1 for before, after in pairwise(digits))
+    )
 
 
 def shadowed(node: DOMNode, key: str) -> bool:
-    """An app priority binding takes `key` before `node` sees it (ctrl+c: the app copies or
-    saves and quits, never Textual's screen copy), so `node`'s binding on it never acts."""
-    app = node.app
-    return node is not app and any(
-        binding.priority for binding in app._bindings.key_to_bindings.get(key, ())
+    """A priority binding of the screen or the app takes `key` before `node` sees it (ctrl+c:
+    the app copies or saves and quits, never Textual's screen copy; the replay's arrows step
+    through the log, never scroll its panel), so `node`'s binding on it never acts."""
+    return any(
+        binding.priority and accepted(above, binding.action)
+        for above in node.ancestors
+        for binding in above._bindings.key_to_bindings.get(key, ())
+    )
+
+
+SIDEWAYS = frozenset({"scroll_left", "scroll_right", "page_left", "page_right"})
+"""A scrolling widget's actions that move it sideways."""
+
+
+def idle(node: DOMNode, binding: Binding) -> bool:
+    """Does `binding` never act on `node`: a sideways scroll of a widget that never scrolls
+    sideways (its overflow-x hidden: a list, a wrapped page). Textual skips it, and the key goes
+    on to the screen (the new table's Left/Right change the highlighted row)."""
+    return (
+        isinstance(node, Widget)
+        and parse(binding.action)[1] in SIDEWAYS
+        and node.styles.overflow_x == "hidden"
     )
 
 

@@ -391,7 +391,8 @@ class CreateScreen(TablesScreen):
     def on_mount(self) -> None:
         _ = tr(self)
         self.title_line(_("A new table"))
-        self.query_one(OptionList).border_title = _("A new table")
+        # The panel's own name: the help titles its keys' section by it ("In the ... panel").
+        self.query_one(OptionList).border_title = _("Settings")
         self._draw()
         self.query_one(OptionList).focus()
 
