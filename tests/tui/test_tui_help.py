@@ -17,7 +17,7 @@ from textual.widget import Widget
 from textual.widgets._footer import FooterKey
 from tuikit import SIZE, ld_table, make_app, screen_text, settle
 
-from core.i18n import translator
+from core.i18n import Language, translator
 from tui.screens.cards import CardsScreen
 from tui.screens.curtain import CurtainScreen
 from tui.screens.help import HelpScreen
@@ -175,6 +175,30 @@ async def test_the_log_panel_lists_no_sideways_scrolling(tmp_path: Path) -> None
         rows = rows_of(await check_help(pilot, digits=True))
         keys = [keys for keys, _ in rows["In the Log panel"]]
         assert keys == ["up", "down", "home", "end", "pgup", "pgdn"]
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+async def test_the_game_over_help_says_where_each_key_goes(
+    tmp_path: Path, language: Language
+) -> None:
+    """The game-over help read "esc Board" and "p Replay" (the footer's words), and titled its
+    list's keys by the dialog's border, the game's name ("In the Dangerous (戦闘破壊学園ダンゲロ
+    ス) panel"), Left/Right scrolling it sideways included."""
+    _ = translator(language)
+    app = app_for("game-over", tmp_path)
+    app.language = language
+    async with app.run_test(size=SIZE) as pilot:
+        await open_screen("game-over", pilot)
+        rows = rows_of(await check_help(pilot))
+        here = dict(rows[_("On this screen")])
+        assert here["esc"] == _("back to the final board")
+        assert here["p"] == _("open the replay of this game")
+        assert here["n"] == _("a new game: the setup screen")
+        place = _("In {place}", place=_("the list of what to do next"))
+        assert list(rows) == [_("On this screen"), place, _("Everywhere")]
+        assert [keys for keys, _does in rows[place]] == [
+            *("up", "down", "home", "end", "pgup", "pgdn", "enter")
+        ]
 
 
 async def test_the_map_keys_are_in_the_help_while_a_square_is_chosen(tmp_path: Path) -> None:
