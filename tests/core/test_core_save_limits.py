@@ -247,7 +247,9 @@ def test_a_table_refuses_what_a_save_could_not_hold() -> None:
 def test_messages_stay_short_whatever_the_file_puts_in_them() -> None:
     many = ", ".join(["1"] * 5_000)
     message = refused(changed('choice = "warrior"', f"choice = [{many}]"))
-    assert message.startswith("entry 5: claim: expected one option, got (1, 1, 1")
+    assert message.startswith(
+        "entry 5: Bea (claim a role or stay silent): expected one option, got (1, 1, 1"
+    )
     assert message.endswith("...")
     message = refused(changed("values = [0]", f"values = [{many}]"))
     assert message.startswith("entry 2: the first parent: expected one of")
