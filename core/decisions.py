@@ -236,11 +236,7 @@ class Decision:
                 and (isinstance(choice, bool) or not isinstance(choice, str | int))
             ):
                 raise BadAnswer(
-                    self.name,
-                    Message(
-                        "expected one option, got {choice}",
-                        choice=repr(choice),
-                    ),
+                    self.name, Message("expected one option, got {choice}", choice=repr(choice))
                 )
             sure = self.__dict__.get("_sure")
             if sure is not None and choice in sure:
@@ -263,21 +259,11 @@ class Decision:
     def _sequence(self, choice: object) -> tuple[OptionId, ...]:
         if not isinstance(choice, list | tuple):
             raise BadAnswer(
-                self.name,
-                Message(
-                    "expected a list, got {choice}",
-                    choice=repr(choice),
-                ),
+                self.name, Message("expected a list, got {choice}", choice=repr(choice))
             )
         for item in choice:
             if isinstance(item, bool) or not isinstance(item, str | int):
-                raise BadAnswer(
-                    self.name,
-                    Message(
-                        "{item} is not an option id",
-                        item=repr(item),
-                    ),
-                )
+                raise BadAnswer(self.name, Message("{item} is not an option id", item=repr(item)))
         return tuple(choice)
 
     def _several(self, items: tuple[OptionId, ...]) -> tuple[OptionId, ...]:
@@ -305,10 +291,7 @@ class Decision:
         if Counter(items) != Counter(option.id for option in self.options):
             raise BadAnswer(
                 self.name,
-                Message(
-                    "list every one of {options} exactly once",
-                    options=self._listing(),
-                ),
+                Message("list every one of {options} exactly once", options=self._listing()),
             )
         return items
 
@@ -316,31 +299,17 @@ class Decision:
         amounts = [item for item in items if isinstance(item, int)]
         if len(amounts) != len(items) or len(amounts) != len(self.options):
             raise BadAnswer(
-                self.name,
-                Message(
-                    "give {count} whole numbers",
-                    count=len(self.options),
-                ),
+                self.name, Message("give {count} whole numbers", count=len(self.options))
             )
         if any(amount < 0 for amount in amounts):
             raise BadAnswer(self.name, Message("amounts cannot be negative"))
         given = tuple(o.id for o, amount in zip(self.options, amounts, strict=True) if amount)
         self._refuse_unavailable(given)
         if self.max_each and any(amount > self.max_each for amount in amounts):
-            raise BadAnswer(
-                self.name,
-                Message(
-                    "at most {most} on one option",
-                    most=self.max_each,
-                ),
-            )
+            raise BadAnswer(self.name, Message("at most {most} on one option", most=self.max_each))
         if sum(amounts) != self.total:
             raise BadAnswer(
-                self.name,
-                Message(
-                    "the amounts must add up to {total}",
-                    total=self.total,
-                ),
+                self.name, Message("the amounts must add up to {total}", total=self.total)
             )
         return tuple(amounts)
 
