@@ -219,12 +219,6 @@ class Decision:
             if option.unavailable and option.id in items:
                 raise IllegalAction(option.refusal())
 
-    def label_of(self, option_id: OptionId) -> Text:
-        for option in self.options:
-            if option.id == option_id:
-                return option.label
-        return str(option_id)
-
     def normalise(self, choice: object) -> Choice:
         """Return the choice in canonical form, or raise IllegalAction saying why it is illegal."""
         kind = self.kind
