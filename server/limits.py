@@ -10,7 +10,14 @@ from dataclasses import dataclass
 from core.errors import reason_of
 from core.i18n import DEFAULT_LANGUAGE, N_, Translator, translator
 from core.narration import Message
-from core.text import MAX_NAME_CELLS, MAX_NAME_CHARS, THE_NAME, BadText, check_line
+from core.text import (
+    MAX_NAME_CELLS,
+    MAX_NAME_CHARS,
+    SERVED_NAME_CELLS,
+    THE_NAME,
+    BadText,
+    check_line,
+)
 
 BURST_SECONDS = 4
 """Input may come in bursts of this many seconds' worth of the rate (a paste, a sweep of the
@@ -30,7 +37,7 @@ class Limits:
     """Seconds without a byte of input before a session is closed."""
     input_rate: int = 4096
     """Bytes of input a second, on average, that a session may send (typing sends a few)."""
-    name_cells: int = 16
+    name_cells: int = SERVED_NAME_CELLS
     """The widest player name, in terminal cells (a Japanese character is 2)."""
     chat_rate: int = 12
     """Chat lines a minute a player may say at a table: that many at once, then one every

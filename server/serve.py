@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import signal
-import socket
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -157,18 +156,10 @@ async def start(config: ServeConfig, say: Callable[[str], None]) -> Serving:
         why = Message(
             N_("cannot listen on {where}: {why}"),
             where=f"{config.host}:{config.port}",
-            why=_cannot_listen(error),
+            why=os_reason(error),
         )
         raise ServeError(why) from None
     return Serving(listener, state, key, listener.get_port())
-
-
-def _cannot_listen(error: OSError) -> str:
-    """Why listening failed: a name the resolver does not know says so in its own words (its
-    errno is no system error: os.strerror would say "Unknown error -2")."""
-    if isinstance(error, socket.gaierror) and error.strerror:
-        return error.strerror
-    return hostkey.os_reason(error)
 
 
 MAX_AUTHORIZED_KEYS = 2**20
