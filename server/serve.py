@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import signal
 import socket
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from core.regular import open_regular
 from server import hostkey
 from server.hub import TableServer
 from server.limits import Limits
+from server.oplog import Log
 from server.relay import STOP_GRACE
 from server.ssh import SHUTTING_DOWN, Gatekeeper, ServerState
 from server.store import StoreBusy
@@ -66,7 +66,7 @@ class Serving:
     host_key: hostkey.HostKey
     port: int
 
-    async def stop(self, say: Callable[[str], None]) -> None:
+    async def stop(self, say: Log) -> None:
         """Stop listening, close every session (the clients are told why), wait for every app
         child to be reaped, and end the connections left."""
         self.listener.close()
@@ -74,45 +74,77 @@ class Serving:
         try:
             await asyncio.wait_for(self.state.ended.wait(), STOP_GRACE + 5)
         except TimeoutError:
-            say(f"partyline serve: {len(self.state.relays)} sessions did not end in time")
+            late = N_("partyline serve: sessions that did not end in time: {count}")
+            say(Message(late, count=len(self.state.relays)))
         self.state.disconnect_all(SHUTTING_DOWN)
         await self.listener.wait_closed()
         if self.state.tables is not None:
             await self.state.tables.stop()
 
 
-def run(config: ServeConfig, say: Callable[[str], None]) -> int:
-    """Serve until SIGINT or SIGTERM. `say` prints one line (the caller makes it safe)."""
+def run(config: ServeConfig, say: Log) -> int:
+    """Serve until SIGINT or SIGTERM. `say` prints one line of the operator's log (the caller
+    writes it out in the operator's language and makes it safe)."""
     return asyncio.run(_serve(config, say))
 
 
-async def _serve(config: ServeConfig, say: Callable[[str], None]) -> int:
+async def _serve(config: ServeConfig, say: Log) -> int:
     stop = asyncio.Event()  # before anything is said: a stop at any moment is a clean one
     loop = asyncio.get_running_loop()
     for number in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(number, stop.set)
     serving = await start(config, say)
-    key = serving.host_key
-    made = "made a new host key" if key.created else "host key"
-    say(f"partyline serve: {made} {key.path}")
-    say(f"partyline serve: host key fingerprint {key.algorithm} {key.fingerprint}")
-    who = (
-        "anyone (guests)"
-        if config.authorized_keys is None
-        else f"the keys in {config.authorized_keys}, as the user name they give"
-    )
-    say(f"partyline serve: listening on {config.host}:{serving.port}; letting in {who}")
-    say(
-        f"partyline serve: players join with: ssh -p {serving.port} NAME@HOST, and check that "
-        f"ssh shows the fingerprint {key.fingerprint} the first time"
-    )
+    for line in banner(config, serving):
+        say(line)
     await stop.wait()
-    say("partyline serve: shutting down")
+    say(Message(N_("partyline serve: shutting down")))
     await serving.stop(say)
     return 0
 
 
-async def start(config: ServeConfig, say: Callable[[str], None]) -> Serving:
+def banner(config: ServeConfig, serving: Serving) -> list[Message]:
+    """What the server says once it listens: its host key, where it listens, who gets in, and
+    how players join."""
+    key = serving.host_key
+    made = (
+        N_("partyline serve: made a new host key {path}")
+        if key.created
+        else N_("partyline serve: host key {path}")
+    )
+    where = f"{config.host}:{serving.port}"
+    if config.authorized_keys is None:
+        listening = Message(
+            N_("partyline serve: listening on {where}; letting in anyone (guests)"), where=where
+        )
+    else:
+        listening = Message(
+            N_(
+                "partyline serve: listening on {where}; letting in the keys in {path}, as the "
+                "user name they give"
+            ),
+            where=where,
+            path=str(config.authorized_keys),
+        )
+    return [
+        Message(made, path=str(key.path)),
+        Message(
+            N_("partyline serve: host key fingerprint {algorithm} {fingerprint}"),
+            algorithm=key.algorithm,
+            fingerprint=key.fingerprint,
+        ),
+        listening,
+        Message(
+            N_(
+                "partyline serve: players join with: ssh -p {port} NAME@HOST, and check that ssh "
+                "shows the fingerprint {fingerprint} the first time"
+            ),
+            port=serving.port,
+            fingerprint=key.fingerprint,
+        ),
+    ]
+
+
+async def start(config: ServeConfig, say: Log) -> Serving:
     """The host key (made if there is none), the authorized keys, and the listening server.
     Raises ServeError saying in one line why it cannot start."""
     keys = None if config.authorized_keys is None else _authorized_keys(config.authorized_keys)

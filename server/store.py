@@ -20,7 +20,6 @@ from __future__ import annotations
 import fcntl
 import os
 import tomllib
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,13 +27,14 @@ from typing import Any
 import tomli_w
 
 from core import saves
-from core.errors import Explained
+from core.errors import Explained, reason_of
 from core.games import REGISTRY
 from core.i18n import N_
-from core.narration import Message, text
+from core.narration import Message
 from core.regular import open_regular
 from core.table import Table
-from core.text import BadText, check_line, check_name, one_line
+from core.text import BadText, check_line, check_name
+from server.oplog import Log
 
 FOLDER = "tables"
 TABLE_SUFFIX = ".table.toml"
@@ -89,7 +89,7 @@ class StoredTable:
 class TableStore:
     """Writes every table's two files as the hub changes them, and reads them back at start."""
 
-    def __init__(self, save_dir: Path, log: Callable[[str], None]) -> None:
+    def __init__(self, save_dir: Path, log: Log) -> None:
         """Raises StoreBusy when another server keeps its tables there, OSError when the
         folder cannot be made."""
         self.folder = save_dir / FOLDER
@@ -147,19 +147,17 @@ class TableStore:
         try:
             saves.write_bytes(path, tomli_w.dumps(data).encode())
         except OSError as error:
-            self.log(text(saves.write_failure(path, error)))
+            self.log(saves.write_failure(path, error))
 
     def started(self, number: int, game: Table) -> None:
         """Autosave `game` from now on, every entry; its file is in place when this returns."""
-        autosave = saves.Autosave(
-            game, self.save_path(number), on_error=lambda why: self.log(text(why))
-        )
+        autosave = saves.Autosave(game, self.save_path(number), on_error=self.log)
         autosave.created = self._created.pop(number, autosave.created)
         self._autosaves[number] = autosave
         try:
             autosave.write()
         except OSError as error:
-            self.log(text(saves.write_failure(self.save_path(number), error)))
+            self.log(saves.write_failure(self.save_path(number), error))
 
     def ended(self, number: int) -> None:
         """The table is over or given up: its save stays (a finished game), its table goes."""
@@ -193,14 +191,18 @@ class TableStore:
         for path in newest_first:
             if at_most is not None and len(found) >= at_most:
                 save = path.with_name(path.name.removesuffix(TABLE_SUFFIX) + SAVE_SUFFIX)
-                why = f"the server holds at most {at_most} tables"
-                self.log(one_line(f"{path}: not resumed: {why} (its save, if any: {save})"))
+                template = N_(
+                    "{path}: not resumed: the server holds at most {count} tables (its save, if "
+                    "any: {save})"
+                )
+                self.log(Message(template, path=str(path), count=at_most, save=str(save)))
                 continue
             try:
                 table = self._load(path)
             except (OSError, ValueError, KeyError, TypeError) as error:
-                reason = getattr(error, "strerror", None) or error
-                self.log(one_line(f"{path}: cannot resume this table: {reason}"))
+                reason = getattr(error, "strerror", None) or reason_of(error)
+                template = N_("{path}: cannot resume this table: {why}")
+                self.log(Message(template, path=str(path), why=reason))
                 continue
             if table is not None:
                 found.append(table)
@@ -226,7 +228,7 @@ class TableStore:
         if save.exists():
             loaded = saves.load(save)  # SaveError is a ValueError, with its one-line reason
             if loaded.note:
-                self.log(text(loaded.note))
+                self.log(loaded.note)
             game = loaded.table
             self._created[number] = loaded.created
             if game.over:
@@ -251,17 +253,20 @@ class TableStore:
         those a player could have said; one log line says how many others were left out, and
         why the first was."""
         if not isinstance(value, list):
-            self.log(f"{path.name}: the chat is not a list of lines: left out")
+            template = N_("{file}: the chat is not a list of lines: left out")
+            self.log(Message(template, file=path.name))
             return []
         kept: list[tuple[str, str]] = []
-        refused: list[str] = []
+        refused: list[BadText] = []
         for entry in value:  # the file's size bounds the list
             try:
                 kept.append(chat_line(entry))
             except BadText as error:
-                refused.append(str(error))
+                refused.append(error)
         if refused:
-            self.log(one_line(f"{path.name}: {len(refused)} chat lines left out: {refused[0]}"))
+            template = N_("{file}: {count} chat lines left out: {why}")
+            first = reason_of(refused[0])
+            self.log(Message(template, file=path.name, count=len(refused), why=first))
         return kept[-CHAT_KEPT:]
 
 

@@ -1,0 +1,67 @@
+"""The operator's lines come in the operator's language (the serve process's --lang, config or
+locale, as for the app): the banner, and the log of what happens, over real SSH; every line one
+line, a name from the network escaped as in English."""
+
+from __future__ import annotations
+
+import io
+import re
+from contextlib import redirect_stdout
+from pathlib import Path
+
+import asyncssh
+from sshkit import Server, SSHTerminal, connect, run
+
+from core.i18n import N_, translator
+from core.narration import Message
+from tui.cli import _say_now
+
+LATIN_WORD = re.compile(r"\b(?!ssh\b|partyline\b|serve\b|pid\b)[a-z]{3,}\b")
+"""An English word in a Japanese line (the command's name, ssh's and a pid aside)."""
+
+
+def test_a_japanese_operator_reads_the_banner_and_the_log_in_japanese(tmp_path: Path) -> None:
+    with Server.start(tmp_path, "--guests", "--lang", "ja", "--idle-timeout", "2") as server:
+        key = server.host_key_path
+        fingerprint = server.fingerprint
+        assert server.lines[:4] == [
+            f"partyline serve: 新しいホスト鍵を作りました {key}",
+            f"partyline serve: ホスト鍵のフィンガープリント ssh-ed25519 {fingerprint}",
+            f"partyline serve: 127.0.0.1:{server.port} で待ち受けています。"
+            "誰でも入れます（ゲスト）",
+            f"partyline serve: プレイヤーは ssh -p {server.port} 名前@ホスト で参加します。"
+            f"初回は ssh にフィンガープリント {fingerprint} が表示されることを確かめてください",
+        ]
+        with SSHTerminal.connect(server, "guest") as term:
+            term.wait_for("Partyline")  # the player's screen is the player's language (English)
+            server.wait_for_line("127.0.0.1: ゲストがログインしました")
+            started = server.wait_for_line(
+                "127.0.0.1: ゲスト: セッションを開始しました（アプリの pid "
+            )
+            pid = started.rpartition("pid ")[2].removesuffix("）")
+            idle = server.wait_for_line(
+                f"127.0.0.1: 制限によりセッションを閉じます（アプリの pid {pid}）"
+            )
+            assert idle.endswith("）: 2 秒間入力なし")
+            assert term.wait_closed() == 1
+        ended = server.wait_for_line(f"127.0.0.1: セッションが終了しました（アプリの pid {pid}。")
+
+        async def command() -> asyncssh.SSHCompletedProcess:
+            async with await connect(server, "guest") as conn:
+                return await conn.run("ls")
+
+        assert run(command()).exit_status == 1
+        refused = server.wait_for_line("127.0.0.1: 拒否しました: partyline: このサーバーは")
+        assert server.stop() == 0
+    assert server.lines[-1] == "partyline serve: 停止します"
+    for line in [*server.lines[:4], started, idle, ended, refused, server.lines[-1]]:
+        assert not LATIN_WORD.search(line.replace(str(key), "")), line
+
+
+def test_the_log_line_of_an_untrusted_name_is_one_line_escaped_in_japanese() -> None:
+    said = io.StringIO()
+    with redirect_stdout(said):
+        _say_now(translator("ja"))(
+            Message(N_("{address}: {name} logged in"), address="10.0.0.1", name="Aki\n\x1b[2J")
+        )
+    assert said.getvalue() == "10.0.0.1: Aki\\n\\x1b[2J がログインしました\n"
