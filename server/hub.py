@@ -24,7 +24,7 @@ from typing import Any
 
 from core.errors import reason_of
 from core.i18n import DEFAULT_LANGUAGE, N_, Language, is_language
-from core.narration import Message, listing
+from core.narration import Message, Text, listing, text
 from server.limits import Limits
 from server.oplog import Log
 from server.protocol import (
@@ -70,13 +70,15 @@ class TableServer:
         log: Log,
         save_dir: Path | None = None,
         clock: Callable[[], float] = time.monotonic,
+        render: Callable[[Text], str] = text,
     ) -> None:
         """`save_dir`: where every table autosaves, and is resumed from at `start` (None: in
-        memory only); `clock`: the hub's (seconds), for the chat rate and the tables' grace."""
+        memory only); `clock`: the hub's (seconds), for the chat rate and the tables' grace;
+        `render`: how the saves' comments are written out (the operator's language)."""
         self.limits = limits
         self.bot_delay = bot_delay
         self.log = log
-        self.store = None if save_dir is None else TableStore(save_dir, log)
+        self.store = None if save_dir is None else TableStore(save_dir, log, render)
         self.hub = Hub(
             lambda: secrets.randbelow(10**9) + 1,
             self._changed,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import signal
 import socket
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -14,7 +15,7 @@ import asyncssh
 from core import saves
 from core.errors import Explained, os_reason
 from core.i18n import N_
-from core.narration import Message
+from core.narration import Message, Text, text
 from core.regular import open_regular
 from server import hostkey
 from server.hub import TableServer
@@ -55,6 +56,9 @@ class ServeConfig:
     bot_delay: float = BOT_DELAY
     """Seconds between two bot decisions at a table."""
     host_key: Path = field(default_factory=hostkey.default_path)
+    render: Callable[[Text], str] = text
+    """How the tables' saves write their comments: in the operator's language (the host reads
+    them; the log is written out by whoever prints it)."""
 
 
 @dataclass
@@ -153,7 +157,9 @@ async def start(config: ServeConfig, say: Log) -> Serving:
     except hostkey.HostKeyError as error:
         raise ServeError(error.message) from None
     try:
-        tables = TableServer(config.limits, config.bot_delay, say, config.save_dir)
+        tables = TableServer(
+            config.limits, config.bot_delay, say, config.save_dir, render=config.render
+        )
     except StoreBusy as error:
         raise ServeError(error.message) from None
     except OSError as error:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import fcntl
 import os
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,7 @@ from core import saves
 from core.errors import Explained, reason_of
 from core.games import REGISTRY
 from core.i18n import N_
-from core.narration import Message
+from core.narration import Message, Text, text
 from core.regular import open_regular
 from core.table import Table
 from core.text import BadText, check_line, check_name
@@ -89,12 +90,14 @@ class StoredTable:
 class TableStore:
     """Writes every table's two files as the hub changes them, and reads them back at start."""
 
-    def __init__(self, save_dir: Path, log: Log) -> None:
-        """Raises StoreBusy when another server keeps its tables there, OSError when the
-        folder cannot be made."""
+    def __init__(self, save_dir: Path, log: Log, render: Callable[[Text], str] = text) -> None:
+        """`render` writes out the saves' comments (in the operator's language: the host
+        reads them). Raises StoreBusy when another server keeps its tables there, OSError when
+        the folder cannot be made."""
         self.folder = save_dir / FOLDER
         self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.log = log
+        self.render = render
         self._autosaves: dict[int, saves.Autosave] = {}
         self._created: dict[int, str] = {}
         """When each resumed game was created: its save keeps saying so."""
@@ -151,7 +154,8 @@ class TableStore:
 
     def started(self, number: int, game: Table) -> None:
         """Autosave `game` from now on, every entry; its file is in place when this returns."""
-        autosave = saves.Autosave(game, self.save_path(number), on_error=self.log)
+        path = self.save_path(number)
+        autosave = saves.Autosave(game, path, on_error=self.log, render=self.render)
         autosave.created = self._created.pop(number, autosave.created)
         self._autosaves[number] = autosave
         try:

@@ -645,6 +645,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         port=args.port,
         limits=limits,
         bot_delay=BOT_PACES[args.bot_pace],
+        render=translator(args.language).text,  # the saves' comments, as the log: the host's
     )
     try:
         return run(config, _say_now(translator(args.language)))

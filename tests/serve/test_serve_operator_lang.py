@@ -11,9 +11,12 @@ from pathlib import Path
 
 import asyncssh
 from sshkit import Server, SSHTerminal, connect, run
+from test_serve_tables import three_at_light_and_dark
 
 from core.i18n import N_, translator
 from core.narration import Message
+from server.store import TableStore
+from server.tables import Hub
 from tui.cli import _say_now
 
 LATIN_WORD = re.compile(r"\b(?!ssh\b|partyline\b|serve\b|pid\b)[a-z]{3,}\b")
@@ -65,3 +68,17 @@ def test_the_log_line_of_an_untrusted_name_is_one_line_escaped_in_japanese() -> 
             Message(N_("{address}: {name} logged in"), address="10.0.0.1", name="Aki\n\x1b[2J")
         )
     assert said.getvalue() == "10.0.0.1: Aki\\n\\x1b[2J がログインしました\n"
+
+
+def test_the_tables_saves_are_commented_in_the_operators_language(tmp_path: Path) -> None:
+    """The host reads the tables' saves (and continues an abandoned one): their comments are
+    in the host's language, as the saves the app writes are in its player's."""
+    store = TableStore(tmp_path, log=print, render=translator("ja").text)
+    hub = Hub(lambda: 42, lambda table: None, store)
+    aki, _, _ = three_at_light_and_dark(hub)
+    aki.say(type="decide", seat=0, choice="silent")
+    store.close()
+    save = (tmp_path / "tables" / "0001.save.toml").read_text()
+    comments = [line.partition("#")[2] for line in save.splitlines() if line.startswith("[[log]]")]
+    assert comments[0] == " 1: 役職カード14枚をシャッフルして山札にします。"
+    assert comments[-1].endswith(": Akiは黙っています。")
