@@ -97,13 +97,44 @@ async def _serve(config: ServeConfig, say: Log) -> int:
     loop = asyncio.get_running_loop()
     for number in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(number, stop.set)
-    serving = await start(config, say)
+    log = GuardedLog(say, lambda: loop.call_soon_threadsafe(stop.set))
+    serving = await start(config, log)
     for line in banner(config, serving):
-        say(line)
+        log(line)
     await stop.wait()
-    say(Message(N_("partyline serve: shutting down")))
-    await serving.stop(say)
-    return 0
+    log(Message(N_("partyline serve: shutting down")))
+    await serving.stop(log)
+    return READER_GONE if log.reader_gone else 0
+
+
+READER_GONE = 141
+"""The exit status of a server whose log's reader went away: a writer's killed by SIGPIPE."""
+
+
+class GuardedLog:
+    """The operator's log, which never raises into the server. A log whose reader went away
+    (`partyline serve | head`, a `tee` that died) stops the server as SIGPIPE stops a writer,
+    but cleanly: every session told, every child reaped (else each connection's first line
+    ended it, and the server went on listening, refusing everyone without a word). Any other
+    failure to write loses that line only: a full disk must not end a game night."""
+
+    def __init__(self, say: Log, stop: Callable[[], object]) -> None:
+        """`stop` asks the server to stop; it is called from any thread (an autosave's
+        failure is told from the thread that syncs it)."""
+        self._say = say
+        self._stop = stop
+        self.reader_gone = False
+
+    def __call__(self, line: Text) -> None:
+        if self.reader_gone:
+            return
+        try:
+            self._say(line)
+        except BrokenPipeError:
+            self.reader_gone = True
+            self._stop()
+        except OSError:
+            pass
 
 
 def banner(config: ServeConfig, serving: Serving) -> list[Message]:
