@@ -151,6 +151,11 @@ def banner(config: ServeConfig, serving: Serving) -> list[Message]:
         listening = Message(
             N_("partyline serve: listening on {where}; letting in anyone (guests)"), where=where
         )
+        # (a guest's SSH user name is not used: the game asks for the name)
+        join = N_(
+            "partyline serve: players join with: ssh -p {port} HOST (the game asks for their "
+            "name), and check that ssh shows the fingerprint {fingerprint} the first time"
+        )
     else:
         listening = Message(
             N_(
@@ -160,6 +165,10 @@ def banner(config: ServeConfig, serving: Serving) -> list[Message]:
             where=where,
             path=str(config.authorized_keys),
         )
+        join = N_(
+            "partyline serve: players join with: ssh -p {port} NAME@HOST, and check that ssh "
+            "shows the fingerprint {fingerprint} the first time"
+        )
     return [
         Message(made, path=str(key.path)),
         Message(
@@ -168,14 +177,7 @@ def banner(config: ServeConfig, serving: Serving) -> list[Message]:
             fingerprint=key.fingerprint,
         ),
         listening,
-        Message(
-            N_(
-                "partyline serve: players join with: ssh -p {port} NAME@HOST, and check that ssh "
-                "shows the fingerprint {fingerprint} the first time"
-            ),
-            port=serving.port,
-            fingerprint=key.fingerprint,
-        ),
+        Message(join, port=serving.port, fingerprint=key.fingerprint),
     ]
 
 

@@ -14,7 +14,9 @@ from sshkit import Server, SSHTerminal, connect, run
 from test_serve_tables import three_at_light_and_dark
 
 from core.i18n import N_, translator
-from core.narration import Message
+from core.narration import Message, text
+from server.hostkey import HostKey
+from server.serve import ServeConfig, Serving, banner
 from server.store import TableStore
 from server.tables import Hub
 from tui.cli import _say_now
@@ -32,7 +34,8 @@ def test_a_japanese_operator_reads_the_banner_and_the_log_in_japanese(tmp_path: 
             f"partyline serve: ホスト鍵のフィンガープリント ssh-ed25519 {fingerprint}",
             f"partyline serve: 127.0.0.1:{server.port} で待ち受けています。"
             "誰でも入れます（ゲスト）",
-            f"partyline serve: プレイヤーは ssh -p {server.port} 名前@ホスト で参加します。"
+            f"partyline serve: プレイヤーは ssh -p {server.port} ホスト で参加します"
+            "（名前はゲームで入力します）。"
             f"初回は ssh にフィンガープリント {fingerprint} が表示されることを確かめてください",
         ]
         with SSHTerminal.connect(server, "guest") as term:
@@ -82,3 +85,23 @@ def test_the_tables_saves_are_commented_in_the_operators_language(tmp_path: Path
     comments = [line.partition("#")[2] for line in save.splitlines() if line.startswith("[[log]]")]
     assert comments[0] == " 1: 役職カード14枚をシャッフルして山札にします。"
     assert comments[-1].endswith(": Akiは黙っています。")
+
+
+def test_the_banner_says_how_players_join_as_each_mode_lets_them_in(tmp_path: Path) -> None:
+    """A guest's SSH user name is not used (the game asks for the name): the guests' banner
+    does not tell players to give one."""
+    key = HostKey(asyncssh.generate_private_key("ssh-ed25519"), tmp_path / "key", created=False)
+    serving = Serving(listener=None, state=None, host_key=key, port=2222)  # type: ignore[arg-type]
+    guests = ServeConfig(save_dir=tmp_path, authorized_keys=None)
+    keys = ServeConfig(save_dir=tmp_path, authorized_keys=Path("/srv/friends.pub"))
+    joins = [text(banner(config, serving)[-1]) for config in (guests, keys)]
+    assert joins == [
+        "partyline serve: players join with: ssh -p 2222 HOST (the game asks for their name), and "
+        f"check that ssh shows the fingerprint {key.fingerprint} the first time",
+        "partyline serve: players join with: ssh -p 2222 NAME@HOST, and check that ssh shows the "
+        f"fingerprint {key.fingerprint} the first time",
+    ]
+    assert text(banner(config=keys, serving=serving)[2]) == (
+        "partyline serve: listening on 127.0.0.1:2222; letting in the keys in /srv/friends.pub, "
+        "as the user name they give"
+    )
