@@ -28,7 +28,7 @@ from typing import Any
 import tomli_w
 
 from core import saves
-from core.errors import Explained, reason_of
+from core.errors import Explained, os_reason, reason_of
 from core.games import REGISTRY
 from core.i18n import N_
 from core.narration import Message, Text, text
@@ -48,7 +48,10 @@ MAX_CHAT_CHARS = 400
 CHAT_KEPT = 50
 """Chat lines a table keeps (a newcomer sees these, and its file keeps them)."""
 THE_CHAT_LINE = N_("the chat line")
-NOT_A_CHAT_LINE = "a chat line is a name and a line of text"
+NOT_A_CHAT_LINE = N_("a chat line is a name and a line of text")
+TOO_BIG = N_("the file is too big to be a table")
+MISSING_FIELD = N_("missing field '{name}'")
+"""(The saves' words for a field a file lacks.)"""
 MAX_TABLE_FILE = 256 * 1024
 """A table file is a few hundred bytes, and its chat at most CHAT_KEPT lines of at most
 MAX_CHAT_CHARS characters (4 bytes each in UTF-8): a bigger one is not the server's."""
@@ -171,7 +174,9 @@ class TableStore:
         try:
             self.table_path(number).unlink(missing_ok=True)
         except OSError as error:
-            self.log(f"{saves.display_path(self.table_path(number))}: {error.strerror}")
+            where = saves.display_path(self.table_path(number))
+            template = N_("{path}: cannot remove the table file: {why}")
+            self.log(Message(template, path=where, why=os_reason(error)))
 
     def close(self) -> None:
         """Close every save and let another server have the folder. Each save's last fsync may
@@ -204,9 +209,8 @@ class TableStore:
             try:
                 table = self._load(path)
             except (OSError, ValueError, KeyError, TypeError) as error:
-                reason = getattr(error, "strerror", None) or reason_of(error)
                 template = N_("{path}: cannot resume this table: {why}")
-                self.log(Message(template, path=str(path), why=reason))
+                self.log(Message(template, path=str(path), why=_why_not(error)))
                 continue
             if table is not None:
                 found.append(table)
@@ -215,18 +219,20 @@ class TableStore:
     def _load(self, path: Path) -> StoredTable | None:
         with open_regular(path) as (file, info):  # (a named pipe would hold the start forever)
             if info.st_size > MAX_TABLE_FILE:
-                raise ValueError("the file is too big to be a table")
+                raise ValueError(Message(TOO_BIG))
             raw = file.read(MAX_TABLE_FILE + 1)
         if len(raw) > MAX_TABLE_FILE:  # (it grew since)
-            raise ValueError("the file is too big to be a table")
+            raise ValueError(Message(TOO_BIG))
         data = tomllib.loads(raw.decode("utf-8"))
         if data.get("format") != FORMAT or data.get("format_version") != FORMAT_VERSION:
-            raise ValueError(f"not a table file of format {FORMAT} {FORMAT_VERSION}")
+            why = N_("not a table file of format {format} {version}")
+            raise ValueError(Message(why, format=FORMAT, version=FORMAT_VERSION))
         number = _int(data["id"])
         if data["game"] not in REGISTRY:
-            raise ValueError(f"no game {str(data['game'])[:40]!r}")
+            raise ValueError(Message(N_("no game {game!r}"), game=str(data["game"])[:40]))
         if path.name != self.table_path(number).name:
-            raise ValueError(f"the file is named for another table than {number}")
+            why = N_("the file is named for another table than {number}")
+            raise ValueError(Message(why, number=number))
         game = None
         save = self.save_path(number)
         if save.exists():
@@ -278,11 +284,18 @@ def chat_line(entry: object) -> tuple[str, str]:
     """(who, line) of a chat line read from a file; BadText if it is not one a player could
     have said."""
     if not (isinstance(entry, list) and len(entry) == 2 and all(isinstance(s, str) for s in entry)):
-        raise BadText(NOT_A_CHAT_LINE)
+        raise BadText(Message(NOT_A_CHAT_LINE))
     who, line = entry
     check_name(who)
     check_line(line, what=THE_CHAT_LINE, max_cells=MAX_CHAT_CELLS, max_chars=MAX_CHAT_CHARS)
     return who, line
+
+
+def _why_not(error: Exception) -> object:
+    """Why a table file cannot be resumed, in the reader's language where the words are ours."""
+    if isinstance(error, KeyError):  # (whose str() is only the key, quoted)
+        return Message(MISSING_FIELD, name=str(error.args[0]))
+    return getattr(error, "strerror", None) or reason_of(error)
 
 
 def _number_of(name: str) -> int | None:
@@ -303,4 +316,4 @@ def _int(value: object) -> int:
         return int(value)
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    raise ValueError(f"{str(value)[:20]!r} is not a number")
+    raise ValueError(Message(N_("{value} is not a number"), value=repr(str(value)[:20])))

@@ -105,3 +105,25 @@ def test_the_banner_says_how_players_join_as_each_mode_lets_them_in(tmp_path: Pa
         "partyline serve: listening on 127.0.0.1:2222; letting in the keys in /srv/friends.pub, "
         "as the user name they give"
     )
+
+
+def test_why_a_table_file_is_not_resumed_is_in_the_operators_language(tmp_path: Path) -> None:
+    folder = tmp_path / "tables"
+    folder.mkdir()
+    head = 'format = "partyline-server-table"\nformat_version = 1\n'
+    (folder / "0001.table.toml").write_text(head + 'game = "light-and-dark"\n')
+    (folder / "0002.table.toml").write_text(head + 'id = 2\ngame = "chess"\n')
+    (folder / "0003.table.toml").write_text('format = "something else"\n')
+    (folder / "0004.table.toml").write_text(head + 'id = 5\ngame = "light-and-dark"\n')
+    said: list[str] = []
+    store = TableStore(tmp_path, log=lambda line: said.append(translator("ja").text(line)))
+    assert store.load() == []
+    store.close()
+    assert said == [
+        f"{folder / '0004.table.toml'}: このテーブルを再開できません: "
+        "ファイル名がテーブル 5 のものではありません",
+        f"{folder / '0003.table.toml'}: このテーブルを再開できません: "
+        "形式 partyline-server-table 1 のテーブルファイルではありません",
+        f"{folder / '0002.table.toml'}: このテーブルを再開できません: ゲーム 'chess' はありません",
+        f"{folder / '0001.table.toml'}: このテーブルを再開できません: フィールド 'id' がありません",
+    ]
