@@ -146,7 +146,7 @@ def banner(config: ServeConfig, serving: Serving) -> list[Message]:
         if key.created
         else N_("partyline serve: host key {path}")
     )
-    where = f"{config.host}:{serving.port}"
+    where = host_and_port(config.host, serving.port)
     if config.authorized_keys is None:
         listening = Message(
             N_("partyline serve: listening on {where}; letting in anyone (guests)"), where=where
@@ -227,11 +227,17 @@ async def start(config: ServeConfig, say: Log) -> Serving:
         await tables.stop()
         why = Message(
             N_("cannot listen on {where}: {why}"),
-            where=f"{config.host}:{config.port}",
+            where=host_and_port(config.host, config.port),
             why=_cannot_listen(error),
         )
         raise ServeError(why) from None
     return Serving(listener, state, key, listener.get_port())
+
+
+def host_and_port(host: str, port: int) -> str:
+    """`host:port`, an IPv6 address in brackets as ssh and URLs write it (`[::]:2222`, not
+    `:::2222`, whose port nobody can tell)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 def _cannot_listen(error: OSError) -> str:

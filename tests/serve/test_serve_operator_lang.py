@@ -16,7 +16,7 @@ from test_serve_tables import three_at_light_and_dark
 from core.i18n import N_, translator
 from core.narration import Message, text
 from server.hostkey import HostKey
-from server.serve import ServeConfig, Serving, banner
+from server.serve import ServeConfig, Serving, banner, host_and_port
 from server.store import TableStore
 from server.tables import Hub
 from tui.cli import _say_now
@@ -127,3 +127,16 @@ def test_why_a_table_file_is_not_resumed_is_in_the_operators_language(tmp_path: 
         f"{folder / '0002.table.toml'}: このテーブルを再開できません: ゲーム 'chess' はありません",
         f"{folder / '0001.table.toml'}: このテーブルを再開できません: フィールド 'id' がありません",
     ]
+
+
+def test_an_ipv6_address_is_written_in_brackets_so_its_port_can_be_told(tmp_path: Path) -> None:
+    key = HostKey(asyncssh.generate_private_key("ssh-ed25519"), tmp_path / "key", created=False)
+    serving = Serving(listener=None, state=None, host_key=key, port=2222)  # type: ignore[arg-type]
+    every = ServeConfig(save_dir=tmp_path, authorized_keys=None, host="::")
+    assert text(banner(every, serving)[2]) == (
+        "partyline serve: listening on [::]:2222; letting in anyone (guests)"
+    )
+    assert host_and_port("::", 2222) == "[::]:2222"
+    assert host_and_port("::1", 0) == "[::1]:0"
+    assert host_and_port("127.0.0.1", 2222) == "127.0.0.1:2222"
+    assert host_and_port("game-host.example", 22) == "game-host.example:22"
