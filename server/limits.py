@@ -82,11 +82,19 @@ class Limits:
 
     # --- the refusals, one line each -------------------------------------------------------
 
-    def too_many_from_address(self) -> str:
-        return f"partyline: too many connections from your address (at most {self.per_address})"
+    def too_many_from_address(self) -> Message:
+        """(A Message: the client is told it in English, str(), for a connection refused says
+        nothing of its language; the operator's log says it in the operator's.)"""
+        return Message(
+            N_("partyline: too many connections from your address (at most {count})"),
+            count=self.per_address,
+        )
 
-    def server_full(self) -> str:
-        return f"partyline: the server is full (at most {self.sessions} sessions); try later"
+    def server_full(self) -> Message:
+        return Message(
+            N_("partyline: the server is full (at most {count} sessions); try later"),
+            count=self.sessions,
+        )
 
     def idle(self, _: Translator | None = None) -> str:
         """The line for a session closed for idleness, in `_`'s language (else English)."""
@@ -217,7 +225,7 @@ class Admission:
     def total(self) -> int:
         return sum(self._by_address.values())
 
-    def admit(self, address: str) -> str | None:
+    def admit(self, address: str) -> Message | None:
         """Count a new connection from `address`, or say in one line why it is refused (and
         count nothing)."""
         if self.total >= self.limits.sessions:
