@@ -24,6 +24,10 @@ from core.narration import Message, Text
 MAX_NAME_CELLS = 32
 """A name's width on a terminal: it has to fit a player panel and a title bar."""
 
+SERVED_NAME_CELLS = 16
+"""The widest name a server takes unless its operator says otherwise (serve
+--max-name-length): the name screen, the lobby and the server's check all start from it."""
+
 MAX_NAME_CHARS = 128
 """A name's length in code points: combining marks are 0 cells wide, so the width alone does
 not bound the memory a name takes (it is copied into every sentence that names the seat)."""

@@ -9,7 +9,7 @@ import gc
 import os
 import random
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -645,9 +645,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         port=args.port,
         limits=limits,
         bot_delay=BOT_PACES[args.bot_pace],
+        render=translator(args.language).text,  # the saves' comments, as the log: the host's
     )
     try:
-        return run(config, _say_now)
+        return run(config, _say_now(translator(args.language)))
     except ServeError as error:
         raise CliError.of(error, code=1) from None
 
@@ -662,10 +663,15 @@ def _host_name(host: str) -> bool:
     return True
 
 
-def _say_now(line: str) -> None:
-    """say(), flushed at once: the server's lines are read as they come (a log, a pipe)."""
-    say(line)
-    sys.stdout.flush()
+def _say_now(_: Translator) -> Callable[[Text], None]:
+    """The server's log: each line written out in `_`'s language (the operator's) and said,
+    flushed at once: the lines are read as they come (a log, a pipe)."""
+
+    def say_now(line: Text) -> None:
+        say(one_line(_.text(line)))  # (bounded: a reason read from a file can be long)
+        sys.stdout.flush()
+
+    return say_now
 
 
 # --- commands that open the app ----------------------------------------------------------------

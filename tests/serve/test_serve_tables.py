@@ -192,7 +192,9 @@ def test_a_decision_for_a_seat_not_held_or_an_illegal_one_changes_nothing() -> N
     aki.say(type="decide", seat=0, choice="no-such-option")
     aki.say(type="decide", seat=0, choice={"a": 1})
     assert bea.errors() == ["that seat is not yours"]
-    assert aki.errors()[0].startswith("claim: 'no-such-option' is not one of 'silent'")
+    assert aki.errors()[0].startswith(
+        "Aki (claim a role or stay silent): 'no-such-option' is not one of 'silent'"
+    )
     assert aki.errors()[1] == "a choice is an option id or a list of them"
     assert len(game) == entries
 

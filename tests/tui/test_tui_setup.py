@@ -168,14 +168,22 @@ async def test_dangerous_turn_limit_is_an_off_house_rule_on_the_setup_screen(
         assert screen.read_options()["turn_limit"] == 0
 
 
-@pytest.mark.parametrize("typed", ["100", "-1"])
+@pytest.mark.parametrize(
+    ("language", "typed", "said"),
+    [
+        ("en", "100", "Cannot start: Turn limit (house rule) must be from 0 to 99, not 100."),
+        ("en", "-1", "Cannot start: Turn limit (house rule) must be from 0 to 99, not -1."),
+        ("ja", "100", "開始できません: ターン上限 は 0 から 99 までです（100 は使えません）。"),
+    ],
+)
 async def test_an_option_out_of_range_is_named_as_the_screen_names_it(
-    tmp_path: Path, typed: str
+    tmp_path: Path, language: str, typed: str, said: str
 ) -> None:
     """The refusal named the option by its command-line name ('turn_limit'), which the setup
-    screen shows nowhere; now by its label, on one line at 80x24 (test_tui_saves_list: then
-    a value in range starts the game)."""
-    app = make_app(tmp_path)
+    screen shows nowhere; now by its label in the screen's language (core's check, told the
+    label), on one line at 80x24 (test_tui_saves_list: then a value in range starts the
+    game)."""
+    app = make_app(tmp_path, language=language)
     async with app.run_test(size=SIZE) as pilot:
         screen = setup_screen(app)
         screen.query_one("#setup-game", Cycle).value = "dangerous"
@@ -184,7 +192,6 @@ async def test_an_option_out_of_range_is_named_as_the_screen_names_it(
         await pilot.press("f2")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
-        said = f"Cannot start: Turn limit (house rule) must be from 0 to 99, not {typed}."
         assert setup_error(app) == said
         assert said in screen_text(app)
         assert list(tmp_path.iterdir()) == []

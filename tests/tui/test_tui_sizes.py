@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import events
 from textual.pilot import Pilot
 from textual.widget import Widget
+from textual.widgets import Input
 from tuikit import SIZE, ld_table, make_app, screen_text, settle
 
 from core.games import get_game
@@ -301,3 +303,25 @@ async def test_the_prompt_shows_its_options_at_80x24(tmp_path: Path) -> None:
         await settle(pilot)
         text = screen_text(app)
         assert "> 1.  Stay silent" in text and "2.  Claim" in text and "4.  Claim" in text, text
+
+
+async def test_below_the_minimum_a_paste_does_not_reach_the_hidden_field(tmp_path: Path) -> None:
+    """A paste (a terminal's bracketed paste, an event of its own, not keys) went to the field
+    that had the focus behind the size message: text typed blind into a name no one could see."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        name = app.screen.query_one("#name-0", Input)
+        name.focus()
+        await pilot.pause()
+        before = name.value
+        await pilot.resize_terminal(*SMALL)
+        await pilot.pause()
+        name.focus()  # (hidden, it has lost the focus; a paste must not reach it even so)
+        app.post_message(events.Paste("Aki"))
+        await pilot.pause()
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert name.value == before
+        app.post_message(events.Paste("Aki"))  # at full size the paste goes in, as always
+        await pilot.pause()
+        assert name.value.endswith("Aki")

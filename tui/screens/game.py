@@ -657,15 +657,13 @@ class GameScreen(BoardScreen, LaidOutOnce):
         self.app.push_screen(GameOverScreen(self.session), self._after_results)
 
     def _after_results(self, choice: str | None) -> None:
-        _ = tr(self)
         if choice == "replay":
             from tui.screens.replay import ReplayScreen
 
             table = self.session.replay_table()
-            if table is None:
-                self.notify(_("This table's replay is the host's: its save is on the server."))
-            else:
-                self.app.push_screen(ReplayScreen(table, viewer=None))
+            # (offered only with a table to replay: gameover.choices_for)
+            assert table is not None, "a replay was chosen where none is offered"
+            self.app.push_screen(ReplayScreen(table, viewer=None))
         elif choice in ("setup", "lobby"):
             self._leave()  # (not Escape's step back: the chat line or map may have the focus)
         elif choice == "quit":

@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Label, Static
 from core.bots import bot_kinds, has_heuristic
 from core.errors import os_reason, reason_of
 from core.games import REGISTRY, get_game
-from core.games.base import BadOption, GameInfo, GameOption
+from core.games.base import GameInfo, GameOption
 from core.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator, is_language
 from core.names import default_name
 from core.text import CONTROL_CLASS, BadText, visible
@@ -358,22 +358,8 @@ class SetupScreen(Screen[None]):
                         ) from None
                 else:
                     options[option.name] = raw
-            try:
-                option.check(options[option.name])
-            except BadOption:
-                if not (isinstance(widget, Input) and isinstance(option.default, int)):
-                    raise
-                # A typed whole number out of its range, said with the option as this screen
-                # names it (its refusal names it for the command line: 'turn_limit').
-                raise ValueError(
-                    _(
-                        "{option} must be from {low} to {high}, not {value}",
-                        option=_(option.label),
-                        low=option.minimum,
-                        high=option.maximum,
-                        value=options[option.name],
-                    )
-                ) from None
+            # (refused by the option's name as this screen shows it, in its language)
+            option.check(options[option.name], named=option.label)
         return options
 
     def read_seed(self) -> int:
