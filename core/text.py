@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 
 from core.narration import Message, Text
 
@@ -43,6 +44,13 @@ CONTROL_CLASS = f"\x00-\x1f\x7f-\x9f\u2028\u2029{_BIDI_CONTROLS}\ud800-\udfff"
 """A regular-expression character class of every control character (see the module's doc)."""
 
 _CONTROL = re.compile(f"[{CONTROL_CLASS}]")
+_INVISIBLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+"""What draws nothing: Unicode's default-ignorable code points (zero-width and format
+characters, variation selectors, the Hangul fillers, tags) and the blank braille pattern."""
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _SHORT_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
@@ -138,7 +146,7 @@ def check_line(text: str, *, what: Text, max_cells: int, max_chars: int) -> str:
     width = cells(text)
     if not text:
         raise BadText(Message("{what} is empty", what=what))
-    if not text.strip() or width == 0:
+    if width == 0 or is_blank(text):
         raise BadText(Message("{what} is blank", what=what))
     if width > max_cells:
         raise BadText(
@@ -151,6 +159,44 @@ def check_line(text: str, *, what: Text, max_cells: int, max_chars: int) -> str:
             )
         )
     return text
+
+
+def is_blank(text: str) -> bool:
+    """Whether `text` shows nothing a reader could tell apart: only spaces, characters that
+    draw nothing (`_INVISIBLE`) and combining marks with nothing to sit on."""
+    if text.isascii():
+        return not text.strip()
+    import unicodedata
+
+    shown = _INVISIBLE.sub("", text)
+    return all(char.isspace() or unicodedata.category(char)[0] == "M" for char in shown)
+
+
+def name_key(name: str) -> str:
+    """What a name is told apart by: NFKC (full-width "Ａｋｉ" is "Aki"), case folded ("aki"),
+    without what draws nothing, its spaces closed up. Names at one table differ in their keys,
+    so the log, which says only a name, names one seat."""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return " ".join(_INVISIBLE.sub("", folded).split())
+
+
+def check_names_differ(names: Sequence[str]) -> None:
+    """Refused with a BadText naming the first name that is another seat's (`name_key`)."""
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(names):
+        other = seen.setdefault(name_key(name), seat)
+        if other != seat:
+            raise BadText(
+                Message(
+                    "the name {name} is seat {seat}'s ({other}): names at one table must "
+                    "differ, in any case or width",
+                    name=excerpt(name),
+                    seat=other + 1,
+                    other=excerpt(names[other]),
+                )
+            )
 
 
 def check_name(text: str) -> str:

@@ -23,7 +23,15 @@ from core.names import default_name
 from core.narration import Message, Text, text
 from core.simulate import MAX_ENTRIES
 from core.table import Seat, SeatKind, Table, check_seed
-from core.text import BadText, one_line, visible, visible_json
+from core.text import (
+    EXCERPT_CHARS,
+    MAX_MESSAGE,
+    BadText,
+    check_names_differ,
+    one_line,
+    visible,
+    visible_json,
+)
 from core.viewer import PUBLIC, Viewer
 from core.wrap import wrap
 from tui.pace import (
@@ -211,7 +219,11 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
+        """One line cut as every other error line is (`one_line`), argparse's message cut so
+        that the pointer to the help stays: it quotes what was typed, which may be any length."""
         _ = self.translate
+        line = _("{prog}: {message} (see '{prog} --help')", prog=self.prog, message="")
+        message = one_line(message, max(MAX_MESSAGE - len(line), EXCERPT_CHARS))
         raise _UsageError(
             _("{prog}: {message} (see '{prog} --help')", prog=self.prog, message=message)
         )
@@ -931,6 +943,10 @@ def _seats(
             except BadText as error:
                 raise CliError(N_("seat {seat}: {error}"), seat=index + 1, error=error) from None
         seats.append(seat)
+    try:
+        check_names_differ([seat.name for seat in seats])
+    except BadText as error:
+        raise CliError(N_("--names: {error}"), error=error) from None
     return tuple(seats)
 
 
