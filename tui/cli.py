@@ -513,7 +513,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             )
         )
     wins = ", ".join(
-        f"{default_name(seat, human=False)} {report.wins[seat]}" for seat in range(players)
+        f"{default_name(seat, False, _)} {report.wins[seat]}" for seat in range(players)
     )
     say(_("wins by seat: {wins}", wins=wins))
     say(_("average length: {length:.1f} log entries", length=report.average_length))
@@ -698,7 +698,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from core.table import new_table
 
     game = _game(args.game)
-    seats = _seats(game, args.players, args.seats, args.names)
+    seats = _seats(game, args.players, args.seats, args.names, translator(args.language))
     options = _options(game, args.option)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
     _check_seed(seed, "--seed")
@@ -894,8 +894,10 @@ def _check_players(game: Game[Any], players: int) -> None:
 
 
 def _seats(
-    game: Game[Any], players: int | None, kinds: str | None, names: str | None
+    game: Game[Any], players: int | None, kinds: str | None, names: str | None, _: Translator
 ) -> tuple[Seat, ...]:
+    """The seats the command line asks for; those not named are named in `_`'s language (the
+    language of whoever starts the game)."""
     from core.bots import has_heuristic
 
     default_bot = "heuristic" if has_heuristic(game.id) else "random"
@@ -924,14 +926,14 @@ def _seats(
     seats: list[Seat] = []
     for index, token in enumerate(tokens):
         if token == "human":
-            seat = Seat(default_name(index, human=True), SeatKind.HUMAN)
+            seat = Seat(default_name(index, True, _), SeatKind.HUMAN)
         elif token in ("bot", "random", "heuristic"):
             kind = default_bot if token == "bot" else token
             if kind == "heuristic" and not has_heuristic(game.id):
                 raise CliError(
                     N_("there is no heuristic bot for {game} yet; use 'random'"), game=game.id
                 )
-            seat = Seat(default_name(index, human=False), SeatKind.BOT, kind)
+            seat = Seat(default_name(index, False, _), SeatKind.BOT, kind)
         else:
             raise CliError(
                 N_("unknown seat kind {kind} (use human, bot, random or heuristic)"),

@@ -222,6 +222,29 @@ async def test_setup_refuses_a_hostile_name_like_its_other_input_errors(
         assert list(tmp_path.iterdir()) == []  # no game, no save
 
 
+@pytest.mark.parametrize(
+    ("first", "second", "reason"),
+    [
+        ("Aki", "Aki", 'seat 2: the name "Aki" is seat 1\'s ("Aki"): names at one table must'),
+        ("Aki", "aki", 'seat 2: the name "aki" is seat 1\'s ("Aki")'),
+        ("Ａｋｉ", "AKI ", 'seat 2: the name "AKI" is seat 1\'s ("Ａｋｉ")'),
+        ("Aki", "Aki\u200b", "seat 2: the name"),
+        ("Aki", "\u2800", "seat 2: the name is blank"),
+    ],
+)
+async def test_setup_refuses_a_name_another_seat_has_in_any_case_or_width(
+    tmp_path: Path, first: str, second: str, reason: str
+) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.screen.query_one("#name-0", Input).value = first
+        app.screen.query_one("#name-1", Input).value = second
+        await pilot.press("f2")
+        assert isinstance(app.screen, SetupScreen)
+        assert setup_error(app).startswith(f"Cannot start: {reason}"), setup_error(app)
+        assert list(tmp_path.iterdir()) == []  # no game, no save
+
+
 async def test_setup_refuses_a_name_wider_than_32_cells(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
