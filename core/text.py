@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from core.narration import Message, Text
 
@@ -182,21 +182,27 @@ def name_key(name: str) -> str:
     return " ".join(_INVISIBLE.sub("", folded).split())
 
 
-def check_names_differ(names: Sequence[str]) -> None:
-    """Refused with a BadText naming the first name that is another seat's (`name_key`)."""
-    seen: dict[str, int] = {}
-    for seat, name in enumerate(names):
-        other = seen.setdefault(name_key(name), seat)
-        if other != seat:
+def check_name_free(name: str, taken: Mapping[int, str]) -> None:
+    """Refused with a BadText if `name` is, by its `name_key`, the name of a seat of `taken`
+    (seat -> name), saying whose."""
+    key = name_key(name)
+    for seat, other in taken.items():
+        if name_key(other) == key:
             raise BadText(
                 Message(
                     "the name {name} is seat {seat}'s ({other}): names at one table must "
                     "differ, in any case or width",
                     name=excerpt(name),
-                    seat=other + 1,
-                    other=excerpt(names[other]),
+                    seat=seat + 1,
+                    other=excerpt(other),
                 )
             )
+
+
+def check_names_differ(names: Sequence[str]) -> None:
+    """Refused with a BadText naming the first name that is an earlier seat's (`name_key`)."""
+    for seat, name in enumerate(names):
+        check_name_free(name, dict(enumerate(names[:seat])))
 
 
 def check_name(text: str) -> str:

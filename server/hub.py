@@ -25,6 +25,7 @@ from typing import Any
 from core.errors import reason_of
 from core.i18n import DEFAULT_LANGUAGE, N_, Language, is_language
 from core.narration import Message, Text, listing, text
+from core.text import name_key
 from server.limits import Limits
 from server.oplog import Log
 from server.protocol import (
@@ -46,6 +47,8 @@ CODE_BYTES = 4
 CODE_TRIES = 5
 """Wrong codes a session may give (a typo or two) before its token is no longer good: guessing
 a code then takes a new SSH session every few tries."""
+NAME_TOO_LIKE = N_("the name {name} is too like {other}, a name in use here: give another")
+"""A guest's name that differs from one in use only in case or width (core.text.name_key)."""
 
 READ_SIZE = 65536
 MAX_OUTPUT_BACKLOG = 64 * 1024 * 1024
@@ -244,6 +247,9 @@ class TableServer:
                         self.forget(token)
                 raise Refused(NAME_IN_USE, name=guest)
             return Client(guest, send, language, address), {}
+        like = self._like(guest)
+        if like is not None:
+            raise Refused(NAME_TOO_LIKE, name=guest, other=like)
         code = secrets.token_hex(CODE_BYTES)
         # Only the codes of names in use are kept: as many as the clients and seats, no more.
         codes = self.hub.guest_codes
@@ -257,6 +263,18 @@ class TableServer:
         return any(client.name == name for client in self.hub.clients) or (
             self.hub.held(name) is not None
         )
+
+    def _like(self, name: str) -> str | None:
+        """A name in use (by a connected client, or held by a seat) that is `name` in another
+        case or width (core.text.name_key), if any: a guest gives another name, rather than
+        getting one with a suffix they did not choose, since a table's log, which says only
+        names, could not tell the two apart."""
+        key = name_key(name)
+        in_use = {client.name for client in self.hub.clients}
+        for table in self.hub.tables.values():
+            if table.state != OVER:
+                in_use.update(table.sitting.values())
+        return next((other for other in sorted(in_use) if name_key(other) == key), None)
 
     def _code_matches(self, name: str, code: str) -> bool:
         known = self.hub.guest_codes.get(name)
