@@ -178,6 +178,11 @@ def screen_sections(screen: Screen[Any], _: Translator) -> list[Section]:
     return [section for section in (*sections.values(), everywhere) if section.keys]
 
 
+GOES_BACK = N_("Escape goes back from every screen. The mouse works but is never needed.")
+NEVER_NEEDS_THE_MOUSE = N_("The mouse works but is never needed.")
+"""The help's last line, where Escape does nothing on the screen it tells of."""
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark,f1", "close", N_("Close"), tooltip=N_("close the help")),
@@ -200,6 +205,9 @@ class HelpScreen(ModalScreen[None]):
         _ = tr(of)
         self.title_text = title
         self.sections = screen_sections(of, _)
+        # (a screen with nowhere to go back to, the SSH lobby, takes no Escape)
+        goes_back = "escape" in of._bindings.key_to_bindings
+        self.closing_line = GOES_BACK if goes_back else NEVER_NEEDS_THE_MOUSE
         if notes:
             self.sections.append(Section(_("Also"), [(_(k), _(does)) for k, does in notes]))
         self.game_id = game_id
@@ -214,11 +222,7 @@ class HelpScreen(ModalScreen[None]):
             for key, does in section.keys:
                 keys.add_row(key, Wrapped(does))
             parts += [Text(f"\n{section.title}", style="bold underline"), keys]
-        parts.append(
-            Wrapped(
-                "\n" + _("Escape goes back from every screen. The mouse works but is never needed.")
-            )
-        )
+        parts.append(Wrapped("\n" + _(self.closing_line)))
         if self.game_id:
             # The rules summaries are the games' texts (tui/boards/): translated where the
             # catalogs have them.
