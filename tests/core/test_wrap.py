@@ -36,6 +36,13 @@ def test_line_ends_and_long_words() -> None:
     assert wrap("", 5) == [""]
 
 
+def test_a_text_that_fits_is_one_line_and_one_that_does_not_is_wrapped() -> None:
+    assert line_spans("鍵を拾った。", 12) == [(0, 6)]
+    assert line_spans("  indented", 20) == [(2, 10)]  # (no line starts with a break's spaces)
+    # A control character measures -1 cells (wcwidth): the text is wrapped all the same.
+    assert wrap("a\tb " + "word " * 6, 10) == ["a\tb word", "word word", "word word", "word"]
+
+
 WORDS = st.lists(st.text("abcdefghij", min_size=1, max_size=12), min_size=1, max_size=30)
 
 
