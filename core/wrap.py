@@ -32,9 +32,10 @@ _MOST_CHARS = 4096
 def line_spans(text: str, width: int) -> list[tuple[int, int]]:
     """Where each line of `text` starts and ends (character offsets) when no line may be wider
     than `width` cells; a line end in `text` ends a line. As Rich does, a line keeps the spaces
-    before a break that fit in it, and the next one starts after them."""
+    before a break that fit in it, and the next one starts after them; a paragraph keeps its
+    indent (the spaces it starts with)."""
     width = max(width, 2)
-    if "\n" not in text and not text[:1].isspace() and 0 <= _cells(text) <= width:
+    if "\n" not in text and 0 <= _cells(text) <= width:
         return [(0, len(text))]  # (most lines of a log: they fit; -1: a control character)
     lines: list[list[tuple[int, int]]] = []
     line: list[tuple[int, int]] = []
@@ -47,7 +48,9 @@ def line_spans(text: str, width: int) -> list[tuple[int, int]]:
             continue
         size = _cells(token)
         if token.isspace() and not line:
-            continue  # no line starts with the spaces of a break
+            indent = start == 0 or text[start - 1] == "\n"  # (a paragraph's: it stays)
+            if not indent or size > width:
+                continue  # no line starts with the spaces of a break
         if used + size <= width:
             line.append((start, end))
             used += size
@@ -56,13 +59,14 @@ def line_spans(text: str, width: int) -> list[tuple[int, int]]:
             lines.append(line)
             line, used = [], 0
             continue
-        carried: list[tuple[int, int]] = []
-        while line and text[(carried or [(start, end)])[0][0]] in NO_LINE_START and len(line) > 1:
-            carried.insert(0, line.pop())
-        if line:
-            lines.append(line)
-        line = carried
-        used = sum(_cells(text[a:b]) for a, b in carried)
+        if len(line) != 1 or not text[line[0][0]].isspace():  # (a paragraph's indent alone:
+            carried: list[tuple[int, int]] = []  # the word is cut after it, as Rich does)
+            while text[(carried or [(start, end)])[0][0]] in NO_LINE_START and len(line) > 1:
+                carried.insert(0, line.pop())
+            if line:
+                lines.append(line)
+            line = carried
+            used = sum(_cells(text[a:b]) for a, b in carried)
         for offset in range(start, end):  # a word wider than a line is cut where it must be
             size = _cells(text[offset])
             if used + size > width and line:

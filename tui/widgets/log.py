@@ -37,6 +37,7 @@ from core.text import visible
 from core.wrap import line_spans
 from tui.lang import tr
 from tui.shown import Line, Lines, Narration
+from tui.wrapped import Wrapped
 
 LAST_REVEAL = N_("Last reveal ({number})")
 
@@ -440,7 +441,7 @@ class LastReveal(Static):
         text.append(f" {hint}\n" if hint else " ", style="bold")  # how to go on, first
         text.append("  ".join(lines))
         self.text = text.plain
-        self.update(text)
+        self.update(Wrapped(text))  # (Japanese between characters, as in the log below)
 
 
 class LogBox(Vertical):
