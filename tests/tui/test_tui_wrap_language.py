@@ -188,3 +188,19 @@ def test_the_battle_log_wraps_as_core_wrap_does() -> None:
             assert all(cell_len(line) <= width for line in rendered)
             checked += 1
     assert checked > 20
+
+
+@pytest.mark.parametrize("size", [(60, 20), (40, 20)])
+async def test_the_too_small_message_wraps_japanese_between_characters(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """Broken only at spaces, "Ctrl+Q" stood alone on its row, the Japanese after it moved
+    down whole (and was cut by cells at 60 columns)."""
+    app = make_app(tmp_path, language="ja")
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        rows = [row.strip() for row in screen_text(app).splitlines() if row.strip()]
+        [quit_row] = [row for row in rows if "Ctrl+Q" in row]
+        assert quit_row.startswith("Ctrl+Q で終了します（遊んでいるゲーム"), rows
+        assert not [row for row in rows if row[0] in NO_LINE_START], rows
+        assert all(cell_len(row) <= size[0] - 2 for row in rows)  # (its padding)

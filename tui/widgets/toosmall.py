@@ -18,6 +18,7 @@ from textual.widgets import Static
 
 from core.i18n import N_, Translator
 from tui.lang import tr
+from tui.wrapped import Wrapped
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -119,4 +120,5 @@ class TooSmall(Static):
 
     def _say(self) -> None:
         width, height = self.app.size
-        self.update(Text(too_small_text(width, height, tr(self)), style="bold"))
+        text = Text(too_small_text(width, height, tr(self)), style="bold", justify="center")
+        self.update(Wrapped(text))  # (Japanese between characters: tui.wrapped)
