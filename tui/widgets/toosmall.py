@@ -87,13 +87,9 @@ class TooSmall(Static):
         background: $background;
         color: $foreground;
     }
-    .-too-narrow > *, .-too-short > * {
-        display: none;
-    }
-    .-too-narrow > TooSmall, .-too-short > TooSmall {
-        display: block;
-    }
     """
+    # (The rules that hide a too-small screen's widgets and show this one are in the app's
+    # stylesheet, themes/partyline.tcss: loaded at start, before any screen is styled.)
 
     def __init__(self) -> None:
         super().__init__()
