@@ -17,9 +17,11 @@ from textual.containers import VerticalScroll
 from tuikit import SIZE, ld_table, make_app, rows_of, screen_text, settle
 
 from core.i18n import translator
-from core.table import Seat, SeatKind
+from core.simulate import play_one
+from core.table import Seat, SeatKind, Table, replay
 from core.wrap import NO_LINE_START, wrap
 from tui.boards.dangerous.battle import render_battle
+from tui.boards.light_and_dark import render as ld_render
 from tui.screens.curtain import CurtainScreen
 from tui.screens.help import HelpScreen
 from tui.screens.replay import ReplayScreen
@@ -204,3 +206,22 @@ async def test_the_too_small_message_wraps_japanese_between_characters(
         assert quit_row.startswith("Ctrl+Q で終了します（遊んでいるゲーム"), rows
         assert not [row for row in rows if row[0] in NO_LINE_START], rows
         assert all(cell_len(row) <= size[0] - 2 for row in rows)  # (its padding)
+
+
+def test_the_light_and_dark_board_wraps_japanese_between_characters() -> None:
+    """The board's narrow right column (the last turn's story, the discards): Rich folded "。"
+    or "、" onto a line of its own, cut "ー" from its word."""
+    played = play_one("light-and-dark", 4, 1, "random", {}, 400)
+    seats = (Seat("ボブ太郎"), Seat("アキ"), Seat("ボット3"), Seat("Bot 4"))
+    table = replay(Table(played.game, seats, played.options, played.seed), played.log)
+    _ = translator("ja")
+    for position in range(0, len(table) + 1, 2):
+        view = table.view_at(position, 0)
+        for width in range(26, 40):
+            console = Console(width=width, no_color=True, color_system=None)
+            with console.capture() as capture:
+                console.print(ld_render(view, table.names, _))
+            for line in capture.get().splitlines():
+                assert cell_len(line.rstrip()) <= width
+                value = line[len(line) - len(line.lstrip()) :] if line[:1] == " " else ""
+                assert value[:1] not in NO_LINE_START, (position, width, line)
