@@ -225,3 +225,17 @@ def test_the_light_and_dark_board_wraps_japanese_between_characters() -> None:
                 assert cell_len(line.rstrip()) <= width
                 value = line[len(line) - len(line.lstrip()) :] if line[:1] == " " else ""
                 assert value[:1] not in NO_LINE_START, (position, width, line)
+
+
+def test_the_light_and_dark_board_shows_a_name_as_written_not_as_markup() -> None:
+    """The board's values were strings Rich read as markup: "[i]Aki" in the last turn's story
+    lost its brackets (and set the rest in italics)."""
+    played = play_one("light-and-dark", 4, 1, "random", {}, 400)
+    seats = (Seat("[i]Aki"), Seat("B"), Seat("C"), Seat("D"))
+    table = replay(Table(played.game, seats, played.options, played.seed), played.log)
+    console = Console(width=60, no_color=True, color_system=None)
+    for position in range(len(table) + 1):
+        with console.capture() as capture:
+            console.print(ld_render(table.view_at(position, 0), table.names, translator("en")))
+        shown = capture.get()
+        assert shown.count("Aki") == shown.count("[i]Aki"), (position, shown)
