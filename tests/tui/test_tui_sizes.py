@@ -124,6 +124,26 @@ async def test_below_the_minimum_every_screen_says_what_it_needs(tmp_path: Path,
         assert app.focused is focused
 
 
+@pytest.mark.parametrize("kind", ["light-and-dark", "dangerous", "replay"])
+async def test_a_game_opened_on_a_small_terminal_shows_only_the_message(
+    tmp_path: Path, kind: str
+) -> None:
+    """`partyline play` (or continue, or replay) in a 60x20 terminal: the game screen is the
+    first one styled, before any message was mounted, and its widgets showed through with the
+    message below them."""
+    app = app_for(kind, tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, EXPECTED[kind])
+        text = screen_text(app)
+        said = "Make the terminal at least 80×24 (it is 60×20). Ctrl+Q quits; a game in play is "
+        assert " ".join(text.split()).startswith(said), text
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert "Make the terminal" not in screen_text(app)
+        assert TITLES.get(kind, "Dangerous") in screen_text(app)
+
+
 async def test_below_the_minimum_keys_do_not_act_on_the_hidden_screen(tmp_path: Path) -> None:
     """A key typed while only the message shows acted on the screen behind it: a digit
     answered the question no one could see. Now only Ctrl+Q (and Ctrl+C) act: they quit, as

@@ -18,6 +18,7 @@ from textual.widgets import Static
 
 from core.i18n import N_, Translator
 from tui.lang import tr
+from tui.wrapped import Wrapped
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
@@ -86,13 +87,9 @@ class TooSmall(Static):
         background: $background;
         color: $foreground;
     }
-    .-too-narrow > *, .-too-short > * {
-        display: none;
-    }
-    .-too-narrow > TooSmall, .-too-short > TooSmall {
-        display: block;
-    }
     """
+    # (The rules that hide a too-small screen's widgets and show this one are in the app's
+    # stylesheet, themes/partyline.tcss: loaded at start, before any screen is styled.)
 
     def __init__(self) -> None:
         super().__init__()
@@ -119,4 +116,5 @@ class TooSmall(Static):
 
     def _say(self) -> None:
         width, height = self.app.size
-        self.update(Text(too_small_text(width, height, tr(self)), style="bold"))
+        text = Text(too_small_text(width, height, tr(self)), style="bold", justify="center")
+        self.update(Wrapped(text))  # (Japanese between characters: tui.wrapped)
