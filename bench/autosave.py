@@ -121,6 +121,10 @@ def appender(table: Table, path: Path) -> tuple[Saver, Callable[[], None]]:
     return autosave, autosave.close
 
 
+def _nothing() -> None:
+    """The rewriter's close: it leaves nothing open."""
+
+
 def failed(why: Text) -> None:
     raise AssertionError(f"the autosave failed: {text(why)}")
 
@@ -152,7 +156,7 @@ def entry_cost(length: int, entries: int, before: bool, folder: Path) -> float:
     """Median seconds to save one entry once the log is `length` entries long."""
     table = marathon(length)
     path = folder / f"marathon-{length}-{'before' if before else 'now'}.toml"
-    saver, close = (rewriter(table, path), lambda: None) if before else appender(table, path)
+    saver, close = (rewriter(table, path), _nothing) if before else appender(table, path)
     saver(Change(ChangeKind.ENTRY, len(table)))  # the first, whole write
     timed = Timed(saver)
     unsubscribe = table.subscribe(timed)
@@ -397,7 +401,7 @@ def writes(games: int) -> None:
                         return len(payload)
                     return real_write(fd if appended else into, payload)  # (not the first)
 
-                os.write = write
+                os.write = write  # type: ignore[assignment]  # (its defaults: this round's)
                 if mode != "ext4 mapped":  # (the appends go through os.write, patched or not)
                     filesystems.mappable = lambda fd: False
                 try:

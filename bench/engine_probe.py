@@ -104,7 +104,11 @@ def digest(seeds: int) -> dict[str, str]:
             for seed in range(1, seeds + 1):
                 table = bot_table(game, players, seed, bot)
                 seen: list[str] = []
-                table.subscribe(lambda change, t=table, s=seen: s.append(_position(t)))
+
+                def record(change: object, t: Any = table, s: list[str] = seen) -> None:
+                    s.append(_position(t))
+
+                table.subscribe(record)
                 table.resolve_chance()
                 driver = BotDriver(table)
                 while len(table) < 3000 and driver.play_one():

@@ -60,10 +60,11 @@ def bench(repeat: int) -> None:
         per_call(lambda: grid.adjacency(BOARD.cells(), grid.EIGHT), repeat),
     )
     for budget in (3, 6, 24):
-        show(
-            f"cheapest 12x12, 8 directions, budget {budget}",
-            per_call(lambda b=budget: grid.cheapest(MIDDLE, eight.__getitem__, b), repeat),
-        )
+
+        def cheapest(b: int = budget) -> object:
+            return grid.cheapest(MIDDLE, eight.__getitem__, b)
+
+        show(f"cheapest 12x12, 8 directions, budget {budget}", per_call(cheapest, repeat))
     pieces = {(x, 4) for x in range(2, 10)}
     show(
         "cheapest 12x12, 4 dirs, free pieces, budget 6",
@@ -79,12 +80,13 @@ def bench(repeat: int) -> None:
     )
     for steps in (2, 3, 5, 7):
         found = grid.exact_paths(MIDDLE, four.__getitem__, steps)
+
+        def paths(s: int = steps) -> object:
+            return grid.exact_paths(MIDDLE, four.__getitem__, s)
+
         show(
             f"exact paths 12x12, 4 directions, {steps} steps",
-            per_call(
-                lambda s=steps: grid.exact_paths(MIDDLE, four.__getitem__, s),
-                max(1, repeat // steps**2),
-            ),
+            per_call(paths, max(1, repeat // steps**2)),
             f"{len(found)} destinations",
         )
     wall = {(6, y) for y in range(2, 10)}

@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from ptykit import Terminal  # noqa: E402
+from ptykit import Terminal  # type: ignore[import-not-found]  # noqa: E402
 
 from core import saves  # noqa: E402
 from core.decisions import DecisionKind  # noqa: E402

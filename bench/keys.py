@@ -107,7 +107,7 @@ def child(log: str, freeze: bool, argv: Sequence[str]) -> int:
 
 
 def frames(data: bytes) -> int:
-    from ptykit import FRAME_START
+    from ptykit import FRAME_START  # type: ignore[import-not-found]  # (tests/, on the path)
 
     return data.count(FRAME_START)
 
@@ -117,7 +117,8 @@ def quiet_after(term: Any, start: int) -> bytes:
     from gridmap import quiet_after as wait_quiet
 
     wait_quiet(term, start)
-    return term.raw[start:]
+    written: bytes = term.raw[start:]
+    return written
 
 
 @dataclass

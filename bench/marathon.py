@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from core import chance
 from core.chance import Outcome
 from core.decisions import Choice, Option, choose_one
 from core.games.base import Applied, GameOption, Narration, Result, SeatSummary, Step, View
+
+if TYPE_CHECKING:  # (an older tree, which the bench measures against, may not have it)
+    from core.games.base import Viewer
 
 
 @dataclass(frozen=True)
@@ -56,7 +59,7 @@ class Marathon:
         nxt = replace(state, round=state.round + 1, die=0, scores=scores)
         return Applied(nxt, (Narration(f"{state.names[seat]} scores {gain}"),))
 
-    def view(self, state: MarathonState, viewer: int | None) -> View:
+    def view(self, state: MarathonState, viewer: Viewer) -> View:
         seats = tuple(SeatSummary(score) for score in state.scores)
         return View(viewer, f"round {state.round}", "marathon", seats, None)
 

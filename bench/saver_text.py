@@ -87,7 +87,7 @@ def probe(tree: Path, tables: int, passes: int) -> dict[str, Any]:
         def entry_text(table: Any, index: int, render: Any, entry: Any) -> bytes:
             return saves.entry_text(table, index, render, entry).encode()
 
-    calls = [(table, index, text, entry) for table, index, entry in calls]
+    rendered = [(table, index, text, entry) for table, index, entry in calls]
     figures: list[float] = []
     for _ in range(passes):
         _unwritten(lines, message, joined)
@@ -101,7 +101,7 @@ def probe(tree: Path, tables: int, passes: int) -> dict[str, Any]:
         gc.freeze()
         start = time.perf_counter()
         # (as the autosave calls it; the Ir run counts only inside starmap's steps: MARK)
-        for _ in itertools.starmap(entry_text, calls):
+        for _ in itertools.starmap(entry_text, rendered):
             pass
         figures.append((time.perf_counter() - start) / entries * 1e6)
     return {"entries": entries, "us": figures}

@@ -58,8 +58,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from mirrorkit import TablePlay, create_table, cursor_key, defaults, login
-from sshkit import Server, SSHTerminal
+from mirrorkit import TablePlay, create_table, cursor_key, defaults, login  # type: ignore[import-not-found]  # (tests/, put on the path above)
+from sshkit import Server, SSHTerminal  # type: ignore[import-not-found]
 
 from core.decisions import Decision, DecisionKind
 

@@ -43,7 +43,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "serve")]
 
-from test_serve_tables import Seen, make_hub  # noqa: E402
+from test_serve_tables import Seen, make_hub  # type: ignore[import-not-found]  # noqa: E402
 from textual.drivers.headless_driver import HeadlessDriver  # noqa: E402
 
 from core.bots.random_bot import random_choice  # noqa: E402

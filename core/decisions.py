@@ -38,6 +38,22 @@ class IllegalAction(ValueError):
         self.reason = reason
 
 
+class BadAnswer(IllegalAction):
+    """An answer not of its decision's form, or not among its options. `why` says so without
+    naming the decision; the reason names it by its name (`claim`, as a save holds it). Who
+    knows how people call the decision (core.table: the seat and the game's label for it) names
+    it so instead, with `why`."""
+
+    def __init__(self, decision: str, why: Message) -> None:
+        super().__init__(Message("{decision}: {why}", decision=decision, why=why))
+        self.decision = decision
+        self.why = why
+
+    def naming(self, decision: Text) -> Message:
+        """This refusal with the decision named as `decision` (core.games.catalogue.asked)."""
+        return Message("{decision}: {why}", decision=decision, why=self.why)
+
+
 class DecisionKind(Enum):
     CHOOSE_ONE = "choose-one"
     CHOOSE_SEVERAL = "choose-several"
@@ -203,12 +219,6 @@ class Decision:
             if option.unavailable and option.id in items:
                 raise IllegalAction(option.refusal())
 
-    def label_of(self, option_id: OptionId) -> Text:
-        for option in self.options:
-            if option.id == option_id:
-                return option.label
-        return str(option_id)
-
     def normalise(self, choice: object) -> Choice:
         """Return the choice in canonical form, or raise IllegalAction saying why it is illegal."""
         kind = self.kind
@@ -219,12 +229,8 @@ class Decision:
                 and cls is not int
                 and (isinstance(choice, bool) or not isinstance(choice, str | int))
             ):
-                raise IllegalAction(
-                    Message(
-                        "{decision}: expected one option, got {choice}",
-                        decision=self.name,
-                        choice=repr(choice),
-                    )
+                raise BadAnswer(
+                    self.name, Message("expected one option, got {choice}", choice=repr(choice))
                 )
             sure = self.__dict__.get("_sure")
             if sure is not None and choice in sure:
@@ -236,7 +242,7 @@ class Decision:
                     if option.unavailable:
                         raise IllegalAction(option.refusal())
                     return choice
-            raise IllegalAction(self._not_one_of(choice))
+            raise self._not_one_of(choice)
         items = self._sequence(choice)
         if kind is _CHOOSE_SEVERAL:
             return self._several(items)
@@ -246,99 +252,66 @@ class Decision:
 
     def _sequence(self, choice: object) -> tuple[OptionId, ...]:
         if not isinstance(choice, list | tuple):
-            raise IllegalAction(
-                Message(
-                    "{decision}: expected a list, got {choice}",
-                    decision=self.name,
-                    choice=repr(choice),
-                )
+            raise BadAnswer(
+                self.name, Message("expected a list, got {choice}", choice=repr(choice))
             )
         for item in choice:
             if isinstance(item, bool) or not isinstance(item, str | int):
-                raise IllegalAction(
-                    Message(
-                        "{decision}: {item} is not an option id",
-                        decision=self.name,
-                        item=repr(item),
-                    )
-                )
+                raise BadAnswer(self.name, Message("{item} is not an option id", item=repr(item)))
         return tuple(choice)
 
     def _several(self, items: tuple[OptionId, ...]) -> tuple[OptionId, ...]:
         ids = {option.id for option in self.options}
         unknown = [item for item in items if item not in ids]
         if unknown:
-            raise IllegalAction(self._not_one_of(unknown[0]))
+            raise self._not_one_of(unknown[0])
         if len(set(items)) != len(items):
-            raise IllegalAction(
-                Message("{decision}: an option is chosen twice", decision=self.name)
-            )
+            raise BadAnswer(self.name, Message("an option is chosen twice"))
         self._refuse_unavailable(items)
         if not self.min_count <= len(items) <= self.max_count:
-            raise IllegalAction(
+            raise BadAnswer(
+                self.name,
                 Message(
-                    "{decision}: choose between {least} and {most}, not {count}",
-                    decision=self.name,
+                    "choose between {least} and {most}, not {count}",
                     least=self.min_count,
                     most=self.max_count,
                     count=len(items),
-                )
+                ),
             )
         order = {option.id: index for index, option in enumerate(self.options)}
         return tuple(sorted(items, key=order.__getitem__))
 
     def _order(self, items: tuple[OptionId, ...]) -> tuple[OptionId, ...]:
         if Counter(items) != Counter(option.id for option in self.options):
-            raise IllegalAction(
-                Message(
-                    "{decision}: list every one of {options} exactly once",
-                    decision=self.name,
-                    options=self._listing(),
-                )
+            raise BadAnswer(
+                self.name,
+                Message("list every one of {options} exactly once", options=self._listing()),
             )
         return items
 
     def _allocation(self, items: tuple[OptionId, ...]) -> tuple[int, ...]:
         amounts = [item for item in items if isinstance(item, int)]
         if len(amounts) != len(items) or len(amounts) != len(self.options):
-            raise IllegalAction(
-                Message(
-                    "{decision}: give {count} whole numbers",
-                    decision=self.name,
-                    count=len(self.options),
-                )
+            raise BadAnswer(
+                self.name, Message("give {count} whole numbers", count=len(self.options))
             )
         if any(amount < 0 for amount in amounts):
-            raise IllegalAction(
-                Message("{decision}: amounts cannot be negative", decision=self.name)
-            )
+            raise BadAnswer(self.name, Message("amounts cannot be negative"))
         given = tuple(o.id for o, amount in zip(self.options, amounts, strict=True) if amount)
         self._refuse_unavailable(given)
         if self.max_each and any(amount > self.max_each for amount in amounts):
-            raise IllegalAction(
-                Message(
-                    "{decision}: at most {most} on one option",
-                    decision=self.name,
-                    most=self.max_each,
-                )
-            )
+            raise BadAnswer(self.name, Message("at most {most} on one option", most=self.max_each))
         if sum(amounts) != self.total:
-            raise IllegalAction(
-                Message(
-                    "{decision}: the amounts must add up to {total}",
-                    decision=self.name,
-                    total=self.total,
-                )
+            raise BadAnswer(
+                self.name, Message("the amounts must add up to {total}", total=self.total)
             )
         return tuple(amounts)
 
-    def _not_one_of(self, choice: object) -> Message:
-        return Message(
-            "{decision}: {choice} is not one of {options}",
-            decision=self.name,
-            choice=repr(choice),
-            options=self._listing(),
+    def _not_one_of(self, choice: object) -> BadAnswer:
+        why = Message(
+            "{choice} is not one of {options}", choice=repr(choice), options=self._listing()
         )
+        return BadAnswer(self.name, why)
 
     def _listing(self) -> str:
         shown = ", ".join(repr(option.id) for option in self.options[:8])

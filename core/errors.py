@@ -8,6 +8,7 @@ be another error's message, so a save's `file: entry N: why` is translated whole
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 from core.decisions import IllegalAction
@@ -50,7 +51,14 @@ def at_entry(number: int, why: Text | None = None) -> Message:
 
 
 def os_reason(error: OSError) -> Text:
-    """Why the system refused (its own words), or the Message Partyline raised the OSError with
-    (`OSError(errno.ENOENT, Message(...))`)."""
+    """Why the system refused (its own words, without what a library wrapped around them:
+    asyncio's "error while attempting to bind on address ..."), or the Message Partyline raised
+    the OSError with (`OSError(errno.ENOENT, Message(...))`). A resolver's error (a negative
+    errno, no system error's) says its own words."""
     why = error.strerror
-    return why if isinstance(why, str | Message) else str(error)
+    if isinstance(why, Message):
+        return why
+    code = error.errno
+    if isinstance(code, int) and code > 0:
+        return os.strerror(code)
+    return why if isinstance(why, str) else str(error)

@@ -15,11 +15,11 @@ from typing import Any, NamedTuple
 
 from core import chance
 from core.chance import ImpossibleOutcome
-from core.decisions import Choice, Decision, IllegalAction
+from core.decisions import BadAnswer, Choice, Decision, IllegalAction
 from core.errors import Explained, at_entry, reason_of
 from core.games.base import Applied, Game, Narration, Result, Step, View, check_options
 from core.log import TOML_INTEGERS, ChanceEntry, DecisionEntry, Entry
-from core.narration import Message, Text, text
+from core.narration import LIST_SEPARATOR, Joined, Message, Text, text
 from core.text import check_name
 from core.viewer import PUBLIC, Viewer
 
@@ -506,10 +506,15 @@ class Table:
         return entry if checked is entry.values else ChanceEntry(entry.chance, checked)
 
     def _normalise(self, decision: Decision, choice: object) -> Choice:
-        """`decision.normalise(choice)`; when several seats answer at once (the step is
-        simultaneous, or holds several seats' decisions), its error names whose answer it is."""
+        """`decision.normalise(choice)`. An answer of the wrong form or option is refused
+        naming the decision as people know it: the seat, and what it is doing (`Aki (claim a
+        role or stay silent): ...`), not its name in the save; when several seats answer at
+        once (the step is simultaneous, or holds several seats' decisions), any other error
+        names whose answer it is."""
         try:
             return decision.normalise(choice)
+        except BadAnswer as error:
+            raise IllegalAction(error.naming(self._asked(decision))) from None
         except IllegalAction as error:
             if self._step.simultaneous or len(self._step.decisions) > 1:
                 whose = Message(
@@ -517,6 +522,12 @@ class Table:
                 )
                 raise IllegalAction(whose) from None
             raise
+
+    def _asked(self, decision: Decision) -> Message:
+        """`Aki (claim a role or stay silent)`: who is asked `decision`, and what it is."""
+        from core.games.catalogue import asked  # (for an error: not at start-up)
+
+        return asked(self.game.id, self.seats[decision.seat].name, decision.name)
 
     def _expected_decision(self, entry: DecisionEntry) -> Decision:
         if not 0 <= entry.seat < len(self.seats):
@@ -556,8 +567,8 @@ class Table:
             return Message("the game is over")
         if self._step.chance is not None:
             return Message("waiting for {label}", label=self._step.chance.label)
-        waiting = ", ".join(f"{self.seats[d.seat].name} ({d.name})" for d in self._step.decisions)
-        return Message("waiting for {waiting}", waiting=waiting)
+        asked = tuple(self._asked(decision) for decision in self._step.decisions)
+        return Message("waiting for {waiting}", waiting=Joined(asked, LIST_SEPARATOR))
 
 
 def check_seed(seed: int) -> None:

@@ -18,11 +18,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping, Sequence
 
 from core.narration import Message, Text
 
 MAX_NAME_CELLS = 32
 """A name's width on a terminal: it has to fit a player panel and a title bar."""
+
+SERVED_NAME_CELLS = 16
+"""The widest name a server takes unless its operator says otherwise (serve
+--max-name-length): the name screen, the lobby and the server's check all start from it."""
 
 MAX_NAME_CHARS = 128
 """A name's length in code points: combining marks are 0 cells wide, so the width alone does
@@ -39,6 +44,13 @@ CONTROL_CLASS = f"\x00-\x1f\x7f-\x9f\u2028\u2029{_BIDI_CONTROLS}\ud800-\udfff"
 """A regular-expression character class of every control character (see the module's doc)."""
 
 _CONTROL = re.compile(f"[{CONTROL_CLASS}]")
+_INVISIBLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+"""What draws nothing: Unicode's default-ignorable code points (zero-width and format
+characters, variation selectors, the Hangul fillers, tags) and the blank braille pattern."""
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _SHORT_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
@@ -134,7 +146,7 @@ def check_line(text: str, *, what: Text, max_cells: int, max_chars: int) -> str:
     width = cells(text)
     if not text:
         raise BadText(Message("{what} is empty", what=what))
-    if not text.strip() or width == 0:
+    if width == 0 or is_blank(text):
         raise BadText(Message("{what} is blank", what=what))
     if width > max_cells:
         raise BadText(
@@ -147,6 +159,50 @@ def check_line(text: str, *, what: Text, max_cells: int, max_chars: int) -> str:
             )
         )
     return text
+
+
+def is_blank(text: str) -> bool:
+    """Whether `text` shows nothing a reader could tell apart: only spaces, characters that
+    draw nothing (`_INVISIBLE`) and combining marks with nothing to sit on."""
+    if text.isascii():
+        return not text.strip()
+    import unicodedata
+
+    shown = _INVISIBLE.sub("", text)
+    return all(char.isspace() or unicodedata.category(char)[0] == "M" for char in shown)
+
+
+def name_key(name: str) -> str:
+    """What a name is told apart by: NFKC (full-width "Ａｋｉ" is "Aki"), case folded ("aki"),
+    without what draws nothing, its spaces closed up. Names at one table differ in their keys,
+    so the log, which says only a name, names one seat."""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return " ".join(_INVISIBLE.sub("", folded).split())
+
+
+def check_name_free(name: str, taken: Mapping[int, str]) -> None:
+    """Refused with a BadText if `name` is, by its `name_key`, the name of a seat of `taken`
+    (seat -> name), saying whose."""
+    key = name_key(name)
+    for seat, other in taken.items():
+        if name_key(other) == key:
+            raise BadText(
+                Message(
+                    "the name {name} is seat {seat}'s ({other}): names at one table must "
+                    "differ, in any case or width",
+                    name=excerpt(name),
+                    seat=seat + 1,
+                    other=excerpt(other),
+                )
+            )
+
+
+def check_names_differ(names: Sequence[str]) -> None:
+    """Refused with a BadText naming the first name that is an earlier seat's (`name_key`)."""
+    for seat, name in enumerate(names):
+        check_name_free(name, dict(enumerate(names[:seat])))
 
 
 def check_name(text: str) -> str:

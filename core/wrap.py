@@ -22,12 +22,21 @@ regular-expression compiler visits each of their 28,000 code points in Python.)"
 NO_LINE_START = frozenset("、。，．,.)）」』】ー・：:；;！!？?")
 """What a Japanese line never starts with."""
 
+_CHAR_CELLS: dict[str, int] = {}
+"""Cells by character, for the Japanese ones a line is cut into one by one (asking wcwidth
+each time was half of a Japanese line's wrapping: the log panel wraps many)."""
+_MOST_CHARS = 4096
+"""Characters remembered at the most (untrusted text may hold any)."""
+
 
 def line_spans(text: str, width: int) -> list[tuple[int, int]]:
     """Where each line of `text` starts and ends (character offsets) when no line may be wider
     than `width` cells; a line end in `text` ends a line. As Rich does, a line keeps the spaces
-    before a break that fit in it, and the next one starts after them."""
+    before a break that fit in it, and the next one starts after them; a paragraph keeps its
+    indent (the spaces it starts with)."""
     width = max(width, 2)
+    if "\n" not in text and 0 <= _cells(text) <= width:
+        return [(0, len(text))]  # (most lines of a log: they fit; -1: a control character)
     lines: list[list[tuple[int, int]]] = []
     line: list[tuple[int, int]] = []
     used = 0
@@ -37,9 +46,11 @@ def line_spans(text: str, width: int) -> list[tuple[int, int]]:
             lines.append(line)
             line, used = [], 0
             continue
-        size = cells(token)
+        size = _cells(token)
         if token.isspace() and not line:
-            continue  # no line starts with the spaces of a break
+            indent = start == 0 or text[start - 1] == "\n"  # (a paragraph's: it stays)
+            if not indent or size > width:
+                continue  # no line starts with the spaces of a break
         if used + size <= width:
             line.append((start, end))
             used += size
@@ -48,15 +59,16 @@ def line_spans(text: str, width: int) -> list[tuple[int, int]]:
             lines.append(line)
             line, used = [], 0
             continue
-        carried: list[tuple[int, int]] = []
-        while line and text[(carried or [(start, end)])[0][0]] in NO_LINE_START and len(line) > 1:
-            carried.insert(0, line.pop())
-        if line:
-            lines.append(line)
-        line = carried
-        used = sum(cells(text[a:b]) for a, b in carried)
+        if len(line) != 1 or not text[line[0][0]].isspace():  # (a paragraph's indent alone:
+            carried: list[tuple[int, int]] = []  # the word is cut after it, as Rich does)
+            while text[(carried or [(start, end)])[0][0]] in NO_LINE_START and len(line) > 1:
+                carried.insert(0, line.pop())
+            if line:
+                lines.append(line)
+            line = carried
+            used = sum(_cells(text[a:b]) for a, b in carried)
         for offset in range(start, end):  # a word wider than a line is cut where it must be
-            size = cells(text[offset])
+            size = _cells(text[offset])
             if used + size > width and line:
                 lines.append(line)
                 line, used = [], 0
@@ -72,6 +84,20 @@ def line_spans(text: str, width: int) -> list[tuple[int, int]]:
 def wrap(text: str, width: int) -> list[str]:
     """`text` as lines of at most `width` cells, without the spaces at the breaks."""
     return [text[start:end].rstrip() for start, end in line_spans(text, width)]
+
+
+def _cells(text: str) -> int:
+    """`text`'s cells (core.text.cells), a character's remembered."""
+    if text.isascii() and text.isprintable():
+        return len(text)
+    if len(text) != 1:
+        return cells(text)
+    size = _CHAR_CELLS.get(text)
+    if size is None:
+        size = cells(text)
+        if len(_CHAR_CELLS) < _MOST_CHARS:
+            _CHAR_CELLS[text] = size
+    return size
 
 
 def _tokens(text: str) -> Iterator[tuple[int, int]]:

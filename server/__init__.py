@@ -11,4 +11,5 @@ the children, the server only moves bytes, keeps the limits and, later, the tabl
     relay.py     the bytes between one SSH channel and one child, with the session's limits
     ssh.py       the asyncssh server: authentication, refusals, one session per connection
     serve.py     the `serve` command: host key, listening, shutting down
+    oplog.py     the operator's log: one line an event, in the operator's language
 """

@@ -14,7 +14,7 @@ from pathlib import Path
 import asyncssh
 import platformdirs
 
-from core.errors import Explained
+from core.errors import Explained, os_reason
 from core.i18n import N_
 from core.narration import Message
 from core.regular import NotRegular, open_regular
@@ -134,8 +134,3 @@ def _read(path: Path) -> asyncssh.SSHKey:
             N_("{path}: not a usable private key ({error})"), path=str(path), error=str(error)
         )
         raise HostKeyError(why) from None
-
-
-def os_reason(error: OSError) -> str:
-    """The system's words for an OSError, without what a library added around them."""
-    return os.strerror(error.errno) if error.errno else str(error)

@@ -24,8 +24,10 @@ from typing import Any
 
 from core.errors import reason_of
 from core.i18n import DEFAULT_LANGUAGE, N_, Language, is_language
-from core.narration import Message
+from core.narration import Message, Text, listing, text
+from core.text import name_key
 from server.limits import Limits
+from server.oplog import Log
 from server.protocol import (
     CLIENT_TYPES,
     LINE_TOO_LONG,
@@ -38,13 +40,15 @@ from server.protocol import (
     load,
 )
 from server.store import TableStore
-from server.tables import Client, Hub, Refused, ServerTable
+from server.tables import OPEN, OVER, PLAYING, Client, Hub, Refused, ServerTable
 
 CODE_BYTES = 4
 """A guest's reconnect code: 8 hexadecimal digits."""
 CODE_TRIES = 5
 """Wrong codes a session may give (a typo or two) before its token is no longer good: guessing
 a code then takes a new SSH session every few tries."""
+NAME_TOO_LIKE = N_("the name {name} is too like {other}, a name in use here: give another")
+"""A guest's name that differs from one in use only in case or width (core.text.name_key)."""
 
 READ_SIZE = 65536
 MAX_OUTPUT_BACKLOG = 64 * 1024 * 1024
@@ -55,6 +59,8 @@ SWEEP_SECONDS = 60.0
 grace; a new table looks for them at once)."""
 MIN_SWEEP_SECONDS = 1.0
 """However short the grace, the sweep does not look more often than this."""
+STATE_WORDS = {OPEN: N_("open"), PLAYING: N_("playing"), OVER: N_("over")}
+"""A table's state as the log says it (the lobby's words)."""
 
 
 class TableServer:
@@ -64,16 +70,18 @@ class TableServer:
         self,
         limits: Limits,
         bot_delay: float,
-        log: Callable[[str], None],
+        log: Log,
         save_dir: Path | None = None,
         clock: Callable[[], float] = time.monotonic,
+        render: Callable[[Text], str] = text,
     ) -> None:
         """`save_dir`: where every table autosaves, and is resumed from at `start` (None: in
-        memory only); `clock`: the hub's (seconds), for the chat rate and the tables' grace."""
+        memory only); `clock`: the hub's (seconds), for the chat rate and the tables' grace;
+        `render`: how the saves' comments are written out (the operator's language)."""
         self.limits = limits
         self.bot_delay = bot_delay
         self.log = log
-        self.store = None if save_dir is None else TableStore(save_dir, log)
+        self.store = None if save_dir is None else TableStore(save_dir, log, render)
         self.hub = Hub(
             lambda: secrets.randbelow(10**9) + 1,
             self._changed,
@@ -102,8 +110,14 @@ class TableServer:
     async def start(self) -> None:
         """Resume the tables of the save folder, then listen."""
         for table in self.hub.resume():
-            waiting = ", ".join(table.summary()["waiting"]) or "nobody"
-            self.log(f"table {table.id}: resumed ({table.state}), waiting for {waiting}")
+            waiting = table.summary()["waiting"]
+            state = Message(STATE_WORDS[table.state])
+            if waiting:
+                template = N_("table {table}: resumed ({state}), waiting for {waiting}")
+                self.log(Message(template, table=table.id, state=state, waiting=listing(waiting)))
+            else:
+                template = N_("table {table}: resumed ({state}), waiting for no one")
+                self.log(Message(template, table=table.id, state=state))
         self._server = await asyncio.start_unix_server(self._connected, path=str(self.path))
         self._sweep()
 
@@ -187,7 +201,8 @@ class TableServer:
                         try:
                             self.hub.handle(client, message)
                         except Exception as failure:  # one client's message must not end others'
-                            self.log(f"{client.name}: a message failed: {failure}")
+                            failed = N_("{name}: a message failed: {error}")
+                            self.log(Message(failed, name=client.name, error=reason_of(failure)))
                             error(Message(N_("the server could not handle that message")))
         except (ConnectionError, OSError):
             pass
@@ -195,7 +210,7 @@ class TableServer:
             self._writers.discard(writer)
             if client is not None:
                 self.hub.leave(client)
-                self.log(f"{client.name}: left the tables")
+                self.log(Message(N_("{name}: left the tables"), name=client.name))
             writer.close()
 
     def _hello(
@@ -232,6 +247,9 @@ class TableServer:
                         self.forget(token)
                 raise Refused(NAME_IN_USE, name=guest)
             return Client(guest, send, language, address), {}
+        like = self._like(guest)
+        if like is not None:
+            raise Refused(NAME_TOO_LIKE, name=guest, other=like)
         code = secrets.token_hex(CODE_BYTES)
         # Only the codes of names in use are kept: as many as the clients and seats, no more.
         codes = self.hub.guest_codes
@@ -245,6 +263,18 @@ class TableServer:
         return any(client.name == name for client in self.hub.clients) or (
             self.hub.held(name) is not None
         )
+
+    def _like(self, name: str) -> str | None:
+        """A name in use (by a connected client, or held by a seat) that is `name` in another
+        case or width (core.text.name_key), if any: a guest gives another name, rather than
+        getting one with a suffix they did not choose, since a table's log, which says only
+        names, could not tell the two apart."""
+        key = name_key(name)
+        in_use = {client.name for client in self.hub.clients}
+        for table in self.hub.tables.values():
+            if table.state != OVER:
+                in_use.update(table.sitting.values())
+        return next((other for other in sorted(in_use) if name_key(other) == key), None)
 
     def _code_matches(self, name: str, code: str) -> bool:
         known = self.hub.guest_codes.get(name)
@@ -265,15 +295,21 @@ class TableServer:
         try:
             self.hub.close_abandoned()  # each table closed is logged by _abandoned
         except Exception as error:  # the next sweep tries again
-            self.log(f"closing the abandoned tables failed: {error}")
+            failed = N_("closing the abandoned tables failed: {error}")
+            self.log(Message(failed, error=reason_of(error)))
 
     def _abandoned(self, table: ServerTable) -> None:
         """The hub closed a table none of whose players came back (a sweep, or a new table
         did): the log says where its game is."""
-        store, where = self.store, ""
+        store = self.store
         if store is not None and table.table is not None:
-            where = f"; its game: {store.save_path(table.id)}"
-        self.log(f"table {table.id}: closed, none of its players came back in time{where}")
+            template = N_(
+                "table {table}: closed, none of its players came back in time; its game: {path}"
+            )
+            self.log(Message(template, table=table.id, path=str(store.save_path(table.id))))
+        else:
+            template = N_("table {table}: closed, none of its players came back in time")
+            self.log(Message(template, table=table.id))
 
     def _dropped(self, table: ServerTable) -> None:
         """The hub forgot a table (finished, or abandoned): a bot timer left for it never plays
@@ -287,7 +323,8 @@ class TableServer:
         try:
             self.hub.play_bot(table)  # the change schedules the next
         except Exception as error:  # a bot bug must not end the server
-            self.log(f"table {table.id}: a bot failed: {error}")
+            failed = N_("table {table}: a bot failed: {error}")
+            self.log(Message(failed, table=table.id, error=reason_of(error)))
 
 
 def _language(message: dict[str, Any]) -> Language:

@@ -10,7 +10,14 @@ from dataclasses import dataclass
 from core.errors import reason_of
 from core.i18n import DEFAULT_LANGUAGE, N_, Translator, translator
 from core.narration import Message
-from core.text import MAX_NAME_CELLS, MAX_NAME_CHARS, THE_NAME, BadText, check_line
+from core.text import (
+    MAX_NAME_CELLS,
+    MAX_NAME_CHARS,
+    SERVED_NAME_CELLS,
+    THE_NAME,
+    BadText,
+    check_line,
+)
 
 BURST_SECONDS = 4
 """Input may come in bursts of this many seconds' worth of the rate (a paste, a sweep of the
@@ -30,7 +37,7 @@ class Limits:
     """Seconds without a byte of input before a session is closed."""
     input_rate: int = 4096
     """Bytes of input a second, on average, that a session may send (typing sends a few)."""
-    name_cells: int = 16
+    name_cells: int = SERVED_NAME_CELLS
     """The widest player name, in terminal cells (a Japanese character is 2)."""
     chat_rate: int = 12
     """Chat lines a minute a player may say at a table: that many at once, then one every
@@ -75,11 +82,19 @@ class Limits:
 
     # --- the refusals, one line each -------------------------------------------------------
 
-    def too_many_from_address(self) -> str:
-        return f"partyline: too many connections from your address (at most {self.per_address})"
+    def too_many_from_address(self) -> Message:
+        """(A Message: the client is told it in English, str(), for a connection refused says
+        nothing of its language; the operator's log says it in the operator's.)"""
+        return Message(
+            N_("partyline: too many connections from your address (at most {count})"),
+            count=self.per_address,
+        )
 
-    def server_full(self) -> str:
-        return f"partyline: the server is full (at most {self.sessions} sessions); try later"
+    def server_full(self) -> Message:
+        return Message(
+            N_("partyline: the server is full (at most {count} sessions); try later"),
+            count=self.sessions,
+        )
 
     def idle(self, _: Translator | None = None) -> str:
         """The line for a session closed for idleness, in `_`'s language (else English)."""
@@ -210,7 +225,7 @@ class Admission:
     def total(self) -> int:
         return sum(self._by_address.values())
 
-    def admit(self, address: str) -> str | None:
+    def admit(self, address: str) -> Message | None:
         """Count a new connection from `address`, or say in one line why it is refused (and
         count nothing)."""
         if self.total >= self.limits.sessions:

@@ -28,7 +28,8 @@ from collections.abc import Callable
 
 import asyncssh
 
-from core.i18n import DEFAULT_LANGUAGE, Translator, translator
+from core.i18n import DEFAULT_LANGUAGE, N_, Translator, translator
+from core.narration import Message, Text
 from server.child import AppChild
 from server.limits import BURST_SECONDS, Limits, TokenBucket
 
@@ -36,6 +37,10 @@ READ_SIZE = 65536
 INPUT_BACKLOG = 65536
 STOP_GRACE = 2.0
 """Seconds a child has to end after SIGHUP before SIGKILL."""
+SIGHUP_THEN_SIGKILL = N_("SIGHUP, then SIGKILL after {seconds:g} s")
+IDLE = N_("no input for {seconds:g} s")
+TOO_FAST = N_("input faster than {rate} bytes a second")
+"""Why a limit closed a session, as the operator's log says it."""
 OUTPUT_GRACE = 1.0
 """Seconds to wait for the last output of a child that has exited (its terminal's buffer)."""
 
@@ -61,10 +66,13 @@ class Relay:
         limits: Limits,
         on_end: Callable[[Relay], None],
         translate: Callable[[], Translator] | None = None,
+        on_limit: Callable[[Message], None] | None = None,
     ) -> None:
         """`translate` gives the translator of the language the player reads now (the app's,
-        which the player may switch), for what the server tells the client; else English."""
+        which the player may switch), for what the server tells the client; else English.
+        `on_limit` is told why, when a limit closes the session (for the operator's log)."""
         self._translate = translate or (lambda: translator(DEFAULT_LANGUAGE))
+        self._on_limit = on_limit or (lambda why: None)
         self._loop = asyncio.get_running_loop()
         self._chan = chan
         self.child = child
@@ -80,9 +88,9 @@ class Relay:
         self._output_paused = False
         self._closing = False  # the session is over for the client: no more bytes either way
         self._ended = False
-        self.stopped_with = ""
+        self.stopped_with: Text = ""
         """How the server stopped the child, for the log ("": it exited by itself): "SIGHUP",
-        and ", then SIGKILL after STOP_GRACE s" if it was still there."""
+        or SIGHUP_THEN_SIGKILL if it was still there after STOP_GRACE."""
         self._last_input = self._loop.time()
         self._timers: list[asyncio.TimerHandle] = [
             self._loop.call_later(limits.idle_timeout, self._check_idle)
@@ -99,6 +107,7 @@ class Relay:
         now = self._loop.time()
         self._last_input = now
         if not self._bucket.take(len(data), now):
+            self._on_limit(Message(TOO_FAST, rate=self._limits.input_rate))
             self._end(self._limits.input_flood(self._translate()))
             return
         self._backlog += data
@@ -139,6 +148,7 @@ class Relay:
         if left > 0:
             self._timers.append(self._loop.call_later(left, self._check_idle))
         else:
+            self._on_limit(Message(IDLE, seconds=self._limits.idle_timeout))
             self._end(self._limits.idle(self._translate()))
 
     # --- from the child --------------------------------------------------------------------
@@ -223,7 +233,7 @@ class Relay:
         if self.child.exited():
             return
         self.child.signal(signal.SIGKILL)
-        self.stopped_with += f", then SIGKILL after {STOP_GRACE:g} s"
+        self.stopped_with = Message(SIGHUP_THEN_SIGKILL, seconds=STOP_GRACE)
 
     def _maybe_end(self) -> None:
         """Once the child is reaped and its output is done: report its exit to the client (if

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import signal
-import socket
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,11 +14,12 @@ import asyncssh
 from core import saves
 from core.errors import Explained, os_reason
 from core.i18n import N_
-from core.narration import Message
+from core.narration import Message, Text, text
 from core.regular import open_regular
 from server import hostkey
 from server.hub import TableServer
 from server.limits import Limits
+from server.oplog import Log
 from server.relay import STOP_GRACE
 from server.ssh import SHUTTING_DOWN, Gatekeeper, ServerState
 from server.store import StoreBusy
@@ -55,6 +55,9 @@ class ServeConfig:
     bot_delay: float = BOT_DELAY
     """Seconds between two bot decisions at a table."""
     host_key: Path = field(default_factory=hostkey.default_path)
+    render: Callable[[Text], str] = text
+    """How the tables' saves write their comments: in the operator's language (the host reads
+    them; the log is written out by whoever prints it)."""
 
 
 @dataclass
@@ -66,7 +69,7 @@ class Serving:
     host_key: hostkey.HostKey
     port: int
 
-    async def stop(self, say: Callable[[str], None]) -> None:
+    async def stop(self, say: Log) -> None:
         """Stop listening, close every session (the clients are told why), wait for every app
         child to be reaped, and end the connections left."""
         self.listener.close()
@@ -74,45 +77,110 @@ class Serving:
         try:
             await asyncio.wait_for(self.state.ended.wait(), STOP_GRACE + 5)
         except TimeoutError:
-            say(f"partyline serve: {len(self.state.relays)} sessions did not end in time")
+            late = N_("partyline serve: sessions that did not end in time: {count}")
+            say(Message(late, count=len(self.state.relays)))
         self.state.disconnect_all(SHUTTING_DOWN)
         await self.listener.wait_closed()
         if self.state.tables is not None:
             await self.state.tables.stop()
 
 
-def run(config: ServeConfig, say: Callable[[str], None]) -> int:
-    """Serve until SIGINT or SIGTERM. `say` prints one line (the caller makes it safe)."""
+def run(config: ServeConfig, say: Log) -> int:
+    """Serve until SIGINT or SIGTERM. `say` prints one line of the operator's log (the caller
+    writes it out in the operator's language and makes it safe)."""
     return asyncio.run(_serve(config, say))
 
 
-async def _serve(config: ServeConfig, say: Callable[[str], None]) -> int:
+async def _serve(config: ServeConfig, say: Log) -> int:
     stop = asyncio.Event()  # before anything is said: a stop at any moment is a clean one
     loop = asyncio.get_running_loop()
     for number in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(number, stop.set)
-    serving = await start(config, say)
-    key = serving.host_key
-    made = "made a new host key" if key.created else "host key"
-    say(f"partyline serve: {made} {key.path}")
-    say(f"partyline serve: host key fingerprint {key.algorithm} {key.fingerprint}")
-    who = (
-        "anyone (guests)"
-        if config.authorized_keys is None
-        else f"the keys in {config.authorized_keys}, as the user name they give"
-    )
-    say(f"partyline serve: listening on {config.host}:{serving.port}; letting in {who}")
-    say(
-        f"partyline serve: players join with: ssh -p {serving.port} NAME@HOST, and check that "
-        f"ssh shows the fingerprint {key.fingerprint} the first time"
-    )
+    log = GuardedLog(say, lambda: loop.call_soon_threadsafe(stop.set))
+    serving = await start(config, log)
+    for line in banner(config, serving):
+        log(line)
     await stop.wait()
-    say("partyline serve: shutting down")
-    await serving.stop(say)
-    return 0
+    log(Message(N_("partyline serve: shutting down")))
+    await serving.stop(log)
+    return READER_GONE if log.reader_gone else 0
 
 
-async def start(config: ServeConfig, say: Callable[[str], None]) -> Serving:
+READER_GONE = 141
+"""The exit status of a server whose log's reader went away: a writer's killed by SIGPIPE."""
+
+
+class GuardedLog:
+    """The operator's log, which never raises into the server. A log whose reader went away
+    (`partyline serve | head`, a `tee` that died) stops the server as SIGPIPE stops a writer,
+    but cleanly: every session told, every child reaped (else each connection's first line
+    ended it, and the server went on listening, refusing everyone without a word). Any other
+    failure to write loses that line only: a full disk must not end a game night."""
+
+    def __init__(self, say: Log, stop: Callable[[], object]) -> None:
+        """`stop` asks the server to stop; it is called from any thread (an autosave's
+        failure is told from the thread that syncs it)."""
+        self._say = say
+        self._stop = stop
+        self.reader_gone = False
+
+    def __call__(self, line: Text) -> None:
+        if self.reader_gone:
+            return
+        try:
+            self._say(line)
+        except BrokenPipeError:
+            self.reader_gone = True
+            self._stop()
+        except OSError:
+            pass
+
+
+def banner(config: ServeConfig, serving: Serving) -> list[Message]:
+    """What the server says once it listens: its host key, where it listens, who gets in, and
+    how players join."""
+    key = serving.host_key
+    made = (
+        N_("partyline serve: made a new host key {path}")
+        if key.created
+        else N_("partyline serve: host key {path}")
+    )
+    where = host_and_port(config.host, serving.port)
+    if config.authorized_keys is None:
+        listening = Message(
+            N_("partyline serve: listening on {where}; letting in anyone (guests)"), where=where
+        )
+        # (a guest's SSH user name is not used: the game asks for the name)
+        join = N_(
+            "partyline serve: players join with: ssh -p {port} HOST (the game asks for their "
+            "name), and check that ssh shows the fingerprint {fingerprint} the first time"
+        )
+    else:
+        listening = Message(
+            N_(
+                "partyline serve: listening on {where}; letting in the keys in {path}, as the "
+                "user name they give"
+            ),
+            where=where,
+            path=str(config.authorized_keys),
+        )
+        join = N_(
+            "partyline serve: players join with: ssh -p {port} NAME@HOST, and check that ssh "
+            "shows the fingerprint {fingerprint} the first time"
+        )
+    return [
+        Message(made, path=str(key.path)),
+        Message(
+            N_("partyline serve: host key fingerprint {algorithm} {fingerprint}"),
+            algorithm=key.algorithm,
+            fingerprint=key.fingerprint,
+        ),
+        listening,
+        Message(join, port=serving.port, fingerprint=key.fingerprint),
+    ]
+
+
+async def start(config: ServeConfig, say: Log) -> Serving:
     """The host key (made if there is none), the authorized keys, and the listening server.
     Raises ServeError saying in one line why it cannot start."""
     keys = None if config.authorized_keys is None else _authorized_keys(config.authorized_keys)
@@ -121,7 +189,9 @@ async def start(config: ServeConfig, say: Callable[[str], None]) -> Serving:
     except hostkey.HostKeyError as error:
         raise ServeError(error.message) from None
     try:
-        tables = TableServer(config.limits, config.bot_delay, say, config.save_dir)
+        tables = TableServer(
+            config.limits, config.bot_delay, say, config.save_dir, render=config.render
+        )
     except StoreBusy as error:
         raise ServeError(error.message) from None
     except OSError as error:
@@ -156,19 +226,17 @@ async def start(config: ServeConfig, say: Callable[[str], None]) -> Serving:
         await tables.stop()
         why = Message(
             N_("cannot listen on {where}: {why}"),
-            where=f"{config.host}:{config.port}",
-            why=_cannot_listen(error),
+            where=host_and_port(config.host, config.port),
+            why=os_reason(error),
         )
         raise ServeError(why) from None
     return Serving(listener, state, key, listener.get_port())
 
 
-def _cannot_listen(error: OSError) -> str:
-    """Why listening failed: a name the resolver does not know says so in its own words (its
-    errno is no system error: os.strerror would say "Unknown error -2")."""
-    if isinstance(error, socket.gaierror) and error.strerror:
-        return error.strerror
-    return hostkey.os_reason(error)
+def host_and_port(host: str, port: int) -> str:
+    """`host:port`, an IPv6 address in brackets as ssh and URLs write it (`[::]:2222`, not
+    `:::2222`, whose port nobody can tell)."""
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 MAX_AUTHORIZED_KEYS = 2**20

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import NoReturn
 
@@ -36,9 +36,11 @@ from core.i18n import (
     language_from_env,
     translator,
 )
+from core.narration import Message
 from server.child import AppChild
 from server.hub import TableServer
 from server.limits import Admission, Limits, address_group
+from server.oplog import Log
 from server.relay import Relay
 from server.terminal import DEFAULT_SIZE, safe_size, safe_term
 
@@ -47,14 +49,15 @@ SUBSYSTEM_REFUSED = N_(
     "partyline: this server offers no subsystems (no sftp or scp); connect to play"
 )
 NO_TERMINAL = N_("partyline: the game needs a terminal: connect with ssh -t, without a command")
-PORT_FORWARDING_REFUSED = "partyline: port forwarding is refused"
-SOCKET_FORWARDING_REFUSED = "partyline: socket forwarding is refused"
-TUNNEL_REFUSED = "partyline: tunnels are refused"
-ONE_SESSION = "partyline: one session per connection"
+# (The client is told these in English: they come before it says which language it reads.)
+PORT_FORWARDING_REFUSED = N_("partyline: port forwarding is refused")
+SOCKET_FORWARDING_REFUSED = N_("partyline: socket forwarding is refused")
+TUNNEL_REFUSED = N_("partyline: tunnels are refused")
+ONE_SESSION = N_("partyline: one session per connection")
 CANNOT_START = N_("partyline: the server cannot start a session now; try later")
 SHUTTING_DOWN = N_("partyline: the server is shutting down")
-NO_SESSION = "partyline: no session was opened; this server offers the game on a terminal only"
-REMOTE_FORWARDING_REFUSED = "partyline: remote forwarding is refused"
+NO_SESSION = N_("partyline: no session was opened; this server offers the game on a terminal only")
+REMOTE_FORWARDING_REFUSED = N_("partyline: remote forwarding is refused")
 
 SESSION_GRACE = 30.0
 """Seconds a logged-in connection has to open its session (`ssh -N` never does): a connection
@@ -68,7 +71,7 @@ class ServerState:
     limits: Limits
     guests: bool
     """Anyone gets in (a name is asked later); else only authorized keys, named as they log in."""
-    log: Callable[[str], None]
+    log: Log
     tables: TableServer | None = None
     """The tables' socket the app children connect to."""
     session_grace: float = SESSION_GRACE
@@ -130,7 +133,7 @@ class Gatekeeper(asyncssh.SSHServer):
         self.refused(refusal)
         # After asyncssh has sent its version, so that the client reads this as a disconnect.
         asyncio.get_running_loop().call_soon(
-            conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, refusal
+            conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS, str(refusal)
         )
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -144,29 +147,35 @@ class Gatekeeper(asyncssh.SSHServer):
     def begin_auth(self, username: str) -> bool:
         if self.state.guests:
             return False  # no authentication; the SSH user name is not used
-        refusal = self.state.limits.name_refusal(username)
-        if refusal is not None:
-            self.refused(refusal)
+        problem = self.state.limits.name_problem(username)
+        if problem is not None:
+            self.refused(problem)
             assert self.conn is not None
-            self.conn.disconnect(asyncssh.DISC_ILLEGAL_USER_NAME, refusal)
+            self.conn.disconnect(asyncssh.DISC_ILLEGAL_USER_NAME, str(problem))
             return True
         self.player = username
         return True
 
     def auth_completed(self) -> None:
-        who = "a guest" if self.player is None else self.player
-        self.state.log(f"{self.address}: {who} logged in")
+        if self.player is None:
+            logged_in = Message(N_("{address}: a guest logged in"), address=self.address)
+        else:
+            template = N_("{address}: {name} logged in")
+            logged_in = Message(template, address=self.address, name=self.player)
+        self.state.log(logged_in)
         self._grace = asyncio.get_running_loop().call_later(
             self.state.session_grace, self._without_session
         )
 
     def _without_session(self) -> None:
         if self.session is None and self.conn is not None:
-            self.refused(NO_SESSION)
+            self.refused(Message(NO_SESSION))
             self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, NO_SESSION)
 
-    def refused(self, message: str) -> None:
-        self.state.log(f"{self.address}: refused: {message}")
+    def refused(self, message: Message) -> None:
+        """Log that this connection was refused something, and why (`message`: a catalog
+        message, in the operator's language)."""
+        self.state.log(Message(N_("{address}: refused: {why}"), address=self.address, why=message))
 
     # Only public keys (and, with --guests, nothing at all) get anyone in.
     def password_auth_supported(self) -> bool:
@@ -192,14 +201,14 @@ class Gatekeeper(asyncssh.SSHServer):
         self._refuse_channel(PORT_FORWARDING_REFUSED)
 
     def server_requested(self, listen_host: str, listen_port: int) -> bool:
-        self.refused(REMOTE_FORWARDING_REFUSED)
+        self.refused(Message(REMOTE_FORWARDING_REFUSED))
         return False
 
     def unix_connection_requested(self, dest_path: str) -> bool:
         self._refuse_channel(SOCKET_FORWARDING_REFUSED)
 
     def unix_server_requested(self, listen_path: str) -> bool:
-        self.refused(REMOTE_FORWARDING_REFUSED)
+        self.refused(Message(REMOTE_FORWARDING_REFUSED))
         return False
 
     def tun_requested(self, unit: int | None) -> bool:
@@ -209,7 +218,7 @@ class Gatekeeper(asyncssh.SSHServer):
         self._refuse_channel(TUNNEL_REFUSED)
 
     def _refuse_channel(self, message: str) -> NoReturn:
-        self.refused(message)
+        self.refused(Message(message))
         raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, message)
 
 
@@ -276,13 +285,28 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
                 state.limits.name_cells,
             )
         except OSError as error:
-            state.log(f"{self.gate.address}: cannot start an app: {error.strerror or error}")
+            why = error.strerror or str(error)
+            template = N_("{address}: cannot start an app: {why}")
+            state.log(Message(template, address=self.gate.address, why=why))
             self.refusal = CANNOT_START
             return
-        self.relay = Relay(self.chan, child, state.limits, self._ended, self._translator)
+        self.relay = Relay(
+            self.chan, child, state.limits, self._ended, self._translator, self._limited
+        )
         state.add(self.relay)
-        who = "a guest" if self.gate.player is None else self.gate.player
-        state.log(f"{self.gate.address}: {who}: session started (app pid {child.pid})")
+        address, pid = self.gate.address, child.pid
+        if self.gate.player is None:
+            template = N_("{address}: a guest: session started (app pid {pid})")
+            state.log(Message(template, address=address, pid=pid))
+        else:
+            template = N_("{address}: {name}: session started (app pid {pid})")
+            state.log(Message(template, address=address, name=self.gate.player, pid=pid))
+
+    def _limited(self, why: Message) -> None:
+        template = N_("{address}: a limit closes the session (app pid {pid}): {why}")
+        assert self.relay is not None
+        pid = self.relay.child.pid
+        self.gate.state.log(Message(template, address=self.gate.address, pid=pid, why=why))
 
     def _translator(self) -> Translator:
         """The language the player reads now: the app's, as the tables know it (the player may
@@ -293,7 +317,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
 
     def _refuse(self, message: str) -> None:
         assert self.chan is not None
-        self.gate.refused(message)
+        self.gate.refused(Message(message))
         message = translator(self.language or DEFAULT_LANGUAGE)(message)
         if self.term is None:
             self.chan.write_stderr((message + "\n").encode())
@@ -308,10 +332,14 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             state.tables.forget(self.token)
         # Which session, and what the server did to end it: a test (or an operator) can tell a
         # child that ended on SIGHUP from one killed after the grace, even under load.
-        how = _ending(relay.child.exit_code)
+        address, pid, how = self.gate.address, relay.child.pid, _ending(relay.child.exit_code)
         if relay.stopped_with:
-            how = f"stopped with {relay.stopped_with}; {how}"
-        state.log(f"{self.gate.address}: session ended (app pid {relay.child.pid}; {how})")
+            template = N_("{address}: session ended (app pid {pid}; stopped with {signals}; {how})")
+            signals = relay.stopped_with
+            state.log(Message(template, address=address, pid=pid, signals=signals, how=how))
+        else:
+            template = N_("{address}: session ended (app pid {pid}; {how})")
+            state.log(Message(template, address=address, pid=pid, how=how))
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         if self.relay is not None:
@@ -348,13 +376,13 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             asyncio.get_running_loop().call_soon(conn.close)
 
 
-def _ending(code: int | None) -> str:
+def _ending(code: int | None) -> Message:
     if code is None or code >= 0:
-        return f"the app exited with status {code}"
+        return Message(N_("the app exited with status {code}"), code=code)
     try:
-        return f"the app was ended by {signal.Signals(-code).name}"
+        return Message(N_("the app was ended by {signal}"), signal=signal.Signals(-code).name)
     except ValueError:
-        return f"the app was ended by signal {-code}"
+        return Message(N_("the app was ended by signal {number}"), number=-code)
 
 
 def client_language(environment: Mapping[str, str]) -> Language | None:

@@ -28,13 +28,14 @@ from typing import Any
 import tomli_w
 
 from core import saves
-from core.errors import Explained
+from core.errors import Explained, os_reason, reason_of
 from core.games import REGISTRY
 from core.i18n import N_
-from core.narration import Message, text
+from core.narration import Message, Text, text
 from core.regular import open_regular
 from core.table import Table
-from core.text import BadText, check_line, check_name, one_line
+from core.text import BadText, check_line, check_name
+from server.oplog import Log
 
 FOLDER = "tables"
 TABLE_SUFFIX = ".table.toml"
@@ -47,7 +48,10 @@ MAX_CHAT_CHARS = 400
 CHAT_KEPT = 50
 """Chat lines a table keeps (a newcomer sees these, and its file keeps them)."""
 THE_CHAT_LINE = N_("the chat line")
-NOT_A_CHAT_LINE = "a chat line is a name and a line of text"
+NOT_A_CHAT_LINE = N_("a chat line is a name and a line of text")
+TOO_BIG = N_("the file is too big to be a table")
+MISSING_FIELD = N_("missing field '{name}'")
+"""(The saves' words for a field a file lacks.)"""
 MAX_TABLE_FILE = 256 * 1024
 """A table file is a few hundred bytes, and its chat at most CHAT_KEPT lines of at most
 MAX_CHAT_CHARS characters (4 bytes each in UTF-8): a bigger one is not the server's."""
@@ -89,12 +93,14 @@ class StoredTable:
 class TableStore:
     """Writes every table's two files as the hub changes them, and reads them back at start."""
 
-    def __init__(self, save_dir: Path, log: Callable[[str], None]) -> None:
-        """Raises StoreBusy when another server keeps its tables there, OSError when the
-        folder cannot be made."""
+    def __init__(self, save_dir: Path, log: Log, render: Callable[[Text], str] = text) -> None:
+        """`render` writes out the saves' comments (in the operator's language: the host
+        reads them). Raises StoreBusy when another server keeps its tables there, OSError when
+        the folder cannot be made."""
         self.folder = save_dir / FOLDER
         self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.log = log
+        self.render = render
         self._autosaves: dict[int, saves.Autosave] = {}
         self._created: dict[int, str] = {}
         """When each resumed game was created: its save keeps saying so."""
@@ -147,19 +153,18 @@ class TableStore:
         try:
             saves.write_bytes(path, tomli_w.dumps(data).encode())
         except OSError as error:
-            self.log(text(saves.write_failure(path, error)))
+            self.log(saves.write_failure(path, error))
 
     def started(self, number: int, game: Table) -> None:
         """Autosave `game` from now on, every entry; its file is in place when this returns."""
-        autosave = saves.Autosave(
-            game, self.save_path(number), on_error=lambda why: self.log(text(why))
-        )
+        path = self.save_path(number)
+        autosave = saves.Autosave(game, path, on_error=self.log, render=self.render)
         autosave.created = self._created.pop(number, autosave.created)
         self._autosaves[number] = autosave
         try:
             autosave.write()
         except OSError as error:
-            self.log(text(saves.write_failure(self.save_path(number), error)))
+            self.log(saves.write_failure(self.save_path(number), error))
 
     def ended(self, number: int) -> None:
         """The table is over or given up: its save stays (a finished game), its table goes."""
@@ -169,7 +174,9 @@ class TableStore:
         try:
             self.table_path(number).unlink(missing_ok=True)
         except OSError as error:
-            self.log(f"{saves.display_path(self.table_path(number))}: {error.strerror}")
+            where = saves.display_path(self.table_path(number))
+            template = N_("{path}: cannot remove the table file: {why}")
+            self.log(Message(template, path=where, why=os_reason(error)))
 
     def close(self) -> None:
         """Close every save and let another server have the folder. Each save's last fsync may
@@ -193,14 +200,17 @@ class TableStore:
         for path in newest_first:
             if at_most is not None and len(found) >= at_most:
                 save = path.with_name(path.name.removesuffix(TABLE_SUFFIX) + SAVE_SUFFIX)
-                why = f"the server holds at most {at_most} tables"
-                self.log(one_line(f"{path}: not resumed: {why} (its save, if any: {save})"))
+                template = N_(
+                    "{path}: not resumed: the server holds at most {count} tables (its save, if "
+                    "any: {save})"
+                )
+                self.log(Message(template, path=str(path), count=at_most, save=str(save)))
                 continue
             try:
                 table = self._load(path)
             except (OSError, ValueError, KeyError, TypeError) as error:
-                reason = getattr(error, "strerror", None) or error
-                self.log(one_line(f"{path}: cannot resume this table: {reason}"))
+                template = N_("{path}: cannot resume this table: {why}")
+                self.log(Message(template, path=str(path), why=_why_not(error)))
                 continue
             if table is not None:
                 found.append(table)
@@ -209,24 +219,26 @@ class TableStore:
     def _load(self, path: Path) -> StoredTable | None:
         with open_regular(path) as (file, info):  # (a named pipe would hold the start forever)
             if info.st_size > MAX_TABLE_FILE:
-                raise ValueError("the file is too big to be a table")
+                raise ValueError(Message(TOO_BIG))
             raw = file.read(MAX_TABLE_FILE + 1)
         if len(raw) > MAX_TABLE_FILE:  # (it grew since)
-            raise ValueError("the file is too big to be a table")
+            raise ValueError(Message(TOO_BIG))
         data = tomllib.loads(raw.decode("utf-8"))
         if data.get("format") != FORMAT or data.get("format_version") != FORMAT_VERSION:
-            raise ValueError(f"not a table file of format {FORMAT} {FORMAT_VERSION}")
+            why = N_("not a table file of format {format} {version}")
+            raise ValueError(Message(why, format=FORMAT, version=FORMAT_VERSION))
         number = _int(data["id"])
         if data["game"] not in REGISTRY:
-            raise ValueError(f"no game {str(data['game'])[:40]!r}")
+            raise ValueError(Message(N_("no game {game!r}"), game=str(data["game"])[:40]))
         if path.name != self.table_path(number).name:
-            raise ValueError(f"the file is named for another table than {number}")
+            why = N_("the file is named for another table than {number}")
+            raise ValueError(Message(why, number=number))
         game = None
         save = self.save_path(number)
         if save.exists():
             loaded = saves.load(save)  # SaveError is a ValueError, with its one-line reason
             if loaded.note:
-                self.log(text(loaded.note))
+                self.log(loaded.note)
             game = loaded.table
             self._created[number] = loaded.created
             if game.over:
@@ -251,17 +263,20 @@ class TableStore:
         those a player could have said; one log line says how many others were left out, and
         why the first was."""
         if not isinstance(value, list):
-            self.log(f"{path.name}: the chat is not a list of lines: left out")
+            template = N_("{file}: the chat is not a list of lines: left out")
+            self.log(Message(template, file=path.name))
             return []
         kept: list[tuple[str, str]] = []
-        refused: list[str] = []
+        refused: list[BadText] = []
         for entry in value:  # the file's size bounds the list
             try:
                 kept.append(chat_line(entry))
             except BadText as error:
-                refused.append(str(error))
+                refused.append(error)
         if refused:
-            self.log(one_line(f"{path.name}: {len(refused)} chat lines left out: {refused[0]}"))
+            template = N_("{file}: {count} chat lines left out: {why}")
+            first = reason_of(refused[0])
+            self.log(Message(template, file=path.name, count=len(refused), why=first))
         return kept[-CHAT_KEPT:]
 
 
@@ -269,11 +284,18 @@ def chat_line(entry: object) -> tuple[str, str]:
     """(who, line) of a chat line read from a file; BadText if it is not one a player could
     have said."""
     if not (isinstance(entry, list) and len(entry) == 2 and all(isinstance(s, str) for s in entry)):
-        raise BadText(NOT_A_CHAT_LINE)
+        raise BadText(Message(NOT_A_CHAT_LINE))
     who, line = entry
     check_name(who)
     check_line(line, what=THE_CHAT_LINE, max_cells=MAX_CHAT_CELLS, max_chars=MAX_CHAT_CHARS)
     return who, line
+
+
+def _why_not(error: Exception) -> object:
+    """Why a table file cannot be resumed, in the reader's language where the words are ours."""
+    if isinstance(error, KeyError):  # (whose str() is only the key, quoted)
+        return Message(MISSING_FIELD, name=str(error.args[0]))
+    return getattr(error, "strerror", None) or reason_of(error)
 
 
 def _number_of(name: str) -> int | None:
@@ -294,4 +316,4 @@ def _int(value: object) -> int:
         return int(value)
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    raise ValueError(f"{str(value)[:20]!r} is not a number")
+    raise ValueError(Message(N_("{value} is not a number"), value=repr(str(value)[:20])))

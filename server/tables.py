@@ -27,10 +27,11 @@ from core.errors import reason_of
 from core.games import REGISTRY, get_game
 from core.games.base import PUBLIC, BadOption, Viewer, check_options
 from core.i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, Language, is_language, translator
+from core.names import default_name
 from core.narration import Message, Text, text
 from core.runner import BotDriver
 from core.table import Change, ChangeKind, Seat, SeatKind, Table, check_seed, new_table
-from core.text import BadText, check_line, one_line, visible
+from core.text import BadText, check_line, check_name_free, one_line, visible
 from server.limits import CHAT_TOO_FAST, TokenBucket, chat_bucket
 from server.protocol import encode
 from server.store import (
@@ -145,6 +146,12 @@ class ServerTable(TableSettings):
             for seat in range(self.players)
             if seat not in self.bots and seat not in self.sitting
         ]
+
+    def seat_names(self) -> dict[int, str]:
+        """The names of the seats taken: who sits there, or its bot (as the game will name it)."""
+        named = {seat: default_name(seat, False) for seat in self.bots}
+        named.update(self.sitting)
+        return named
 
     def seat_of(self, name: str) -> int | None:
         return next((seat for seat, who in self.sitting.items() if who == name), None)
@@ -339,6 +346,7 @@ class Hub:
         bots = _bots(message.get("bots", {}), players, game_id)
         if len(bots) == players:
             raise Refused(N_("at least one seat must be a player's"))
+        _check_name_differs(client.name, {seat: default_name(seat, False) for seat in bots})
         options = message.get("options", {})
         if not isinstance(options, dict):
             raise Refused(N_("options must be names and values"))
@@ -380,6 +388,7 @@ class Hub:
             if table.table is not None:
                 raise Refused(N_("the game has started: watch it instead"))
             self._check_name_free(client.name)
+            _check_name_differs(client.name, table.seat_names())
         if client.table is not None and client.table is not table:
             raise Refused(N_("leave your table first"))
         self._sit(client, table, seat)
@@ -529,7 +538,7 @@ class Hub:
         seats = tuple(
             Seat(table.sitting[seat])
             if seat in table.sitting
-            else Seat(f"Bot {seat + 1}", SeatKind.BOT, table.bots[seat])
+            else Seat(default_name(seat, False), SeatKind.BOT, table.bots[seat])
             for seat in range(table.players)
         )
         self.start(table, new_table(get_game(table.game_id), seats, table.options, table.seed))
@@ -759,3 +768,13 @@ def _line_number(value: object) -> bool:
 
 def _option_id(value: object) -> bool:
     return isinstance(value, str | int) and not isinstance(value, bool)
+
+
+def _check_name_differs(name: str, taken: dict[int, str]) -> None:
+    """Refused if `name` is, in any case or width, a name the table's seats have (`taken`): the
+    game's log, which names seats by their names, would not tell the two apart. (The same name
+    is a player coming back: `held` finds them first.)"""
+    try:
+        check_name_free(name, taken)
+    except BadText as error:
+        raise Refused.of(reason_of(error)) from None

@@ -25,7 +25,7 @@ import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
 from typing import Any, Self, TypeVar
 
@@ -37,8 +37,9 @@ from server.child import TOKEN_VARIABLE
 ROOT = Path(__file__).resolve().parent.parent
 T = TypeVar("T")
 
-_LISTENING = re.compile(r"listening on (?P<host>\S+):(?P<port>\d+);")
-_FINGERPRINT = re.compile(r"host key fingerprint (?P<algorithm>\S+) (?P<fingerprint>SHA256:\S+)")
+# What the banner says in every language (server.serve.banner): how players join, and the key.
+_JOIN = re.compile(r"ssh -p (?P<port>\d+) ")
+_FINGERPRINT = re.compile(r"(?P<algorithm>ssh-\S+) (?P<fingerprint>SHA256:\S+)")
 
 # --- the clients' event loop -------------------------------------------------------------------
 
@@ -86,10 +87,10 @@ class Server:
         self._done = False
         self._reader = threading.Thread(target=self._read, name="sshkit-server", daemon=True)
         self._reader.start()
-        listening = _LISTENING.search(self.wait_for_line("listening on "))
-        fingerprint = _FINGERPRINT.search(self.wait_for_line("host key fingerprint"))
-        assert listening is not None and fingerprint is not None
-        self.port = int(listening["port"])
+        join = _JOIN.search(self.wait_for_match(_JOIN))
+        fingerprint = _FINGERPRINT.search(self.wait_for_match(_FINGERPRINT))
+        assert join is not None and fingerprint is not None
+        self.port = int(join["port"])
         self.fingerprint = fingerprint["fingerprint"]
 
     @classmethod
@@ -131,15 +132,23 @@ class Server:
 
     def wait_for_line(self, text: str, timeout: float = TIMEOUT) -> str:
         """Wait until the server prints a line containing `text`; that line."""
+        return self._wait(lambda line: text in line, repr(text), timeout)
+
+    def wait_for_match(self, pattern: re.Pattern[str], timeout: float = TIMEOUT) -> str:
+        """Wait until the server prints a line in which `pattern` is found (a line whose words
+        depend on the server's language); that line."""
+        return self._wait(lambda line: pattern.search(line) is not None, pattern.pattern, timeout)
+
+    def _wait(self, found: Callable[[str], bool], what: str, timeout: float) -> str:
         deadline = time.monotonic() + timeout
         with self._changed:
             while True:
                 for line in self._lines:
-                    if text in line:
+                    if found(line):
                         return line
                 left = deadline - time.monotonic()
                 if left <= 0 or self._done:
-                    raise TimeoutError(f"waited for {text!r}; the server said:\n" + self._said())
+                    raise TimeoutError(f"waited for {what}; the server said:\n" + self._said())
                 self._changed.wait(left)
 
     def _said(self) -> str:

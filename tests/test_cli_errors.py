@@ -15,6 +15,8 @@ import pytest
 from oskit import ROOT
 
 from core import saves
+from core.text import MAX_MESSAGE
+from tui import cli
 from tui.cli import main
 
 EXAMPLE = ROOT / "saves" / "light-and-dark-rulebook-example-1.toml"
@@ -46,6 +48,23 @@ def one_line_error(capsys: pytest.CaptureFixture[str], *argv: str, code: int = 2
         # an empty list (a variable that was not set) is no silent default
         (["play", "dangerous", "--seats", ""], "--seats is empty: leave it out for the default"),
         (["play", "dangerous", "--names", " "], "--names is empty: leave it out for the default"),
+        # names at one table differ in any case or width, and one that shows nothing is blank
+        (
+            ["play", "dangerous", "--players", "2", "--names", "Aki,aki"],
+            '--names: the name "aki" is seat 1\'s ("Aki"): names at one table must differ',
+        ),
+        (
+            ["play", "dangerous", "--players", "2", "--names", "Ａｋｉ,Aki"],
+            'the name "Aki" is seat 1\'s ("Ａｋｉ")',
+        ),
+        (
+            ["play", "dangerous", "--players", "2", "--names", "Aki,\u2800"],
+            "seat 2: the name is blank",
+        ),
+        (
+            ["play", "dangerous", "--players", "2", "--names", "Aki,\u00ad\u115f"],
+            "seat 2: the name is blank",
+        ),
         (["simulate", "dangerous", "--option", "turn_limit=-5"], "must be from 0 to 99, not -5"),
         (["simulate", "dangerous", "--option", "turn_limit=100"], "from 0 to 99, not 100"),
         (["simulate", "dangerous", "--option", "turn_limit=x"], "takes a whole number, not 'x'"),
@@ -60,8 +79,13 @@ def one_line_error(capsys: pytest.CaptureFixture[str], *argv: str, code: int = 2
     ],
 )
 def test_bad_values_are_one_line_and_exit_2(
-    argv: list[str], message: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    argv: list[str],
+    message: str,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    monkeypatch.setattr(cli, "_run_app", lambda *args, **kwargs: 0)  # a value let through
     error = one_line_error(capsys, "--save-dir", str(tmp_path), *argv)
     assert error.startswith("partyline: ") and message in error, error
     assert os.listdir(tmp_path) == []  # no game started, no save file reserved
@@ -87,6 +111,18 @@ def test_argparse_errors_are_one_line_and_exit_2(
     error = one_line_error(capsys, *argv)
     assert error.startswith("partyline") and message in error, error
     assert error.endswith("--help')")
+
+
+@pytest.mark.parametrize(("language", "help"), [("en", "--help')"), ("ja", "を見てください）")])
+def test_an_argparse_error_quoting_a_huge_value_is_cut_as_every_error_is(
+    language: str, help: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """argparse quotes what was typed: its line is cut at MAX_MESSAGE, escaped, and still
+    points at the help."""
+    error = one_line_error(capsys, "--lang", language, "games", "--x\x1b[2J" + "y" * 10_000)
+    assert len(error) == MAX_MESSAGE, len(error)
+    assert "--x\\x1b[2Jyyy" in error and "\x1b" not in error
+    assert error.endswith("... (see 'partyline --help')" if language == "en" else help)
 
 
 # --- verify --json: JSON for every outcome -------------------------------------------------------

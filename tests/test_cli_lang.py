@@ -9,6 +9,7 @@ import pytest
 
 from core.config import Settings, config_path, remember
 from core.i18n import translator
+from core.table import Table
 from core.wrap import wrap
 from tui import cli
 from tui.cli import main, run_language
@@ -136,3 +137,43 @@ def test_help_lines_are_wrapped_by_their_width_on_the_terminal() -> None:
     assert all(cells(line) <= 30 for line in lines), lines
     assert not any(line[0] in "、。）" for line in lines)  # no line starts with a closing mark
     assert wrap("one two three", 7) == ["one two", "three"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "names"),
+    [
+        (["--lang", "ja", "play", "dangerous"], ["プレイヤー1", "ボット2", "ボット3", "ボット4"]),
+        (["play", "dangerous", "--lang", "en"], ["Player 1", "Bot 2", "Bot 3", "Bot 4"]),
+        (
+            ["--lang", "ja", "play", "dangerous", "--players", "2", "--names", "Aki,Ben"],
+            ["Aki", "Ben"],
+        ),
+    ],
+)
+def test_play_names_the_seats_nobody_named_in_the_language_it_speaks(
+    argv: list[str],
+    names: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    """The names go into the save: they are the starter's language's from the first entry."""
+    started: list[tuple[str, ...]] = []
+
+    def run_app(args: object, table: Table, **kwargs: object) -> int:
+        started.append(table.names)
+        return 0
+
+    monkeypatch.setattr(cli, "_run_app", run_app)
+    code, _out, err = run(capsys, "--save-dir", str(tmp_path), *argv)
+    assert code == 0 and err == "" and started == [tuple(names)]
+
+
+def test_simulate_reports_the_wins_by_seat_in_the_language_it_speaks(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = run(
+        capsys, "--lang", "ja", "simulate", "dangerous", "--players", "2", "--games", "3"
+    )
+    wins = [line for line in out.splitlines() if "ボット1 " in line]
+    assert code == 0 and err == "" and len(wins) == 1 and "ボット2 " in wins[0], out

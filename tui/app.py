@@ -225,12 +225,13 @@ class PartylineApp(App[None]):
             self.notify(self._notice, severity="warning", timeout=10)
 
     async def on_event(self, event: events.Event) -> None:
-        """A key typed while the screen is too small acts on nothing but quitting: the screen
-        behind the message would take it blind (a digit answered a question no one saw)."""
+        """A key typed or text pasted while the screen is too small acts on nothing but quitting:
+        the screen behind the message would take it blind (a digit answered a question no one
+        saw; a screen opened meanwhile, a server's table, focuses a field)."""
         if (
-            isinstance(event, events.Key)
+            isinstance(event, events.Key | events.Paste)
             and not event.is_forwarded
-            and event.key not in toosmall.QUIT_KEYS
+            and (isinstance(event, events.Paste) or event.key not in toosmall.QUIT_KEYS)
             and toosmall.too_small(self.screen)
         ):
             return

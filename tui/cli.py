@@ -9,7 +9,7 @@ import gc
 import os
 import random
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -23,7 +23,15 @@ from core.names import default_name
 from core.narration import Message, Text, text
 from core.simulate import MAX_ENTRIES
 from core.table import Seat, SeatKind, Table, check_seed
-from core.text import BadText, one_line, visible, visible_json
+from core.text import (
+    EXCERPT_CHARS,
+    MAX_MESSAGE,
+    BadText,
+    check_names_differ,
+    one_line,
+    visible,
+    visible_json,
+)
 from core.viewer import PUBLIC, Viewer
 from core.wrap import wrap
 from tui.pace import (
@@ -211,7 +219,11 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
+        """One line cut as every other error line is (`one_line`), argparse's message cut so
+        that the pointer to the help stays: it quotes what was typed, which may be any length."""
         _ = self.translate
+        line = _("{prog}: {message} (see '{prog} --help')", prog=self.prog, message="")
+        message = one_line(message, max(MAX_MESSAGE - len(line), EXCERPT_CHARS))
         raise _UsageError(
             _("{prog}: {message} (see '{prog} --help')", prog=self.prog, message=message)
         )
@@ -501,7 +513,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             )
         )
     wins = ", ".join(
-        f"{default_name(seat, human=False)} {report.wins[seat]}" for seat in range(players)
+        f"{default_name(seat, False, _)} {report.wins[seat]}" for seat in range(players)
     )
     say(_("wins by seat: {wins}", wins=wins))
     say(_("average length: {length:.1f} log entries", length=report.average_length))
@@ -645,9 +657,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         port=args.port,
         limits=limits,
         bot_delay=BOT_PACES[args.bot_pace],
+        render=translator(args.language).text,  # the saves' comments, as the log: the host's
     )
     try:
-        return run(config, _say_now)
+        return run(config, _say_now(translator(args.language)))
     except ServeError as error:
         raise CliError.of(error, code=1) from None
 
@@ -662,10 +675,15 @@ def _host_name(host: str) -> bool:
     return True
 
 
-def _say_now(line: str) -> None:
-    """say(), flushed at once: the server's lines are read as they come (a log, a pipe)."""
-    say(line)
-    sys.stdout.flush()
+def _say_now(_: Translator) -> Callable[[Text], None]:
+    """The server's log: each line written out in `_`'s language (the operator's) and said,
+    flushed at once: the lines are read as they come (a log, a pipe)."""
+
+    def say_now(line: Text) -> None:
+        say(one_line(_.text(line)))  # (bounded: a reason read from a file can be long)
+        sys.stdout.flush()
+
+    return say_now
 
 
 # --- commands that open the app ----------------------------------------------------------------
@@ -680,7 +698,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from core.table import new_table
 
     game = _game(args.game)
-    seats = _seats(game, args.players, args.seats, args.names)
+    seats = _seats(game, args.players, args.seats, args.names, translator(args.language))
     options = _options(game, args.option)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**9)
     _check_seed(seed, "--seed")
@@ -876,8 +894,10 @@ def _check_players(game: Game[Any], players: int) -> None:
 
 
 def _seats(
-    game: Game[Any], players: int | None, kinds: str | None, names: str | None
+    game: Game[Any], players: int | None, kinds: str | None, names: str | None, _: Translator
 ) -> tuple[Seat, ...]:
+    """The seats the command line asks for; those not named are named in `_`'s language (the
+    language of whoever starts the game)."""
     from core.bots import has_heuristic
 
     default_bot = "heuristic" if has_heuristic(game.id) else "random"
@@ -906,14 +926,14 @@ def _seats(
     seats: list[Seat] = []
     for index, token in enumerate(tokens):
         if token == "human":
-            seat = Seat(default_name(index, human=True), SeatKind.HUMAN)
+            seat = Seat(default_name(index, True, _), SeatKind.HUMAN)
         elif token in ("bot", "random", "heuristic"):
             kind = default_bot if token == "bot" else token
             if kind == "heuristic" and not has_heuristic(game.id):
                 raise CliError(
                     N_("there is no heuristic bot for {game} yet; use 'random'"), game=game.id
                 )
-            seat = Seat(default_name(index, human=False), SeatKind.BOT, kind)
+            seat = Seat(default_name(index, False, _), SeatKind.BOT, kind)
         else:
             raise CliError(
                 N_("unknown seat kind {kind} (use human, bot, random or heuristic)"),
@@ -925,6 +945,10 @@ def _seats(
             except BadText as error:
                 raise CliError(N_("seat {seat}: {error}"), seat=index + 1, error=error) from None
         seats.append(seat)
+    try:
+        check_names_differ([seat.name for seat in seats])
+    except BadText as error:
+        raise CliError(N_("--names: {error}"), error=error) from None
     return tuple(seats)
 
 

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from core.i18n import language_from_env
+from core.text import SERVED_NAME_CELLS
 from server.child import TOKEN_VARIABLE
 
 
@@ -41,7 +42,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--player", help="the player's name, as the server checked it")
     parser.add_argument("--tables", type=Path, help="the server's tables (their socket)")
     parser.add_argument(
-        "--name-cells", type=int, default=16, help="the widest name the server takes, in cells"
+        "--name-cells",
+        type=int,
+        default=SERVED_NAME_CELLS,
+        help="the widest name the server takes, in cells",
     )
     args = parser.parse_args(argv)
     token = os.environ.get(TOKEN_VARIABLE, "")

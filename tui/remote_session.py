@@ -18,10 +18,11 @@ from collections.abc import Callable
 from string import Formatter
 from typing import Any
 
-from core.decisions import Choice, Decision, IllegalAction
+from core.decisions import BadAnswer, Choice, Decision, IllegalAction
 from core.errors import reason_of
 from core.games import REGISTRY, get_game
 from core.games.base import Game, Result, View
+from core.games.catalogue import asked
 from core.i18n import N_
 from core.narration import Message, Name, Text, text
 from core.table import Render, Table
@@ -244,7 +245,11 @@ class RemoteSession:
         decision = self.my_decision()
         if decision is None or self.seat is None:
             raise IllegalAction(Message("you have no decision to make right now"))
-        normalised = decision.normalise(choice)  # an illegal choice is refused here already
+        try:  # an illegal choice is refused here already, as the table would refuse it
+            normalised = decision.normalise(choice)
+        except BadAnswer as error:
+            named = asked(self.game.id, self.name(self.seat), decision.name)
+            raise IllegalAction(error.naming(named)) from None
         self._send({"type": "decide", "seat": self.seat, "choice": _plain(normalised)})
         self._asked_for = decision
         self._changed()

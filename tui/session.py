@@ -42,7 +42,9 @@ from core.table import Change, ChangeKind, Render, Table
 from tui.shown import Line, ShownTable
 
 NO_SAVE_FILE = N_("This game has no save file.")
-NOT_SAVED_YET = N_("Not saved: no player has made a decision yet; a game is saved from the first.")
+NOT_SAVED_YET = N_(
+    "Not saved: a game is saved from a human player's first decision, and none has been made yet."
+)
 
 NOBODY_AT_THE_SCREEN = Message("nobody is at the screen")
 

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from core.errors import reason_of
 from core.i18n import DEFAULT_LANGUAGE, N_, Language
 from core.narration import Message
-from core.text import one_line, visible
+from core.text import SERVED_NAME_CELLS, one_line, visible
 from server.protocol import (
     GARBLED_LOBBY,
     GARBLED_STATE,
@@ -51,7 +51,7 @@ class TablesApp(PartylineApp):
         player: str | None,
         save_dir: Path,
         language: Language = DEFAULT_LANGUAGE,
-        name_cells: int = 16,
+        name_cells: int = SERVED_NAME_CELLS,
     ) -> None:
         super().__init__(save_dir=save_dir, language=language)
         self.name_cells = name_cells

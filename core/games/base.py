@@ -60,13 +60,14 @@ class GameOption:
         if self.simulate is not None:
             self.check(self.simulate)
 
-    def check(self, value: object) -> None:
-        """Raise BadOption saying why `value` is not a value of this option."""
+    def check(self, value: object, named: Text = "") -> None:
+        """Raise BadOption saying why `value` is not a value of this option. The reason names
+        the option by `named` (a screen: its label, which the screen's translator renders), or
+        else as the command line and a save do: `option 'turn_limit'`."""
+        option = named or Message("option '{name}'", name=self.name)
         if type(value) is not type(self.default):
             why = Message(
-                "option '{name}' has the wrong type ({type})",
-                name=self.name,
-                type=type(value).__name__,
+                "{option} has the wrong type ({type})", option=option, type=type(value).__name__
             )
             raise BadOption(why)
         if (
@@ -75,8 +76,8 @@ class GameOption:
             and not self.minimum <= value <= self.maximum
         ):
             why = Message(
-                "option '{name}' must be from {low} to {high}, not {value}",
-                name=self.name,
+                "{option} must be from {low} to {high}, not {value}",
+                option=option,
                 low=self.minimum,
                 high=self.maximum,
                 value=value,
@@ -84,8 +85,8 @@ class GameOption:
             raise BadOption(why)
         if self.choices and value not in self.choices:
             why = Message(
-                "option '{name}' must be one of {choices}, not {value}",
-                name=self.name,
+                "{option} must be one of {choices}, not {value}",
+                option=option,
                 choices=", ".join(self.choices),
                 value=repr(value),
             )

@@ -16,6 +16,7 @@ from typing import Any
 
 from core.decisions import DecisionKind, OptionId
 from core.games.base import Game, GameOption
+from core.narration import Message, Text
 
 ONE = (DecisionKind.CHOOSE_ONE,)
 SEVERAL = (DecisionKind.CHOOSE_SEVERAL,)
@@ -119,6 +120,13 @@ def decision_label(game_id: str, name: str) -> str:
     """How a screen names the decision `name` of the game `game_id`."""
     catalogue = catalogues().get(game_id)
     return catalogue.label(name) if catalogue is not None else UNKNOWN_LABEL
+
+
+def asked(game_id: str, name: Text, decision: str) -> Message:
+    """`Aki (claim a role or stay silent)`: the seat called `name`, asked the decision called
+    `decision`, as people know it (a refusal of its answer, a wait for it); the game's words,
+    translated where the catalogs have them."""
+    return Message("{name} ({what})", name=name, what=Message(decision_label(game_id, decision)))
 
 
 # --- the page ------------------------------------------------------------------------------------

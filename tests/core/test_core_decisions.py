@@ -24,6 +24,7 @@ from core.decisions import (
     confirm,
     order,
 )
+from core.i18n import translator
 
 OPTIONS = (Option("a", "A"), Option("b", "B"), Option(3, "Three"), Option("d", "D"))
 
@@ -114,12 +115,9 @@ def test_allocate_without_a_cap() -> None:
     assert decision.normalise([5, 0]) == (5, 0)
 
 
-def test_a_decision_needs_options_and_labels_its_options() -> None:
+def test_a_decision_needs_options_and_lists_at_most_eight_in_a_refusal() -> None:
     with pytest.raises(ValueError, match="has no options"):
         choose_one(0, "empty", "Nothing", ())
-    decision = choose_one(0, "pick", "Pick", OPTIONS)
-    assert decision.label_of(3) == "Three"
-    assert decision.label_of("zz") == "zz"
     many = choose_one(0, "many", "Many", tuple(Option(i, str(i)) for i in range(12)))
     with pytest.raises(IllegalAction, match=r"0, 1, 2, 3, 4, 5, 6, 7, \.\.\."):
         many.normalise(99)
@@ -156,19 +154,23 @@ def claims_due() -> Script:
 @pytest.mark.parametrize(
     ("seat", "choice", "reason"),
     [
-        (2, "warrior", "it is not Chi's turn; waiting for Bea (claim)"),
-        (0, "light-hero", "it is not Aki's turn; waiting for Bea (claim)"),
+        (2, "warrior", "it is not Chi's turn; waiting for Bea (claim a role or stay silent)"),
+        (0, "light-hero", "it is not Aki's turn; waiting for Bea (claim a role or stay silent)"),
         (7, "warrior", "it is not seat 7's turn"),
         (-1, "warrior", "it is not seat -1's turn"),
         ("1", "warrior", "'1' is not a seat number"),
         (True, "warrior", "True is not a seat number"),
         (1.0, "warrior", "1.0 is not a seat number"),
         (None, "warrior", "None is not a seat number"),
-        (1, "knight", "claim: 'knight' is not one of 'silent', 'warrior'"),
-        (1, "light-hero", "claim: 'light-hero' is not one of"),
-        (1, None, "claim: expected one option, got None"),
-        (1, ["warrior"], "claim: expected one option, got ['warrior']"),
-        (1, 3, "claim: 3 is not one of"),
+        (
+            1,
+            "knight",
+            "Bea (claim a role or stay silent): 'knight' is not one of 'silent', 'warrior'",
+        ),
+        (1, "light-hero", "Bea (claim a role or stay silent): 'light-hero' is not one of"),
+        (1, None, "Bea (claim a role or stay silent): expected one option, got None"),
+        (1, ["warrior"], "Bea (claim a role or stay silent): expected one option, got ['warrior']"),
+        (1, 3, "Bea (claim a role or stay silent): 3 is not one of"),
     ],
 )
 def test_illegal_claims(seat: Any, choice: Any, reason: str) -> None:
@@ -181,15 +183,37 @@ def test_illegal_claims(seat: Any, choice: Any, reason: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("seat", "choice", "japanese"),
+    [
+        (1, "knight", "Bea（役職を宣言するか黙る）: 'knight' は 'silent', 'warrior'"),
+        (1, None, "Bea（役職を宣言するか黙る）: 選択肢1つが必要ですが、None でした"),
+        (2, "warrior", "Chi の番ではありません。Bea（役職を宣言するか黙る） を待っています"),
+    ],
+)
+def test_a_refused_answer_names_the_question_as_the_screen_does(
+    seat: int, choice: Any, japanese: str
+) -> None:
+    """A person reads these (a save that does not load, a server's refusal): the question is
+    named by who is asked and what they are doing, in the reader's language, as the game
+    screen's "Waiting for Bea to claim a role or stay silent"; not by the save's 'claim'."""
+    s = claims_due()
+    with pytest.raises(IllegalAction) as caught:
+        s.table.decide(seat, choice)
+    said = translator("ja").text(caught.value.reason)
+    assert said.startswith(japanese), said
+    assert "claim" not in said.replace("'", " ").split()
+
+
+@pytest.mark.parametrize(
     ("choice", "reason"),
     [
-        ([0], "party: 0 is not one of 1, 2"),
-        ([1, 1], "party: an option is chosen twice"),
-        ([1, 2, 5], "party: 5 is not one of"),
-        (1, "party: expected a list, got 1"),
-        ("1, 2", "party: expected a list"),
-        (["1"], "party: '1' is not one of 1, 2"),
-        ([1.0], "party: 1.0 is not an option id"),
+        ([0], "Aki (choose the party): 0 is not one of 1, 2"),
+        ([1, 1], "Aki (choose the party): an option is chosen twice"),
+        ([1, 2, 5], "Aki (choose the party): 5 is not one of"),
+        (1, "Aki (choose the party): expected a list, got 1"),
+        ("1, 2", "Aki (choose the party): expected a list"),
+        (["1"], "Aki (choose the party): '1' is not one of 1, 2"),
+        ([1.0], "Aki (choose the party): 1.0 is not an option id"),
     ],
 )
 def test_illegal_parties(choice: Any, reason: str) -> None:

@@ -11,8 +11,11 @@ from pathlib import Path
 import pytest
 
 from core import __version__, saves
+from core.errors import reason_of
 from core.games import get_game
-from core.games.base import BadOption
+from core.games.base import BadOption, GameOption
+from core.i18n import translator
+from core.narration import Message
 from core.saves import SaveError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -244,7 +247,9 @@ def test_a_table_refuses_what_a_save_could_not_hold() -> None:
 def test_messages_stay_short_whatever_the_file_puts_in_them() -> None:
     many = ", ".join(["1"] * 5_000)
     message = refused(changed('choice = "warrior"', f"choice = [{many}]"))
-    assert message.startswith("entry 5: claim: expected one option, got (1, 1, 1")
+    assert message.startswith(
+        "entry 5: Bea (claim a role or stay silent): expected one option, got (1, 1, 1"
+    )
     assert message.endswith("...")
     message = refused(changed("values = [0]", f"values = [{many}]"))
     assert message.startswith("entry 2: the first parent: expected one of")
@@ -378,3 +383,41 @@ def test_peek_reads_a_seat_written_after_the_log_as_load_does(tmp_path: Path) ->
     names = saves.load(path, continue_chance=False).table.names
     assert saves.peek(path).names == names == ("Aki", "Bea", "Chen", "Dan")
     assert saves.peek(path).entries == 18
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "english", "japanese"),
+    [
+        (
+            GameOption("turn_limit", Message("Turn limit (house rule)"), 0, maximum=99),
+            100,
+            "must be from 0 to 99, not 100",
+            "は 0 から 99 までです（100 は使えません）",
+        ),
+        (
+            GameOption("turn_limit", Message("Turn limit (house rule)"), 0, maximum=99),
+            "7",
+            "has the wrong type (str)",
+            "の型が違います（str）",
+        ),
+        (
+            GameOption("turn_limit", Message("Turn limit (house rule)"), "a", choices=("a", "b")),
+            "c",
+            "must be one of a, b, not 'c'",
+            "は a, b のどれかです（'c' は使えません）",
+        ),
+    ],
+)
+def test_an_options_refusal_names_it_as_its_reader_knows_it(
+    option: GameOption, value: object, english: str, japanese: str
+) -> None:
+    """The command line and a save name an option by its id; the setup screen shows its label,
+    and has core's one check name it so (it repeated the range check to say it)."""
+    with pytest.raises(BadOption) as caught:
+        option.check(value)
+    assert str(caught.value) == f"option 'turn_limit' {english}"
+    assert translator("ja").text(reason_of(caught.value)) == f"オプション 'turn_limit' {japanese}"
+    with pytest.raises(BadOption) as caught:
+        option.check(value, named=option.label)
+    assert translator("en").text(reason_of(caught.value)) == f"Turn limit (house rule) {english}"
+    assert translator("ja").text(reason_of(caught.value)) == f"ターン上限 {japanese}"

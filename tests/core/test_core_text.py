@@ -19,7 +19,9 @@ from core.text import (
     BadText,
     cells,
     check_name,
+    check_names_differ,
     is_control,
+    name_key,
     visible,
     visible_json,
 )
@@ -56,6 +58,24 @@ any_char = st.one_of(
     ),
 )
 any_text = st.text(any_char, max_size=60)
+
+
+FILLERS = "\u115f\u1160\u3164\uffa0\u2800"
+"""Letters and symbols that draw nothing: the Hangul fillers, the blank braille pattern."""
+
+
+def shows_by_definition(text: str) -> bool:
+    """Whether `text` draws something a reader sees, from Unicode's categories: a character
+    that is not a space, a format character, a combining mark or a filler."""
+    return any(
+        not char.isspace()
+        and unicodedata.category(char)[0] != "M"
+        and unicodedata.category(char) != "Cf"
+        and char not in FILLERS
+        and not ("\ufff0" <= char <= "\ufff8" or "\U000e0000" <= char <= "\U000e0fff")
+        and char != "\u2065"  # (default-ignorable code points not yet assigned)
+        for char in text
+    )
 
 
 def is_control_by_definition(char: str) -> bool:
@@ -156,6 +176,14 @@ def test_check_name_accepts_printable_names_up_to_32_cells(name: str) -> None:
         ("   ", "the name is blank"),
         ("\u200b", "the name is blank"),
         ("\u3000", "the name is blank"),
+        # only characters that draw nothing, or marks with nothing to sit on, is blank too
+        (" \u200b", "the name is blank"),
+        ("\u00ad", "the name is blank"),
+        ("\u2800\u2800", "the name is blank"),
+        ("\u3164", "the name is blank"),
+        ("\u115f\u2060", "the name is blank"),
+        ("\ufeff \u0301", "the name is blank"),
+        (" \u0308\u20dd", "the name is blank"),
         (
             "CLRX\x1b[2J\x1b[H",
             'the name "CLRX\\x1b[2J\\x1b[H" contains a control character (\\x1b)',
@@ -179,6 +207,33 @@ def test_check_name_refuses_with_a_one_line_reason(name: str, reason: str) -> No
         Seat(name)
 
 
+@pytest.mark.parametrize(
+    ("names", "reason"),
+    [
+        (["Aki", "Aki"], 'the name "Aki" is seat 1\'s ("Aki"): names at one table must differ'),
+        (["Aki", "Ben", "aki"], 'the name "aki" is seat 1\'s ("Aki")'),
+        (["Ben", "Ａｋｉ", "AKI"], 'the name "AKI" is seat 2\'s ("Ａｋｉ")'),  # full width
+        (["Straße", "STRASSE"], 'the name "STRASSE" is seat 1\'s'),  # case folded
+        (["Aki", "A\u200bki\u2060"], "is seat 1's"),  # what draws nothing
+        (["Bot 2", " bot  2 "], "is seat 1's"),  # spaces
+        (["ｶﾞｸ", "ガク"], "is seat 1's"),  # half-width kana
+        (["e\u0301", "\u00e9"], "is seat 1's"),  # composed or not
+    ],
+)
+def test_names_at_one_table_must_differ_in_any_case_or_width(names: list[str], reason: str) -> None:
+    with pytest.raises(BadText) as refused:
+        check_names_differ(names)
+    assert reason in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    "names", [["Aki", "Ben"], ["Aki", "Akí"], ["A ki", "Aki"], ["Bot 2", "Bot 3"], ["ガク", "ガグ"]]
+)
+def test_names_that_a_reader_tells_apart_are_accepted(names: list[str]) -> None:
+    check_names_differ(names)
+    assert name_key(names[0]) != name_key(names[1])
+
+
 def test_a_huge_name_is_refused_with_a_short_message() -> None:
     with pytest.raises(BadText) as refused:
         check_name("\x1b[2J" * 1_000_000)
@@ -190,7 +245,7 @@ def test_a_huge_name_is_refused_with_a_short_message() -> None:
 def test_check_name_accepts_exactly_the_printable_names_that_fit(name: str) -> None:
     fits = (
         not any(is_control_by_definition(char) for char in name)
-        and name.strip() != ""
+        and shows_by_definition(name)
         and 0 < cells(name) <= MAX_NAME_CELLS
         and len(name) <= MAX_NAME_CHARS
     )

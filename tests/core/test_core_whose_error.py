@@ -42,16 +42,21 @@ def test_a_wrong_secret_final_party_names_the_seat_it_belongs_to() -> None:
         size = len(entry.choice)
         message = failure(edited(table, index, choice=list(entry.choice[:-1])))
         assert message == (
-            f"hand.toml: entry {index + 1}: {name}'s final-party: choose between {size} and "
-            f"{size}, not {size - 1}"
+            f"hand.toml: entry {index + 1}: {name} (choose the final party): choose between "
+            f"{size} and {size}, not {size - 1}"
         )
 
 
-def test_a_decision_of_one_seat_alone_reads_as_before() -> None:
+def test_a_decision_of_one_seat_alone_is_named_the_same_way() -> None:
+    """By the seat and what it is doing, as the game screen says it ("Waiting for Aki to claim
+    a role or stay silent"), not by the decision's name in the save."""
     table = play_one("light-and-dark", 3, 2, "heuristic")
     index = next(i for i, e in enumerate(table.log) if getattr(e, "decision", "") == "claim")
+    name = table.names[table.log[index].seat]
     message = failure(edited(table, index, choice="king"))
-    assert message.startswith(f"hand.toml: entry {index + 1}: claim: 'king' is not one of ")
+    assert message.startswith(
+        f"hand.toml: entry {index + 1}: {name} (claim a role or stay silent): 'king' is not one of "
+    )
 
 
 def test_attack_dice_with_a_die_missing_say_how_many_each_side_rolls() -> None:

@@ -36,12 +36,24 @@ def test_line_ends_and_long_words() -> None:
     assert wrap("", 5) == [""]
 
 
+def test_a_text_that_fits_is_one_line_and_one_that_does_not_is_wrapped() -> None:
+    assert line_spans("鍵を拾った。", 12) == [(0, 6)]
+    # A control character measures -1 cells (wcwidth): the text is wrapped all the same.
+    assert wrap("a\tb " + "word " * 6, 10) == ["a\tb word", "word word", "word word", "word"]
+
+
+def test_a_paragraph_keeps_its_indent_and_a_break_drops_its_spaces() -> None:
+    assert wrap("  abc def", 5) == ["  abc", "def"]
+    assert wrap("  カードの効果。\n  次の行", 10) == ["  カードの", "効果。", "  次の行"]
+    assert wrap("word   word", 4) == ["word", "word"]
+
+
 WORDS = st.lists(st.text("abcdefghij", min_size=1, max_size=12), min_size=1, max_size=30)
 
 
-@given(WORDS, st.integers(min_value=12, max_value=60))
-def test_english_wraps_as_rich_does(words: list[str], width: int) -> None:
-    text = " ".join(words)
+@given(WORDS, st.integers(min_value=12, max_value=60), st.integers(0, 4))
+def test_english_wraps_as_rich_does(words: list[str], width: int, indent: int) -> None:
+    text = " " * indent + " ".join(words)
     console = Console(width=width, no_color=True, color_system=None)
     rich = [line.plain for line in Text(text).wrap(console, width)]
     assert [text[start:end] for start, end in line_spans(text, width)] == rich

@@ -17,6 +17,7 @@ from test_serve_tables import Seen
 
 from core import background, saves
 from core.bots.random_bot import random_choice
+from core.narration import text
 from server.hub import TableServer
 from server.limits import Limits
 from server.protocol import decode, dump
@@ -187,7 +188,12 @@ def test_an_open_table_whose_players_went_away_is_closed_too_and_frees_its_addre
 async def test_a_closed_tables_bot_timer_is_cancelled_and_the_server_logs_it() -> None:
     clock = Clock()
     logged: list[str] = []
-    server = TableServer(Limits(table_grace=60), bot_delay=3600, log=logged.append, clock=clock)
+    server = TableServer(
+        Limits(table_grace=60),
+        bot_delay=3600,
+        log=lambda line: logged.append(text(line)),
+        clock=clock,
+    )
     try:
         aki = Seen(server.hub, "Aki")
         aki.say(type="create", game="light-and-dark", players=3, bots=BOTS, seed=42)

@@ -9,13 +9,14 @@ from pathlib import Path
 import tomli_w
 from test_serve_tables import Seen, three_at_light_and_dark
 
+from core.narration import text
 from server.store import CHAT_KEPT, TableStore
 from server.tables import Hub
 
 
 def stored_hub(folder: Path, log: list[str]) -> tuple[Hub, TableStore]:
     """A hub keeping its tables in `folder`, as a start of the server makes it."""
-    store = TableStore(folder, log=log.append)
+    store = TableStore(folder, log=lambda line: log.append(text(line)))
     hub = Hub(lambda: 42, lambda table: None, store)
     hub.resume()
     return hub, store

@@ -22,6 +22,7 @@ from sshkit import (
 )
 
 from core.i18n import translator
+from core.narration import Text, text
 from server.limits import Admission, Limits, address_group
 from server.relay import RESTORE_TERMINAL
 from server.serve import ServeConfig, start
@@ -85,6 +86,8 @@ def test_an_idle_session_is_closed_with_why_and_the_terminal_put_back(tmp_path: 
         assert server.children() and term.exit_status is None
         assert term.wait_closed() == 1
         term.wait_for("partyline: no input for 3 seconds: the session is closed")
+        closing = server.wait_for_line("127.0.0.1: a limit closes the session (app pid ")
+        assert closing.endswith("): no input for 3 s")  # the host reads why, too
         ending = term.raw
         assert ending.index(RESTORE_TERMINAL) < ending.index(b"partyline: no input")
         server.wait_until(lambda: not server.children(), "the app child to be reaped")
@@ -120,6 +123,8 @@ def test_input_faster_than_the_rate_closes_the_session_with_why(tmp_path: Path) 
         term.send("x" * 1000)  # a burst may be 4 seconds' worth: 400 bytes
         assert term.wait_closed() == 1
         term.wait_for("partyline: input faster than 100 bytes a second: the session is closed")
+        closing = server.wait_for_line("127.0.0.1: a limit closes the session (app pid ")
+        assert closing.endswith("): input faster than 100 bytes a second")
         server.wait_until(lambda: not server.children(), "the app child to be reaped")
 
 
@@ -182,9 +187,13 @@ def test_stopping_the_server_tells_every_player_and_stops_every_app(tmp_path: Pa
 
 async def test_a_connection_that_opens_no_session_is_closed(tmp_path: Path) -> None:
     said: list[str] = []
+
+    def say(line: Text) -> None:
+        said.append(text(line))
+
     serving = await start(
         ServeConfig(save_dir=tmp_path, authorized_keys=None, port=0, host_key=tmp_path / "key"),
-        said.append,
+        say,
     )
     serving.state.session_grace = 0.2
     _, client = await asyncssh.create_connection(
@@ -194,7 +203,7 @@ async def test_a_connection_that_opens_no_session_is_closed(tmp_path: Path) -> N
     # asyncssh's client takes that code for a clean close and keeps no reason.
     assert await asyncio.wait_for(client.lost, 30) is None
     assert f"127.0.0.1: refused: {NO_SESSION}" in said
-    await serving.stop(said.append)
+    await serving.stop(say)
 
 
 def test_an_ipv6_home_is_counted_as_one_address_by_its_64() -> None:

@@ -8,13 +8,14 @@ import asyncio
 from pathlib import Path
 
 from rich.cells import cell_len
+from textual.widgets import Input
 
 from core.i18n import translator
 from core.wrap import NO_LINE_START
-from server.hub import TableServer
+from server.hub import NAME_TOO_LIKE, TableServer
 from server.limits import Limits
 from server.protocol import NAME_IN_USE, dump
-from tui.screens.lobby import ErrorLine, NameScreen
+from tui.screens.lobby import ErrorLine, LobbyScreen, NameScreen
 from tui.tables_app import TablesApp
 
 SIZE = (80, 24)
@@ -91,3 +92,40 @@ async def test_a_long_english_refusal_is_shown_whole_inside_the_dialog(tmp_path:
     assert all(cell_len(line) <= width for line in lines)
     assert " ".join(line.strip() for line in lines) == said
     assert lines[0] == lines[0].lstrip()  # aligned with the dialog's labels
+
+
+async def test_a_name_too_like_one_in_use_is_refused_and_another_is_taken(tmp_path: Path) -> None:
+    """No code is asked for (no seat of this guest's is behind that name): the refusal says
+    whose name it is too like, under the field, and the next name typed gets in."""
+    server = TableServer(Limits(), bot_delay=0, log=lambda line: None)
+    await server.start()
+    reader, writer = await asyncio.open_unix_connection(str(server.path))
+    writer.write(dump({"type": "hello", "token": server.token_for(None), "name": "Aki"}))
+    await writer.drain()
+    await reader.readline()  # welcome: Aki is here
+    token = server.token_for(None)
+    app = TablesApp(tables=server.path, token=token, player=None, save_dir=tmp_path, language="ja")
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, NameScreen)
+            await pilot.press(*"aki", "enter")
+            error = app.screen.query_one(ErrorLine)
+            for _ in range(200):
+                await pilot.pause(0.01)
+                if getattr(error, "text", ""):
+                    break
+            assert error.text == translator("ja")(NAME_TOO_LIKE, name="aki", other="Aki")
+            assert not app.screen.query_one("#code-input").display
+            name = app.screen.query_one("#name-input", Input)
+            assert name.has_focus
+            name.value = ""
+            await pilot.press(*"Ben", "enter")
+            for _ in range(200):
+                await pilot.pause(0.01)
+                if not isinstance(app.screen, NameScreen):
+                    break
+            assert isinstance(app.screen, LobbyScreen)
+    finally:
+        writer.close()
+        await server.stop()

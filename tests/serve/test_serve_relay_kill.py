@@ -9,6 +9,7 @@ import signal
 import subprocess
 from pathlib import Path
 
+from core.narration import text
 from server.child import AppChild
 from server.relay import STOP_GRACE, Relay
 
@@ -33,5 +34,5 @@ def test_a_child_that_exited_before_the_grace_is_not_said_to_be_killed(tmp_path:
 def test_a_child_still_there_at_the_grace_gets_sigkill_and_the_log_says_so(tmp_path: Path) -> None:
     relay = stopping(["sleep", "60"], tmp_path)
     relay._kill()
-    assert relay.stopped_with == f"SIGHUP, then SIGKILL after {STOP_GRACE:g} s"
+    assert text(relay.stopped_with) == f"SIGHUP, then SIGKILL after {STOP_GRACE:g} s"
     assert relay.child.reap() == -signal.SIGKILL

@@ -85,8 +85,13 @@ def test_a_remote_session_holds_its_seats_view_decision_and_log_and_plays() -> N
     assert (keep, lines) == (0, game.narration(0))
     assert session.log_lines() == (len(game), [])  # nothing new since
     # An illegal choice is refused here, in one line, and nothing is sent.
-    with pytest.raises(IllegalAction, match="'nonsense' is not one of"):
+    # It names the question as the screen does, as the table would (not the save's 'claim').
+    with pytest.raises(IllegalAction) as caught:
         session.decide("nonsense")
+    said = str(caught.value)
+    assert said.startswith("Aki (claim a role or stay silent): 'nonsense' is not one of"), said
+    japanese = translator("ja").text(caught.value.reason)
+    assert japanese.startswith("Aki（役職を宣言するか黙る）: 'nonsense' は"), japanese
     assert sent == []
     # A legal one goes to the server; the screen waits for its answer ...
     count, before = len(aki.messages), len(game)

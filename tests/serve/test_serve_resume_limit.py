@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from test_serve_tables import Seen
 
+from core.narration import text
 from server import tables
 from server.store import TableStore
 from server.tables import Hub
@@ -34,7 +35,7 @@ def test_a_start_resumes_only_the_newest_tables_up_to_the_limit(
     store.close()
     monkeypatch.setattr(tables, "MAX_TABLES", 2)
     said: list[str] = []
-    store = TableStore(tmp_path, log=said.append)
+    store = TableStore(tmp_path, log=lambda line: said.append(text(line)))
     hub = Hub(lambda: 42, lambda table: None, store)
     resumed = hub.resume()
     assert [table.id for table in resumed] == [2, 3] and sorted(hub.tables) == [2, 3]
@@ -62,7 +63,7 @@ def test_the_newest_tables_are_found_by_number_past_9999(
     store.close()
     monkeypatch.setattr(tables, "MAX_TABLES", 1)
     said: list[str] = []
-    store = TableStore(tmp_path, log=said.append)
+    store = TableStore(tmp_path, log=lambda line: said.append(text(line)))
     hub = Hub(lambda: 42, lambda table: None, store)
     assert [table.id for table in hub.resume()] == [10000]
     assert len(said) == 1 and said[0].startswith(f"{folder / '9999.table.toml'}: not resumed")
@@ -75,7 +76,7 @@ def test_a_named_pipe_among_the_tables_is_left_out_not_waited_on(tmp_path: Path)
     folder.mkdir()
     os.mkfifo(folder / "0001.table.toml")
     said: list[str] = []
-    store = TableStore(tmp_path, log=said.append)
+    store = TableStore(tmp_path, log=lambda line: said.append(text(line)))
     hub = Hub(lambda: 42, lambda table: None, store)
     done = threading.Thread(target=hub.resume, daemon=True)
     done.start()

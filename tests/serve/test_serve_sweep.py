@@ -13,6 +13,7 @@ from test_serve_chat_rate import Clock
 from test_serve_finished_tables import BOTS
 from test_serve_tables import Seen
 
+from core.narration import text
 from server.hub import TableServer
 from server.limits import Limits
 
@@ -23,7 +24,11 @@ async def test_a_table_a_new_table_closes_as_abandoned_is_logged_with_its_save(
     clock = Clock()
     logged: list[str] = []
     server = TableServer(
-        Limits(table_grace=60), bot_delay=3600, log=logged.append, save_dir=tmp_path, clock=clock
+        Limits(table_grace=60),
+        bot_delay=3600,
+        log=lambda line: logged.append(text(line)),
+        save_dir=tmp_path,
+        clock=clock,
     )
     try:
         aki = Seen(server.hub, "Aki")
@@ -46,7 +51,9 @@ async def test_a_failing_sweep_is_logged_and_the_next_one_is_still_due(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     logged: list[str] = []
-    server = TableServer(Limits(table_grace=60), bot_delay=3600, log=logged.append)
+    server = TableServer(
+        Limits(table_grace=60), bot_delay=3600, log=lambda line: logged.append(text(line))
+    )
 
     def broken() -> None:
         raise OSError("disk gone")

@@ -182,6 +182,57 @@ def test_a_guest_cannot_take_a_name_a_connected_client_holds() -> None:
     assert asyncio.run(scenario()) == ["welcome", "error"]
 
 
+def test_a_guest_cannot_take_a_name_in_use_in_another_case_or_width_and_gives_another() -> None:
+    """Not asked for a code (no seat of theirs is behind that name): told whose name it is too
+    like, and another name is taken on the same connection."""
+
+    async def scenario() -> list[dict[str, Any]]:
+        server = TableServer(Limits(), bot_delay=0, log=lambda line: None)
+        await server.start()
+        said: list[dict[str, Any]] = []
+        first = await asyncio.open_unix_connection(str(server.path))
+        second = await asyncio.open_unix_connection(str(server.path))
+        for (reader, writer), name in ((first, "Aki"), (second, "ａｋｉ"), (second, "Aki2")):
+            writer.write(dump({"type": "hello", "token": server.token_for(None), "name": name}))
+            await writer.drain()
+            said.append(json.loads(await asyncio.wait_for(reader.readline(), 30)))
+        for _, writer in (first, second):
+            writer.close()
+        await server.stop()
+        return said
+
+    welcome, refused, welcome_again = asyncio.run(scenario())
+    assert welcome["type"] == "welcome" and welcome_again["type"] == "welcome"
+    assert refused["type"] == "error"
+    assert refused["message"] == "the name ａｋｉ is too like Aki, a name in use here: give another"
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "why"),
+    [
+        ("Aki", "aki", 'the name "aki" is seat 1\'s ("Aki"): names at one table must differ'),
+        ("Aki", "ＡＫＩ", 'the name "ＡＫＩ" is seat 1\'s ("Aki")'),
+        ("Aki", "bot 3", 'the name "bot 3" is seat 3\'s ("Bot 3")'),  # the bot's, as the log says
+    ],
+)
+def test_a_seat_is_refused_to_a_name_another_seat_has_in_any_case_or_width(
+    first: str, second: str, why: str
+) -> None:
+    """Players who log in by key keep their SSH user names: two of them differing only in case
+    cannot sit at one table (the log, which says names, could not tell them apart)."""
+    hub, _ = make_hub()
+    one, two = Seen(hub, first), Seen(hub, second)
+    one.say(type="create", game="light-and-dark", players=3, bots={"2": "random"})
+    table = one.last("state")["table"]["id"]
+    two.say(type="sit", table=table)
+    (refused,) = two.errors()
+    assert refused.startswith(why) and refused.endswith("in any case or width"), refused
+    assert hub.tables[table].sitting == {0: first}
+    two.say(type="create", game="light-and-dark", players=3, bots={"2": "random"})
+    assert len(two.errors()) == (2 if second == "bot 3" else 1)  # a table of its own is fine
+    assert list(hub.tables) == ([table] if second == "bot 3" else [table, table + 1])
+
+
 def test_a_decision_for_a_seat_not_held_or_an_illegal_one_changes_nothing() -> None:
     hub, _ = make_hub()
     aki, bea, _ = three_at_light_and_dark(hub)
@@ -192,7 +243,9 @@ def test_a_decision_for_a_seat_not_held_or_an_illegal_one_changes_nothing() -> N
     aki.say(type="decide", seat=0, choice="no-such-option")
     aki.say(type="decide", seat=0, choice={"a": 1})
     assert bea.errors() == ["that seat is not yours"]
-    assert aki.errors()[0].startswith("claim: 'no-such-option' is not one of 'silent'")
+    assert aki.errors()[0].startswith(
+        "Aki (claim a role or stay silent): 'no-such-option' is not one of 'silent'"
+    )
     assert aki.errors()[1] == "a choice is an option id or a list of them"
     assert len(game) == entries
 

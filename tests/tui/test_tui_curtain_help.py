@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from tuikit import SIZE, TWO_HUMANS, ld_table, make_app, press_option, settle
 
 from core.i18n import Language, translator
+from core.log import DecisionEntry
 from tui.screens.curtain import CurtainScreen
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen
@@ -20,8 +21,9 @@ from tui.session import NOT_SAVED_YET
 
 SAVED = ("back to the setup screen (the game is saved)", "quit (the game is saved)")
 NOT_YET = (
-    "back to the setup screen (not saved: no decision has been made yet)",
-    "quit (not saved: no decision has been made yet)",
+    "back to the setup screen (not saved yet: a game is saved from a human player's first "
+    "decision)",
+    "quit (not saved yet: a game is saved from a human player's first decision)",
 )
 
 
@@ -87,3 +89,23 @@ async def test_the_game_screens_help_says_whether_the_game_is_saved(tmp_path: Pa
             "back to the setup screen (the game stays saved)",
             "quit (the game stays saved; continue it from the setup screen)",
         ]
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+async def test_the_help_is_true_after_bots_have_moved(tmp_path: Path, language: Language) -> None:
+    """Bots may decide before the person at the screen (seed 5: three of them): the game is
+    still not saved, a person's decision starts the save. The help said "no decision has been
+    made yet" (ja: nobody has decided anything), which the log on screen contradicted."""
+    _ = translator(language)
+    table = ld_table(seed=5)
+    path = tmp_path / "game.toml"
+    app = make_app(tmp_path, table=table, save_path=path, language=language)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        bots = [entry.seat for entry in table.log if isinstance(entry, DecisionEntry)]
+        assert bots == [1, 2, 3] and isinstance(app.screen, GameScreen)
+        rows = await help_rows(pilot)
+        assert [rows["esc"], rows["q"]] == [_(text) for text in NOT_YET]
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.exit_line == _(NOT_SAVED_YET) and not path.exists()

@@ -16,6 +16,7 @@ from tuikit import (
     read_log,
     screen_text,
     settle,
+    shown_after,
     squashed,
 )
 
@@ -566,10 +567,7 @@ async def test_resizing_keeps_the_map_usable(tmp_path: Path) -> None:
         screen = await drive(pilot, named("move"))
         for size in ((120, 40), (80, 24), (100, 30)):
             await pilot.resize_terminal(*size)
-            await pilot.pause()
-            text = screen_text(app)
-            assert "OLD" in text and "Your move" in text
+            await shown_after(pilot, "OLD", "Your move")
         await pilot.press("w")
-        await pilot.pause()
-        assert "OLD" in screen_text(app)
+        await shown_after(pilot, "OLD")
         assert screen.query_one(BoardPanel).wide

@@ -14,6 +14,7 @@ from tuikit import SIZE, ld_table, make_app, play_one, play_to_end, settle
 from tui.screens import gameover
 from tui.screens.game import GameScreen
 from tui.screens.gameover import HELD_OVER_SECONDS, GameOverScreen
+from tui.screens.replay import ReplayScreen
 from tui.screens.setup import SetupScreen
 
 
@@ -72,7 +73,8 @@ async def test_enter_held_over_from_the_last_answer_takes_no_choice(
         now[0] += HELD_OVER_SECONDS
         await pilot.press("enter")  # the results read: Enter takes the highlighted choice
         await pilot.pause()
-        assert app.screen is not results
+        assert isinstance(app.screen, ReplayScreen)  # the first choice: this game's replay
+        assert app.screen.table is results.session.replay_table()
 
 
 async def test_the_other_keys_of_the_results_work_at_once(

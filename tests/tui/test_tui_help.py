@@ -10,12 +10,14 @@ import pytest
 from langkit import english_left
 from test_tui_dangerous import AKI_VS_BOT, HOT_SEAT, dg_table, drive, named
 from test_tui_sizes import SCREENS, app_for, open_screen
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.pilot import Pilot
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets._footer import FooterKey
 from tuikit import SIZE, ld_table, make_app, screen_text, settle
 
+from core.i18n import Language, translator
 from tui.screens.cards import CardsScreen
 from tui.screens.curtain import CurtainScreen
 from tui.screens.help import HelpScreen
@@ -23,29 +25,51 @@ from tui.widgets.gridmap import GridMap
 from tui.widgets.log import LogPanel
 from tui.widgets.prompt import DecisionPrompt
 
+SIDEWAYS = {"scroll_left", "scroll_right", "page_left", "page_right"}
+
+
+def acts(screen: Screen[Any], key: str, active: ActiveBinding) -> bool:
+    """Does `key` act? Textual skips a sideways scroll of a widget that cannot scroll sideways
+    (a list, the log): the key goes on to the next binding of it, if there is one."""
+    node, action = active.node, active.binding.action
+    if action not in SIDEWAYS or not isinstance(node, Widget) or node.allow_horizontal_scroll:
+        return True
+    chain = screen._modal_binding_chain
+    return any(key in bindings.key_to_bindings for other, bindings in chain if other is not node)
+
 
 async def reachable_keys(pilot: Pilot[Any], screen: Screen[Any]) -> set[str]:
-    """Every key Textual dispatches on `screen` with some widget focused (or none): its
-    active bindings with each focusable widget in turn, then with none."""
+    """Every key Textual dispatches on `screen` with some widget focused (or none), that acts:
+    its active bindings with each focusable widget in turn, then with none."""
     keys: set[str] = set()
     before = screen.focused
     for widget in [*screen.focus_chain, None]:
         screen.set_focus(widget)
         await pilot.pause()
-        keys.update(screen.active_bindings)
+        active = screen.active_bindings
+        keys.update(key for key, binding in active.items() if acts(screen, key, binding))
     screen.set_focus(before)
     await pilot.pause()
     return keys
 
 
 def listed(help_screen: HelpScreen) -> set[str]:
-    """The keys the help shows (each row's keys, split)."""
-    return {
-        key
-        for section in help_screen.sections
-        for keys, _ in section.keys
-        for key in keys.split(" / ")
-    }
+    """The keys the help shows (each row's keys, split; a run of digits, "1-9", as itself and
+    each of its digits)."""
+    shown = set()
+    for section in help_screen.sections:
+        for keys, _ in section.keys:
+            for key in keys.split(" / "):
+                shown.add(key)
+                first, dash, last = key.partition("-")
+                if dash and first.isdecimal() and last.isdecimal():
+                    shown.update(str(digit) for digit in range(int(first), int(last) + 1))
+    return shown
+
+
+def rows_of(help_screen: HelpScreen) -> dict[str, list[tuple[str, str]]]:
+    """The help's rows (keys, what they do) by section title."""
+    return {section.title: section.keys for section in help_screen.sections}
 
 
 async def check_help(pilot: Pilot[Any], digits: bool = False) -> HelpScreen:
@@ -60,7 +84,7 @@ async def check_help(pilot: Pilot[Any], digits: bool = False) -> HelpScreen:
     missing = {key for key in keys if app.get_key_display(Binding(key, "")) not in shown}
     assert not missing, f"{type(screen).__name__}: {sorted(missing)} not in the help"
     text = screen_text(app)
-    assert "On this screen" in text
+    assert translator(app.language)("On this screen") in text
     if digits:
         assert "1-9" in shown
     return help_screen
@@ -103,9 +127,78 @@ async def test_every_key_of_the_card_viewer_is_said_in_japanese(tmp_path: Path) 
         help_screen = app.screen
         assert isinstance(help_screen, HelpScreen)
         rows = [row for section in help_screen.sections for row in section.keys]
-        assert {"up", "1"} <= {keys for keys, _ in rows}
+        assert {"up", "1-9"} <= {keys for keys, _ in rows}
         said = {keys: does for keys, does in rows if english_left(does)}
         assert not said, said
+
+
+async def test_the_replay_help_lists_only_keys_that_act(tmp_path: Path) -> None:
+    """The replay's help listed its seat keys 0 to 9 as ten rows, the map's keys (nothing is
+    chosen on a replay's map) and the log's Left/Right, Home/End and Page Up/Down, which the
+    replay's own keys take first (they step through the log). One row for the digits now, and
+    only keys that act."""
+    app = app_for("replay", tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_screen("replay", pilot)
+        help_screen = await check_help(pilot)
+        rows = rows_of(help_screen)
+        digits = [(keys, does) for keys, does in rows["On this screen"] if keys[0].isdecimal()]
+        assert digits == [
+            ("0-9", "view as the seat of that number, 0: everyone; finished games only")
+        ]
+        assert not any(GridMap.HELP_TITLE in title for title in rows)
+        assert [keys for keys, _ in rows["In the Log panel"]] == ["up", "down"]
+
+
+async def test_the_card_viewer_help_names_its_page_keys_once(tmp_path: Path) -> None:
+    """The card viewer's help listed 1 to 9 as nine rows, and titled the page's keys by the
+    page on show ("In the A Aki, at 泉 Spring (1/3) panel"), sideways scrolling included."""
+    app = make_app(tmp_path, table=dg_table(AKI_VS_BOT), save_path=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        rows = rows_of(await check_help(pilot))
+        assert ("1-9", "the page of that number") in rows["On this screen"]
+        assert not {"1", "2", "9"} & {keys for keys, _ in rows["On this screen"]}
+        assert list(rows) == ["On this screen", "In the page of cards", "Everywhere"]
+        page_keys = [keys for keys, _ in rows["In the page of cards"]]
+        assert page_keys == ["up", "down", "home", "end", "pgup", "pgdn"]
+
+
+async def test_the_log_panel_lists_no_sideways_scrolling(tmp_path: Path) -> None:
+    """The log wraps its lines: it never scrolls sideways, and its help listed Left/Right and
+    Ctrl+Page Up/Down as scrolling it."""
+    app = make_app(tmp_path, table=ld_table(), save_path=None)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        rows = rows_of(await check_help(pilot, digits=True))
+        keys = [keys for keys, _ in rows["In the Log panel"]]
+        assert keys == ["up", "down", "home", "end", "pgup", "pgdn"]
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+async def test_the_game_over_help_says_where_each_key_goes(
+    tmp_path: Path, language: Language
+) -> None:
+    """The game-over help read "esc Board" and "p Replay" (the footer's words), and titled its
+    list's keys by the dialog's border, the game's name ("In the Dangerous (戦闘破壊学園ダンゲロ
+    ス) panel"), Left/Right scrolling it sideways included."""
+    _ = translator(language)
+    app = app_for("game-over", tmp_path)
+    app.language = language
+    async with app.run_test(size=SIZE) as pilot:
+        await open_screen("game-over", pilot)
+        rows = rows_of(await check_help(pilot))
+        here = dict(rows[_("On this screen")])
+        assert here["esc"] == _("back to the final board")
+        assert here["p"] == _("open the replay of this game")
+        assert here["n"] == _("a new game: the setup screen")
+        place = _("In {place}", place=_("the list of what to do next"))
+        assert list(rows) == [_("On this screen"), place, _("Everywhere")]
+        assert [keys for keys, _does in rows[place]] == [
+            *("up", "down", "home", "end", "pgup", "pgdn", "enter")
+        ]
 
 
 async def test_the_map_keys_are_in_the_help_while_a_square_is_chosen(tmp_path: Path) -> None:

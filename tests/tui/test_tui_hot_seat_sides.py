@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from textual.pilot import Pilot
 from tuikit import SIZE, TWO_HUMANS, ld_table, make_app, press_option, screen_text, settle
 
@@ -36,11 +37,15 @@ async def before_the_meeting(pilot: Pilot[Any], decision: Decision) -> None:
 
 def board_text(app: Any) -> str:
     """The board panel's words, its wrapped lines joined: what the board says, whatever its
-    width."""
+    width (a line broken between two Japanese characters joined without a space)."""
     region = app.screen.query_one(BoardPanel).region
     strips = app.screen._compositor.render_strips()[region.y + 1 : region.bottom - 1]
     inside = (strip.crop(region.x + 1, region.right - 1).text for strip in strips)
-    return " ".join(" ".join(inside).split())
+    text = ""
+    for line in filter(None, (" ".join(line.split()) for line in inside)):
+        joint = "" if text and cell_len(text[-1]) == cell_len(line[0]) == 2 else " "
+        text = f"{text}{joint}{line}" if text else line
+    return text
 
 
 def players_row(app: Any, name: str) -> str:

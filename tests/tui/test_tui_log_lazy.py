@@ -7,7 +7,7 @@ entry's narration is there at the top."""
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain, cycle, pairwise
+from itertools import chain, cycle
 from pathlib import Path
 
 from textual.app import App, ComposeResult
@@ -17,10 +17,11 @@ from tuikit import SIZE, make_app, read_log, squashed
 from core.narration import Text
 from core.simulate import play_one
 from core.table import Seat, SeatKind, Table, replay
+from core.wrap import line_spans
 from tui.screens.game import GameScreen
 from tui.shown import Line, Narration, ShownTable
 from tui.widgets import log as log_module
-from tui.widgets.log import LogPanel, line_breaks
+from tui.widgets.log import LogPanel
 
 WIDTH = 40  # 39 columns of gutter and text, 1 of scrollbar
 HEIGHT = 10
@@ -70,8 +71,8 @@ def exact_rows(said: list[Line], gutter: int, width: int) -> list[Row]:
     """Every row of the log, each line measured."""
     rows = []
     for number, text in said:
-        spans = [0, *line_breaks(text, width - gutter - 1), len(text)]
-        rows.extend((number, text[a:b], a == 0) for a, b in pairwise(spans))
+        spans = line_spans(text, width - gutter - 1)
+        rows.extend((number, text[a:b], row == 0) for row, (a, b) in enumerate(spans))
     return rows
 
 

@@ -22,6 +22,7 @@ from tuikit import (
 
 from core.games import get_game
 from core.games.catalogue import decision_label
+from core.i18n import Language, translator
 from core.runner import BotDriver
 from core.simulate import bot_table
 from core.table import Seat, SeatKind, new_table
@@ -93,21 +94,48 @@ async def test_an_item_shows_its_die_number_named_not_as_a_list_number(tmp_path:
         assert re.search(r"item die: \d+$", item), item
 
 
-async def test_the_cli_and_the_setup_screen_name_seats_alike(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("language", "player", "bot"),
+    [("en", "Player {}", "Bot {}"), ("ja", "プレイヤー{}", "ボット{}")],
+)
+async def test_the_cli_and_the_setup_screen_name_seats_alike(
+    tmp_path: Path, language: Language, player: str, bot: str
+) -> None:
+    """In the language of whoever starts the game: a Japanese table is not 'Player 1'."""
     game = get_game("light-and-dark")
-    app = make_app(tmp_path)
+    _ = translator(language)
+    app = make_app(tmp_path, language=language)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, SetupScreen)
         shown = [screen.query_one(f"#name-{seat}", Input).value for seat in range(4)]
-        assert shown == ["Player 1", "Bot 2", "Bot 3", "Bot 4"]
-        assert [seat.name for seat in _seats(game, 4, None, None)] == shown
+        assert shown == [player.format(1), bot.format(2), bot.format(3), bot.format(4)]
+        assert [seat.name for seat in _seats(game, 4, None, None, _)] == shown
         # A person in seat 3: the setup screen renames that seat, the CLI names it the same.
         screen.query_one("#kind-2", Cycle).value = "human"
         await pilot.pause()
         shown = [seat.name for seat in screen.read_seats()]
-        assert shown == ["Player 1", "Bot 2", "Player 3", "Bot 4"]
-        assert [seat.name for seat in _seats(game, 4, "human,bot,human,bot", None)] == shown
+        assert shown == [player.format(1), bot.format(2), player.format(3), bot.format(4)]
+        assert [seat.name for seat in _seats(game, 4, "human,bot,human,bot", None, _)] == shown
+
+
+async def test_the_setup_screen_renames_in_another_language_only_seats_nobody_named(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#name-1", Input).value = "Aki"
+        screen.query_one("#setup-language", Cycle).value = "ja"
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        shown = [screen.query_one(f"#name-{seat}", Input).value for seat in range(4)]
+        assert shown == ["プレイヤー1", "Aki", "ボット3", "ボット4"]
+        screen.query_one("#kind-0", Cycle).value = "bot:heuristic"  # still nobody's name
+        await pilot.pause()
+        assert screen.query_one("#name-0", Input).value == "ボット1"
 
 
 async def test_undo_before_any_move_says_there_is_nothing_to_undo_yet(tmp_path: Path) -> None:

@@ -168,14 +168,22 @@ async def test_dangerous_turn_limit_is_an_off_house_rule_on_the_setup_screen(
         assert screen.read_options()["turn_limit"] == 0
 
 
-@pytest.mark.parametrize("typed", ["100", "-1"])
+@pytest.mark.parametrize(
+    ("language", "typed", "said"),
+    [
+        ("en", "100", "Cannot start: Turn limit (house rule) must be from 0 to 99, not 100."),
+        ("en", "-1", "Cannot start: Turn limit (house rule) must be from 0 to 99, not -1."),
+        ("ja", "100", "開始できません: ターン上限 は 0 から 99 までです（100 は使えません）。"),
+    ],
+)
 async def test_an_option_out_of_range_is_named_as_the_screen_names_it(
-    tmp_path: Path, typed: str
+    tmp_path: Path, language: str, typed: str, said: str
 ) -> None:
     """The refusal named the option by its command-line name ('turn_limit'), which the setup
-    screen shows nowhere; now by its label, on one line at 80x24 (test_tui_saves_list: then
-    a value in range starts the game)."""
-    app = make_app(tmp_path)
+    screen shows nowhere; now by its label in the screen's language (core's check, told the
+    label), on one line at 80x24 (test_tui_saves_list: then a value in range starts the
+    game)."""
+    app = make_app(tmp_path, language=language)
     async with app.run_test(size=SIZE) as pilot:
         screen = setup_screen(app)
         screen.query_one("#setup-game", Cycle).value = "dangerous"
@@ -184,7 +192,6 @@ async def test_an_option_out_of_range_is_named_as_the_screen_names_it(
         await pilot.press("f2")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
-        said = f"Cannot start: Turn limit (house rule) must be from 0 to 99, not {typed}."
         assert setup_error(app) == said
         assert said in screen_text(app)
         assert list(tmp_path.iterdir()) == []
@@ -200,6 +207,13 @@ async def test_an_option_out_of_range_is_named_as_the_screen_names_it(
         ("\x1b]0;pwned\x07", 'seat 2: the name "\\x1b]0;pwned\\x07" contains a control character'),
         ("\u009b31m", 'seat 2: the name "\\x9b31m" contains a control character (\\x9b)'),
         ("A\udcff", 'seat 2: the name "A\\udcff" is not valid UTF-8'),
+        # seat 1 is Player 1: a name another seat has, in any case or width, or one that shows
+        # nothing, is refused too
+        ("Player 1", 'seat 2: the name "Player 1" is seat 1\'s ("Player 1"): names at one table'),
+        ("player 1", 'seat 2: the name "player 1" is seat 1\'s ("Player 1")'),
+        ("ＰＬＡＹＥＲ 1 ", 'seat 2: the name "ＰＬＡＹＥＲ 1" is seat 1\'s ("Player 1")'),
+        ("Player\u200b 1", 'seat 2: the name "Player\u200b 1" is seat 1\'s'),
+        ("\u2800", "seat 2: the name is blank"),
     ],
 )
 async def test_setup_refuses_a_hostile_name_like_its_other_input_errors(

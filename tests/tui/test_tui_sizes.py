@@ -9,8 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import events
 from textual.pilot import Pilot
 from textual.widget import Widget
+from textual.widgets import Input
 from tuikit import SIZE, ld_table, make_app, screen_text, settle
 
 from core.games import get_game
@@ -30,6 +32,8 @@ from tui.widgets.titlebar import title_line
 
 SMALL = (60, 20)
 LARGE = (120, 40)
+WAY_OUT = "Ctrl+Q quits; a game in play is saved from a human player's first decision on."
+"""The too-small message's way out (bots' decisions do not start the save: a person's does)."""
 SCREENS = ["setup", "saves", "light-and-dark", "dangerous", "replay", "game-over"]
 TITLES = {"light-and-dark": "Light and Dark", "dangerous": "Dangerous"}
 
@@ -108,7 +112,7 @@ async def test_below_the_minimum_every_screen_says_what_it_needs(tmp_path: Path,
         text = screen_text(app)
         said = (
             "Make the terminal at least 80×24 (it is 60×20).",
-            "Ctrl+Q quits; a game in play is saved from its first decision on.",  # the way out
+            WAY_OUT,
         )
         assert all(line in " ".join(text.split()) for line in said)  # (wrapped at 60)
         words = set(text.split()) - {word for line in said for word in line.split()}
@@ -118,6 +122,26 @@ async def test_below_the_minimum_every_screen_says_what_it_needs(tmp_path: Path,
         assert "Make the terminal" not in screen_text(app)
         assert screen_text(app) == normal
         assert app.focused is focused
+
+
+@pytest.mark.parametrize("kind", ["light-and-dark", "dangerous", "replay"])
+async def test_a_game_opened_on_a_small_terminal_shows_only_the_message(
+    tmp_path: Path, kind: str
+) -> None:
+    """`partyline play` (or continue, or replay) in a 60x20 terminal: the game screen is the
+    first one styled, before any message was mounted, and its widgets showed through with the
+    message below them."""
+    app = app_for(kind, tmp_path)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, EXPECTED[kind])
+        text = screen_text(app)
+        said = "Make the terminal at least 80×24 (it is 60×20). Ctrl+Q quits; a game in play is "
+        assert " ".join(text.split()).startswith(said), text
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert "Make the terminal" not in screen_text(app)
+        assert TITLES.get(kind, "Dangerous") in screen_text(app)
 
 
 async def test_below_the_minimum_keys_do_not_act_on_the_hidden_screen(tmp_path: Path) -> None:
@@ -133,8 +157,7 @@ async def test_below_the_minimum_keys_do_not_act_on_the_hidden_screen(tmp_path: 
         assert asked is not None
         await pilot.resize_terminal(*SMALL)
         await pilot.pause()
-        way_out = "Ctrl+Q quits; a game in play is saved from its first decision on."
-        assert way_out in " ".join(screen_text(app).split())
+        assert WAY_OUT in " ".join(screen_text(app).split())
         await pilot.press("1", "2", "enter", "space", "u", "q", "escape")
         await pilot.pause()
         assert len(table) == entries and isinstance(app.screen, GameScreen)
@@ -160,7 +183,7 @@ async def test_below_the_minimum_the_way_out_tells_the_truth_about_the_save(
         await pilot.resize_terminal(*SMALL)
         await pilot.pause()
         text = " ".join(screen_text(app).split())
-        assert "Ctrl+Q quits; a game in play is saved from its first decision on." in text
+        assert WAY_OUT in text
         await pilot.press("ctrl+q")
         await pilot.pause()
     assert app.exit_line == NOT_SAVED_YET and not path.exists()
@@ -230,6 +253,25 @@ async def test_the_reported_title_bar_at_80x24(tmp_path: Path) -> None:
         assert title.startswith(" Replay  |  as Aki  |  entry"), title
 
 
+async def test_the_japanese_replay_title_fits_at_80x24(tmp_path: Path) -> None:
+    """The Japanese replay's status ("リプレイ | 全員 の視点 | 274 件中 274 件目 | ゲーム終了")
+    did not fit beside 戦闘破壊学園ダンゲロス at 80x24: the turn was cut to "ゲ…". Shorter
+    now, it shows whole at every tenth entry, as everyone and as a seat."""
+    app = make_app(tmp_path, replay=play_one("dangerous", 2, 21, "heuristic"), language="ja")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        for viewer in ("0", "1"):
+            await pilot.press(viewer, "home")
+            for _ in range(len(screen.table) // 10 + 2):  # (the last: entry 274, the end)
+                title = screen_text(app).splitlines()[0]
+                assert "…" not in title, title
+                assert title.rstrip().endswith("  戦闘破壊学園ダンゲロス"), title
+                await pilot.press("pagedown")
+            assert f"{len(screen.table)}/{len(screen.table)}件  |  ゲーム終了" in title, title
+
+
 def test_a_title_line_cuts_the_status_before_the_name() -> None:
     from rich.text import Text
 
@@ -281,3 +323,25 @@ async def test_the_prompt_shows_its_options_at_80x24(tmp_path: Path) -> None:
         await settle(pilot)
         text = screen_text(app)
         assert "> 1.  Stay silent" in text and "2.  Claim" in text and "4.  Claim" in text, text
+
+
+async def test_below_the_minimum_a_paste_does_not_reach_the_hidden_field(tmp_path: Path) -> None:
+    """A paste (a terminal's bracketed paste, an event of its own, not keys) went to the field
+    that had the focus behind the size message: text typed blind into a name no one could see."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        name = app.screen.query_one("#name-0", Input)
+        name.focus()
+        await pilot.pause()
+        before = name.value
+        await pilot.resize_terminal(*SMALL)
+        await pilot.pause()
+        name.focus()  # (hidden, it has lost the focus; a paste must not reach it even so)
+        app.post_message(events.Paste("Aki"))
+        await pilot.pause()
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert name.value == before
+        app.post_message(events.Paste("Aki"))  # at full size the paste goes in, as always
+        await pilot.pause()
+        assert name.value.endswith("Aki")

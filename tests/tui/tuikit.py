@@ -86,6 +86,18 @@ def screen_text(app: PartylineApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+async def shown_after(pilot: Pilot[Any], *texts: str, limit: int = 100) -> str:
+    """The terminal's text once it shows every one of `texts`: a resize or a key is drawn a
+    frame or more later, and a busy machine (the suite's other process) takes more pauses to get
+    there. Fails after `limit` pauses, with what it showed."""
+    for _ in range(limit):
+        await pilot.pause()
+        text = screen_text(pilot.app)
+        if all(part in text for part in texts):
+            return text
+    raise AssertionError(f"never showed {texts}:\n{text}")
+
+
 def rows_of(app: App[Any], log: LogPanel) -> list[Strip]:
     """The rows the terminal shows inside the panel (its scrollbar left out)."""
     region = log.scrollable_content_region

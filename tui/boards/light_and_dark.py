@@ -19,6 +19,7 @@ from core.games.light_and_dark.view import Board, turn_text
 from core.i18n import DEFAULT_LANGUAGE, N_, Translator, translator
 from core.narration import LIST_SEPARATOR, Message, Name
 from tui.boards import BoardKit
+from tui.wrapped import Wrapped
 
 RULES = N_("""\
 Light and Dark (光と闇の勇者) is a hidden-role boss raid for 3 to 6 players.
@@ -76,28 +77,29 @@ def render(view: View, names: tuple[str, ...], _: Translator | None = None) -> R
     grid.add_column(ratio=1, overflow="fold")
     if board.boss_dice and not view.over:
         boss = Text(_(board.boss)) if board.boss else Text(_("hidden until the reveal"), "dim")
-        grid.add_row(_("Boss"), boss)
+        _row(grid, _("Boss"), boss)
         dice = " ".join(map(str, board.boss_dice))
-        grid.add_row(
+        _row(
+            grid,
             _("Boss HP"),
             Text.assemble(
                 (str(board.boss_hp), "bold"), (f"  {_('dice {dice}', dice=dice)}", "dim")
             ),
         )
     if view.over or board.sudden is not None:
-        grid.add_row(_("Turns"), _("{count} played", count=len(board.history)))
+        _row(grid, _("Turns"), _("{count} played", count=len(board.history)))
     else:
-        grid.add_row(_("Turn"), _(turn_text(board.turn, board.turns_max, board.turns_certain)))
+        _row(grid, _("Turn"), _(turn_text(board.turn, board.turns_max, board.turns_certain)))
         parent = Text(names[board.parent])
         held = board.roles[board.parent]
         if held is not None:
             parent.append(_(", holds the {card}", card=_(sided(held))), style="dim")
-        grid.add_row(_("Parent"), parent)
+        _row(grid, _("Parent"), parent)
         own = board.roles[view.seat] if view.seat is not None else None
         if own is not None and view.seat != board.parent:
-            grid.add_row(_("You hold"), Text(_(sided(own)), style=colour(own)))
-    grid.add_row(_("Deck"), _("{count} role cards left", count=board.role_deck_left))
-    grid.add_row(_("Discard"), _discard(board, _))
+            _row(grid, _("You hold"), Text(_(sided(own)), style=colour(own)))
+    _row(grid, _("Deck"), _("{count} role cards left", count=board.role_deck_left))
+    _row(grid, _("Discard"), _discard(board, _))
     if board.rolls and board.signs:
         _battle(grid, board, names, _)
     if board.sudden is not None:
@@ -128,9 +130,9 @@ def _roll_text(roll: Roll, _: Translator) -> str:
 
 
 def _battle(grid: RichTable, board: Board, names: tuple[str, ...], _: Translator) -> None:
-    grid.add_row("", "")
+    _row(grid, "", "")
     boss = _(board.boss) if board.boss else _("the boss")
-    grid.add_row(_("Battle"), Text(_("{boss}, {hp} HP", boss=boss, hp=board.boss_hp), "bold"))
+    _row(grid, _("Battle"), Text(_("{boss}, {hp} HP", boss=boss, hp=board.boss_hp), "bold"))
     total = 0
     for roll, sign in zip(board.rolls, board.signs):
         line = Text()
@@ -141,7 +143,7 @@ def _battle(grid: RichTable, board: Board, names: tuple[str, ...], _: Translator
         else:
             total += sign * roll.value
             line.append(f"  {'+' if sign > 0 else '-'}{_paren(roll.value)}", style="bold")
-        grid.add_row(Text(names[roll.seat], overflow="ellipsis", no_wrap=True), line)
+        _row(grid, Text(names[roll.seat], overflow="ellipsis", no_wrap=True), line)
     waiting = len(board.party) - sum(1 for roll in board.rolls if roll.value is not None)
     if waiting:
         result = Text(_("{total} vs {hp} HP", total=total, hp=board.boss_hp), style="bold")
@@ -150,20 +152,20 @@ def _battle(grid: RichTable, board: Board, names: tuple[str, ...], _: Translator
         result = Text(_("{total} vs {hp} HP: the party wins", total=total, hp=board.boss_hp))
     else:
         result = Text(_("{total} vs {hp} HP: the party loses", total=total, hp=board.boss_hp))
-    grid.add_row(_("Total"), result)
+    _row(grid, _("Total"), result)
 
 
 def _last_turn(grid: RichTable, record: TurnRecord, names: tuple[str, ...], _: Translator) -> None:
     parent = names[record.parent]
     hero = record.roles[record.parent]
-    grid.add_row("", "")
+    _row(grid, "", "")
     if hero:
         head = _("parent {name}, {card}", name=parent, card=_(card(hero)))
     else:
         head = _("parent {name}", name=parent)
-    grid.add_row(_("Turn {number}", number=record.number), Text(head))
+    _row(grid, _("Turn {number}", number=record.number), Text(head))
     if record.gave_up:
-        grid.add_row("", _("{name} gave up against {hp} HP.", name=parent, hp=record.boss_hp))
+        _row(grid, "", _("{name} gave up against {hp} HP.", name=parent, hp=record.boss_hp))
     else:
         parts = []
         for roll in record.rolls:
@@ -172,7 +174,7 @@ def _last_turn(grid: RichTable, record: TurnRecord, names: tuple[str, ...], _: T
                 f"{names[roll.seat]} {_(card(roll.role))} {'+' if same else '-'}"
                 f"{_paren(roll.value or 0)}"
             )
-        grid.add_row("", _(LIST_SEPARATOR).join(parts))
+        _row(grid, "", _(LIST_SEPARATOR).join(parts))
         if record.won:
             said = _(
                 "Total {total} vs {hp} HP: the party won.", total=record.total, hp=record.boss_hp
@@ -181,18 +183,18 @@ def _last_turn(grid: RichTable, record: TurnRecord, names: tuple[str, ...], _: T
             said = _(
                 "Total {total} vs {hp} HP: the party lost.", total=record.total, hp=record.boss_hp
             )
-        grid.add_row("", said)
+        _row(grid, "", said)
     changes = [f"{names[seat]} {delta:+d}" for seat, delta in enumerate(record.deltas) if delta]
     if changes:
         points = _("Points: {changes}", changes=_(LIST_SEPARATOR).join(changes))
-        grid.add_row("", Text(points, style="dim"))
+        _row(grid, "", Text(points, style="dim"))
 
 
 def _sudden(grid: RichTable, board: Board, names: tuple[str, ...], _: Translator) -> None:
     sudden = board.sudden
     assert sudden is not None
-    grid.add_row("", "")
-    grid.add_row(_("Sudden"), Text(_("death: tied leaders"), style="bold"))
+    _row(grid, "", "")
+    _row(grid, _("Sudden"), Text(_("death: tied leaders"), style="bold"))
     for index, seat in enumerate(sudden.seats):
         parts = [
             _("HP {hp}", hp=sudden.hp[index]) if index < len(sudden.hp) else _("HP not rolled yet")
@@ -201,9 +203,17 @@ def _sudden(grid: RichTable, board: Board, names: tuple[str, ...], _: Translator
             parts.append(_("out"))
         if sudden.rolloff and seat in sudden.rolloff:
             parts.append(_("in the roll-off"))
-        grid.add_row(
-            Text(names[seat], overflow="ellipsis", no_wrap=True), _(LIST_SEPARATOR).join(parts)
+        _row(
+            grid,
+            Text(names[seat], overflow="ellipsis", no_wrap=True),
+            _(LIST_SEPARATOR).join(parts),
         )
+
+
+def _row(grid: RichTable, label: str | Text, value: str | Text) -> None:
+    """A row of the board: `value` Wrapped (Japanese between characters, never a line starting
+    with a closing mark; Rich folded "。" onto a line of its own in this narrow column)."""
+    grid.add_row(label, Wrapped(value))
 
 
 def _paren(value: int) -> str:

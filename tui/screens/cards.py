@@ -20,6 +20,13 @@ from tui.lang import tr
 from tui.widgets.footer import APP_HELP, KeysFooter
 
 
+class CardPage(VerticalScroll):
+    """The page on show. Its help section is named by what it is: its border title is the
+    page's, a player's name, which read "In the A Aki, at 泉 Spring (1/3) panel"."""
+
+    HELP_TITLE = N_("the page of cards")
+
+
 class CardsScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,c", "close", N_("Close")),
@@ -42,7 +49,7 @@ class CardsScreen(ModalScreen[None]):
         self.page = start if start is not None and 0 <= start < len(pages) else 0
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="cards-body"):
+        with CardPage(id="cards-body"):
             yield Static(id="cards-text")
         yield KeysFooter()
 

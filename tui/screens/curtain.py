@@ -46,14 +46,19 @@ class CurtainScreen(Screen[str]):
             "escape",
             "leave('unsaved')",
             N_("Setup"),
-            tooltip=N_("back to the setup screen (not saved: no decision has been made yet)"),
+            tooltip=N_(
+                "back to the setup screen (not saved yet: a game is saved from a human "
+                "player's first decision)"
+            ),
         ),
         Binding("q", "quit_game('saved')", N_("Quit"), tooltip=N_("quit (the game is saved)")),
         Binding(
             "q",
             "quit_game('unsaved')",
             N_("Quit"),
-            tooltip=N_("quit (not saved: no decision has been made yet)"),
+            tooltip=N_(
+                "quit (not saved yet: a game is saved from a human player's first decision)"
+            ),
         ),
     ]
 

@@ -108,7 +108,10 @@ class GameScreen(BoardScreen, LaidOutOnce):
             "escape",
             "leave('unsaved')",
             N_("Setup"),
-            tooltip=N_("back to the setup screen (not saved: no decision has been made yet)"),
+            tooltip=N_(
+                "back to the setup screen (not saved yet: a game is saved from a human "
+                "player's first decision)"
+            ),
         ),
         Binding(
             "escape",
@@ -132,7 +135,9 @@ class GameScreen(BoardScreen, LaidOutOnce):
             "q",
             "quit_game('unsaved')",
             N_("Quit"),
-            tooltip=N_("quit (not saved: no decision has been made yet)"),
+            tooltip=N_(
+                "quit (not saved yet: a game is saved from a human player's first decision)"
+            ),
         ),
         Binding(
             "q",
@@ -670,15 +675,13 @@ class GameScreen(BoardScreen, LaidOutOnce):
         self.app.push_screen(GameOverScreen(self.session), self._after_results)
 
     def _after_results(self, choice: str | None) -> None:
-        _ = tr(self)
         if choice == "replay":
             from tui.screens.replay import ReplayScreen
 
             table = self.session.replay_table()
-            if table is None:
-                self.notify(_("This table's replay is the host's: its save is on the server."))
-            else:
-                self.app.push_screen(ReplayScreen(table, viewer=None))
+            # (offered only with a table to replay: gameover.choices_for)
+            assert table is not None, "a replay was chosen where none is offered"
+            self.app.push_screen(ReplayScreen(table, viewer=None))
         elif choice in ("setup", "lobby"):
             self._leave()  # (not Escape's step back: the chat line or map may have the focus)
         elif choice == "quit":

@@ -88,16 +88,24 @@ def scores_table(table: PlaySession, _: Translator) -> RichTable:
     return grid
 
 
+class Choices(OptionList):
+    """Where to go next. Its help section is named by what it is, not by the dialog's border
+    title (the game's: "In the Dangerous (戦闘破壊学園ダンゲロス) panel")."""
+
+    HELP_TITLE = N_("the list of what to do next")
+
+
 class GameOverScreen(ModalScreen[str]):
     """Dismissed with one of the CHOICES ids, or "chat" (`t`, at a server's table)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "pick('replay')", N_("Replay")),
-        Binding("n", "pick('setup')", N_("New game")),
-        Binding("n", "pick('lobby')", N_("Lobby")),
-        Binding("escape", "pick('board')", N_("Board")),
+        # The help says each in full: the footer's one word ("Board") said little there.
+        Binding("p", "pick('replay')", N_("Replay"), tooltip=N_("open the replay of this game")),
+        Binding("n", "pick('setup')", N_("New game"), tooltip=N_("a new game: the setup screen")),
+        Binding("n", "pick('lobby')", N_("Lobby"), tooltip=N_("back to the lobby")),
+        Binding("escape", "pick('board')", N_("Board"), tooltip=N_("back to the final board")),
         Binding("t", "pick('chat')", N_("Chat"), tooltip=N_("back to the board, to say a line")),
-        Binding("q", "pick('quit')", N_("Quit")),
+        Binding("q", "pick('quit')", N_("Quit"), tooltip=N_("quit")),
         APP_HELP,
     ]
 
@@ -123,7 +131,7 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(Text(_("Game over"), style="bold"), id="gameover-title")
             yield Static(Text(_(summary)), id="gameover-summary")
             yield Static(scores_table(self.session, _), id="gameover-scores")
-            yield OptionList(
+            yield Choices(
                 *(Option(_(label), id=key) for key, label in self.choices), id="gameover-choices"
             )
             held = Static(Text(_(HELD_OVER_NOTE), style="italic"), id="gameover-held")

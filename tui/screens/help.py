@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any, ClassVar
 
 from rich.console import Group, RenderableType
@@ -64,31 +65,68 @@ def what(binding: Binding, _: Translator) -> str:
 
 def binding_rows(node: DOMNode, _: Translator) -> list[tuple[str, str]]:
     """`node`'s bindings as (keys, what), one row per action, in their order, in `_`'s
-    language."""
+    language; digits that do alike in turn (1 to 9: the page of that number) are one row, "1-9"."""
     by_action: dict[str, tuple[list[str], Binding]] = {}
     for key, bindings in node._bindings.key_to_bindings.items():
         for binding in bindings:
-            if not accepted(node, binding.action) or shadowed(node, key):
+            if not accepted(node, binding.action) or shadowed(node, key) or idle(node, binding):
                 continue
             keys = by_action.setdefault(binding.action, ([], binding))[0]
             if key not in keys:
                 keys.append(key)
     seen: set[str] = set()
-    rows = []
+    rows: list[tuple[list[str], str]] = []
+    runs: set[int] = set()  # the rows that are a run of digits
     for keys, binding in by_action.values():
         fresh = [key for key in keys if key not in seen]
-        if fresh:  # a second action on the same keys (u: undo, or why not) is one row
-            seen.update(fresh)
-            rows.append((key_names(node.app, fresh), what(binding, _)))
-    return rows
+        if not fresh:  # a second action on the same keys (u: undo, or why not) is one row
+            continue
+        seen.update(fresh)
+        does = what(binding, _)
+        if rows and rows[-1][1] == does and carries_on(rows[-1][0], fresh):
+            rows[-1][0].append(fresh[0])
+            runs.add(len(rows) - 1)
+        else:
+            rows.append((fresh, does))
+    return [
+        (f"{keys[0]}-{keys[-1]}" if index in runs else key_names(node.app, keys), does)
+        for index, (keys, does) in enumerate(rows)
+    ]
+
+
+def carries_on(run: list[str], keys: list[str]) -> bool:
+    """Is `keys` the one digit after the digits of `run` ("3" after "1", "2")?"""
+    digits = [*run, *keys]
+    return (
+        len(keys) == 1
+        and all(key.isdecimal() and len(key) == 1 for key in digits)
+        and all(int(after) == int(before) + 1 for before, after in pairwise(digits))
+    )
 
 
 def shadowed(node: DOMNode, key: str) -> bool:
-    """An app priority binding takes `key` before `node` sees it (ctrl+c: the app copies or
-    saves and quits, never Textual's screen copy), so `node`'s binding on it never acts."""
-    app = node.app
-    return node is not app and any(
-        binding.priority for binding in app._bindings.key_to_bindings.get(key, ())
+    """A priority binding of the screen or the app takes `key` before `node` sees it (ctrl+c:
+    the app copies or saves and quits, never Textual's screen copy; the replay's arrows step
+    through the log, never scroll its panel), so `node`'s binding on it never acts."""
+    return any(
+        binding.priority and accepted(above, binding.action)
+        for above in node.ancestors
+        for binding in above._bindings.key_to_bindings.get(key, ())
+    )
+
+
+SIDEWAYS = frozenset({"scroll_left", "scroll_right", "page_left", "page_right"})
+"""A scrolling widget's actions that move it sideways."""
+
+
+def idle(node: DOMNode, binding: Binding) -> bool:
+    """Does `binding` never act on `node`: a sideways scroll of a widget that never scrolls
+    sideways (its overflow-x hidden: a list, a wrapped page). Textual skips it, and the key goes
+    on to the screen (the new table's Left/Right change the highlighted row)."""
+    return (
+        isinstance(node, Widget)
+        and parse(binding.action)[1] in SIDEWAYS
+        and node.styles.overflow_x == "hidden"
     )
 
 
@@ -140,6 +178,11 @@ def screen_sections(screen: Screen[Any], _: Translator) -> list[Section]:
     return [section for section in (*sections.values(), everywhere) if section.keys]
 
 
+GOES_BACK = N_("Escape goes back from every screen. The mouse works but is never needed.")
+NEVER_NEEDS_THE_MOUSE = N_("The mouse works but is never needed.")
+"""The help's last line, where Escape does nothing on the screen it tells of."""
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q,question_mark,f1", "close", N_("Close"), tooltip=N_("close the help")),
@@ -162,6 +205,9 @@ class HelpScreen(ModalScreen[None]):
         _ = tr(of)
         self.title_text = title
         self.sections = screen_sections(of, _)
+        # (a screen with nowhere to go back to, the SSH lobby, takes no Escape)
+        goes_back = "escape" in of._bindings.key_to_bindings
+        self.closing_line = GOES_BACK if goes_back else NEVER_NEEDS_THE_MOUSE
         if notes:
             self.sections.append(Section(_("Also"), [(_(k), _(does)) for k, does in notes]))
         self.game_id = game_id
@@ -176,11 +222,7 @@ class HelpScreen(ModalScreen[None]):
             for key, does in section.keys:
                 keys.add_row(key, Wrapped(does))
             parts += [Text(f"\n{section.title}", style="bold underline"), keys]
-        parts.append(
-            Wrapped(
-                "\n" + _("Escape goes back from every screen. The mouse works but is never needed.")
-            )
-        )
+        parts.append(Wrapped("\n" + _(self.closing_line)))
         if self.game_id:
             # The rules summaries are the games' texts (tui/boards/): translated where the
             # catalogs have them.

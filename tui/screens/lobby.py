@@ -22,7 +22,7 @@ from core.bots import bot_kinds
 from core.games import REGISTRY
 from core.games.base import GameOption
 from core.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator, is_language
-from core.text import visible
+from core.text import SERVED_NAME_CELLS, visible
 from tui.lang import assemble, tr
 from tui.widgets.footer import APP_HELP, KeysFooter
 from tui.widgets.titlebar import TitleBar
@@ -113,7 +113,7 @@ class NameScreen(TablesScreen):
     _code_sent = ""
     """The name whose code was last given (the server's next refusal then means a wrong code)."""
 
-    def __init__(self, name_cells: int = 16) -> None:
+    def __init__(self, name_cells: int = SERVED_NAME_CELLS) -> None:
         super().__init__()
         self.name_cells = name_cells
         """The widest name the server takes, in cells (its --max-name-length)."""
@@ -391,7 +391,8 @@ class CreateScreen(TablesScreen):
     def on_mount(self) -> None:
         _ = tr(self)
         self.title_line(_("A new table"))
-        self.query_one(OptionList).border_title = _("A new table")
+        # The panel's own name: the help titles its keys' section by it ("In the ... panel").
+        self.query_one(OptionList).border_title = _("Settings")
         self._draw()
         self.query_one(OptionList).focus()
 

@@ -56,15 +56,14 @@ class ReplayScreen(BoardScreen):
         Binding("question_mark,f1", "help", N_("Help"), key_display="?", tooltip=N_("this help")),
         LANGUAGE_BINDING,
         Binding("escape", "leave", N_("Leave"), tooltip=N_("leave the replay")),
-        Binding("0", "viewer(0)", show=False, tooltip=N_("view as everyone; finished games only")),
-        *(
+        *(  # one row in the help: "0-9"
             Binding(
                 str(digit),
                 f"viewer({digit})",
                 show=False,
-                tooltip=N_("view as the seat of that number; finished games only"),
+                tooltip=N_("view as the seat of that number, 0: everyone; finished games only"),
             )
-            for digit in range(1, 10)
+            for digit in range(10)
         ),
     ]
 
@@ -94,7 +93,7 @@ class ReplayScreen(BoardScreen):
             yield Static(Text(one_line(tr(self)(self.note)), style="bold"), id="replay-note")
         yield PlayersPanel(id="replay-players", classes="panel")
         with Horizontal(id="replay-body"):
-            yield BoardPanel(self.kit, id="replay-board", classes="panel")
+            yield BoardPanel(self.kit, chooses=False, id="replay-board", classes="panel")
             yield LogPanel(id="replay-log", classes="panel")
         yield KeysFooter()
 

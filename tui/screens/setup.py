@@ -18,10 +18,10 @@ from textual.widgets import Button, Input, Label, Static
 from core.bots import bot_kinds, has_heuristic
 from core.errors import os_reason, reason_of
 from core.games import REGISTRY, get_game
-from core.games.base import BadOption, GameInfo, GameOption
+from core.games.base import GameInfo, GameOption
 from core.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator, is_language
-from core.names import default_name
-from core.text import CONTROL_CLASS, BadText, visible
+from core.names import default_name, is_default_name
+from core.text import CONTROL_CLASS, BadText, check_names_differ, visible
 from tui.host import host_of
 from tui.lang import tr
 from tui.pace import pace_choices
@@ -196,10 +196,14 @@ class SetupScreen(Screen[None]):
     def _seat_row(self, seat: int) -> Widget:
         _ = tr(self)
         kind = self._keep(f"kind-{seat}", HUMAN if seat == 0 else default_kind(self.game))
+        default = default_name(seat, kind == HUMAN, _)
+        name = self._keep(f"name-{seat}", default)
+        if is_default_name(seat, name):  # nobody typed it: in the language now read
+            name = default
         return Horizontal(
             Label(_("Seat {number}", number=seat + 1), classes="field"),
             TypedInput(
-                self._keep(f"name-{seat}", default_name(seat, kind == HUMAN)),
+                name,
                 placeholder=_("name"),
                 compact=True,
                 max_length=24,
@@ -294,8 +298,8 @@ class SetupScreen(Screen[None]):
     def _rename(self, seat: int, kind: str) -> None:
         """Give a seat still called by its default name the default name for `kind`."""
         name = self.query_one(f"#name-{seat}", Input)
-        if name.value in {default_name(seat, human=True), default_name(seat, human=False)}:
-            name.value = default_name(seat, kind == HUMAN)
+        if is_default_name(seat, name.value):
+            name.value = default_name(seat, kind == HUMAN, tr(self))
 
     @on(Input.Submitted)
     def _submitted(self) -> None:
@@ -324,17 +328,14 @@ class SetupScreen(Screen[None]):
             name = self.query_one(f"#name-{seat}", Input).value.strip()
             if not name:
                 raise ValueError(_("seat {number} needs a name", number=seat + 1))
-            if name in {other.name for other in seats}:
-                raise ValueError(
-                    _("two seats are called {name}; give each a different name", name=name)
-                )
             kind = self.query_one(f"#kind-{seat}", Cycle).value
             try:
+                check_names_differ([*(other.name for other in seats), name])
                 if isinstance(kind, str) and kind.startswith("bot:"):
                     seats.append(Seat(name, SeatKind.BOT, kind.removeprefix("bot:")))
                 else:
                     seats.append(Seat(name, SeatKind.HUMAN))
-            except BadText as error:  # the Seat checks its name: say which seat
+            except BadText as error:  # its name alone (the Seat) or with the others': say which
                 raise ValueError(
                     _("seat {number}: {error}", number=seat + 1, error=_.text(reason_of(error)))
                 ) from None
@@ -358,22 +359,8 @@ class SetupScreen(Screen[None]):
                         ) from None
                 else:
                     options[option.name] = raw
-            try:
-                option.check(options[option.name])
-            except BadOption:
-                if not (isinstance(widget, Input) and isinstance(option.default, int)):
-                    raise
-                # A typed whole number out of its range, said with the option as this screen
-                # names it (its refusal names it for the command line: 'turn_limit').
-                raise ValueError(
-                    _(
-                        "{option} must be from {low} to {high}, not {value}",
-                        option=_(option.label),
-                        low=option.minimum,
-                        high=option.maximum,
-                        value=options[option.name],
-                    )
-                ) from None
+            # (refused by the option's name as this screen shows it, in its language)
+            option.check(options[option.name], named=option.label)
         return options
 
     def read_seed(self) -> int:

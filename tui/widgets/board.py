@@ -55,6 +55,7 @@ class BoardPanel(Vertical, can_focus=False):
         kit: BoardKit,
         *,
         on_cursor: CursorHook | None = None,
+        chooses: bool = True,
         id: str | None = None,
         classes: str | None = None,
     ):
@@ -62,6 +63,8 @@ class BoardPanel(Vertical, can_focus=False):
         self.kit = kit
         self.on_cursor = on_cursor
         """Told at once when the player moves the cursor on a grid mode's map."""
+        self.chooses = chooses
+        """Is a question ever put on a grid mode's map (the replay's board: never)?"""
         self.mode: str = kit.modes[0].id if kit.modes else ""
         self._suggested: str | None = None
         self.wide = False
@@ -75,7 +78,7 @@ class BoardPanel(Vertical, can_focus=False):
         with VerticalScroll(classes="board-scroll", can_focus=False):
             yield Static(classes="board-content")
         if any(mode.grid is not None for mode in self.kit.modes):
-            yield MapPane(on_cursor=self.on_cursor)
+            yield MapPane(on_cursor=self.on_cursor, chooses=self.chooses)
 
     def update(self, renderable: RenderableType) -> None:
         self.query_one(".board-content", Static).update(renderable)

@@ -123,13 +123,17 @@ class GridMap(ScrollView, can_focus=False):
         self,
         *,
         on_cursor: CursorHook | None = None,
+        chooses: bool = True,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
+        """`chooses`: is a question ever put on this map (the replay's: never)?"""
         super().__init__(id=id, classes=classes)
         self.on_cursor = on_cursor
         """Told at once when the player moves the cursor on the map (so that what follows it
         repaints in the same frame as the map)."""
+        if not chooses:  # its keys never work: the help leaves them out
+            self.HELP_TITLE = ""
         self.model = GridModel({})
         self.decision: Decision | None = None
         self.index: int | None = None
@@ -322,18 +326,21 @@ class MapPane(Vertical):
         self,
         *,
         on_cursor: CursorHook | None = None,
+        chooses: bool = True,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
         self.on_cursor = on_cursor
         """Told at once when the player moves the cursor on the map."""
+        self.chooses = chooses
+        """Is a question ever put on the map (GridMap's `chooses`)?"""
         self.alone = False
         self._info_text = Text()
         self._legend_text = Text()
 
     def compose(self) -> ComposeResult:
-        yield GridMap(on_cursor=self._moved)
+        yield GridMap(on_cursor=self._moved, chooses=self.chooses)
         yield Static(classes="map-info")
         yield Static(classes="map-legend")
 

@@ -2,24 +2,22 @@
 which stays on screen after the log has moved on.
 
 A long game's log holds thousands of lines, so the panel renders only the rows in sight (the
-Line API). A line is written out (`tui.shown.Narration`) and measured for the panel's width
-(how many rows it wraps to) only when it comes near the view: the newest lines and a few
-screens above them, more as the reader scrolls back. The lines above those share an estimate of
-their rows, so the scrollbar knows about them; scrolling by rows or pages moves through measured
-lines, exactly. It wraps a line into rows only when it scrolls into view. A new entry adds its
+Line API). A line is written out (`tui.shown.Narration`) and laid out for the panel's width
+(where its rows break: core.wrap, so Japanese breaks between characters and never before a
+closing mark) only when it comes near the view: the newest lines and a few screens above them,
+more as the reader scrolls back; once a width, its rows counted and drawn from that one layout.
+The lines above those share an estimate of their rows, so the scrollbar knows about them;
+scrolling by rows or pages moves through measured lines, exactly. It draws a line's rows only
+when it scrolls into view. A new entry adds its
 lines, an undo drops the lines of the entries taken back: neither touches the rest of the
 log."""
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Sequence
-from itertools import pairwise
 from typing import ClassVar
 
-from rich._wrap import divide_line  # the line breaking of rich's Text.wrap, without a Text
-from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -36,8 +34,10 @@ from textual.widgets import Static
 
 from core.i18n import N_
 from core.text import visible
+from core.wrap import line_spans
 from tui.lang import tr
 from tui.shown import Line, Lines, Narration
+from tui.wrapped import Wrapped
 
 LAST_REVEAL = N_("Last reveal ({number})")
 
@@ -51,6 +51,9 @@ BATCH = 200
 """More new lines than this (a whole log) are counted after the next refresh."""
 AHEAD = 2
 """Screens of lines measured above the view: a page up lands on measured lines."""
+
+Spans = list[tuple[int, int]]
+"""A line's layout at a width: where each of its rows starts and ends in its sentence."""
 
 NUMBER = Style(dim=True)
 CURRENT_NUMBER = Style(bold=True)
@@ -80,56 +83,18 @@ def visible_lines(lines: Sequence[Line]) -> list[Line]:
     return shown
 
 
-def line_breaks(text: str, width: int) -> list[int]:
-    """Where `text` breaks to fit `width` cells: between words, and inside a word longer than
-    a row (Japanese has no spaces), by cell width: as Rich's `divide_line` breaks it, in a
-    third of its time (a long game's log measures a thousand lines and more as it opens).
-    A word longer than a row is left to `divide_line` itself."""
-    # Printable ASCII is a cell a character: measured by `len`, and a line no longer than a
-    # row fits (most lines of an English log: nothing more to look at).
-    cells = len if text.isascii() and text.isprintable() else _cells
-    if cells is len and len(text) <= width:
-        return []
-    breaks: list[int] = []  # (a line that fits has no word past the edge: none)
-    offset = start = 0
-    for word in _WORD.findall(text):  # (each word ends where the next begins)
-        length = cells(word)
-        stripped = word.rstrip()
-        fitted = length if len(stripped) == len(word) else cells(stripped)
-        if fitted > width:
-            return divide_line(text, width, fold=True)
-        if width - offset >= fitted:
-            offset += length
-        elif offset and start:
-            breaks.append(start)
-            offset = length
-        start += len(word)
-    return breaks
-
-
-_WORD = re.compile(r"\s*\S+\s*")
-"""A word and the spaces around it, as Rich's line breaking reads them."""
-
-
-def _cells(text: str) -> int:
-    """`text`'s width in cells: its length when it is printable ASCII (one cell a character)."""
-    return len(text) if text.isascii() and text.isprintable() else cell_len(text)
-
-
-def line_rows(line: Line, gutter: int, width: int, current: bool) -> list[Strip]:
-    """A line's rows: its entry number in the gutter beside the first, the sentence wrapped to
-    `width` cells beside it (the current entry's, in a replay, highlighted)."""
+def line_rows(line: Line, gutter: int, spans: Spans, current: bool) -> list[Strip]:
+    """A line's rows: its entry number in the gutter beside the first, beside each the part of
+    the sentence `spans` says (its layout, `line_spans`; the current entry's, in a replay,
+    highlighted)."""
     number, text = line
     number_style = CURRENT_NUMBER if current else NUMBER
     style = CURRENT_TEXT if current else None
     blank = Segment(" " * gutter)  # beside the rows after the first
     rows = []
-    for row, (start, end) in enumerate(pairwise([0, *line_breaks(text, width), len(text)])):
+    for row, (start, end) in enumerate(spans):
         marker = Segment(str(number).rjust(gutter), number_style) if row == 0 else blank
-        part = text[start:end]
-        # A row ends at a word's end; only the spaces after the word can pass the edge.
-        part = part[: len(part) - max(0, cell_len(part) - width)]
-        rows.append(Strip([marker, Segment(" "), Segment(part, style)]))
+        rows.append(Strip([marker, Segment(" "), Segment(text[start:end], style)]))
     return rows
 
 
@@ -175,7 +140,7 @@ class LogPanel(ScrollView, can_focus=True):
         self._rows = 0  # the rows of all lines
         self._width = 0  # the width the lines are measured at (0: not yet laid out)
         self._gutter = GUTTER
-        self._heights: dict[str, int] = {}  # rows by text, at the measured width
+        self._layouts: dict[str, Spans] = {}  # rows by text, at the measured width
         self._wrapped: LRUCache[tuple[int, int, str, bool], list[Strip]] = LRUCache(CACHED_LINES)
         self._style: Style | None = None  # the panel's colours, until its styles change
         self._settling = False  # lines wait to be counted after the next refresh
@@ -250,7 +215,7 @@ class LogPanel(ScrollView, can_focus=True):
         new = len(self._numbers) - self._top - len(self._starts)
         if width != self._width or gutter != self._gutter:
             self._width, self._gutter = width, gutter
-            self._heights.clear()
+            self._layouts.clear()
             self._wrapped.clear()
             self._forget()
         elif new > BATCH:
@@ -276,13 +241,18 @@ class LogPanel(ScrollView, can_focus=True):
             self._texts[index] = text
         return text
 
+    def _layout(self, text: str) -> Spans:
+        """`text`'s rows at the measured width, laid out once (core.wrap: English between
+        words, Japanese between characters, never before a closing mark): measuring a line and
+        drawing it read the same layout."""
+        spans = self._layouts.get(text)
+        if spans is None:
+            spans = self._layouts[text] = line_spans(text, self._text_width())
+        return spans
+
     def _height(self, index: int) -> int:
         """Line `index`'s rows at the measured width."""
-        text = self._text(index)
-        height = self._heights.get(text)
-        if height is None:
-            height = self._heights[text] = len(line_breaks(text, self._text_width())) + 1
-        return height
+        return len(self._layout(self._text(index)))
 
     def _measure_new(self) -> None:
         """Count the rows of the lines not counted yet (the newest)."""
@@ -391,7 +361,7 @@ class LogPanel(ScrollView, can_focus=True):
         key = (index, number, text, number == self.current)
         rows = self._wrapped.get(key)
         if rows is None:
-            rows = line_rows((number, text), self._gutter, self._text_width(), key[3])
+            rows = line_rows((number, text), self._gutter, self._layout(text), key[3])
             self._wrapped[key] = rows
         return rows
 
@@ -471,7 +441,7 @@ class LastReveal(Static):
         text.append(f" {hint}\n" if hint else " ", style="bold")  # how to go on, first
         text.append("  ".join(lines))
         self.text = text.plain
-        self.update(text)
+        self.update(Wrapped(text))  # (Japanese between characters, as in the log below)
 
 
 class LogBox(Vertical):

@@ -18,13 +18,14 @@ from textual.widgets import Static
 
 from core.i18n import N_, Translator
 from tui.lang import tr
+from tui.wrapped import Wrapped
 
 MIN_WIDTH = 80
 MIN_HEIGHT = 24
 """The smallest terminal every screen is laid out for (the classic 80x24)."""
 
 MESSAGE = N_("Make the terminal at least {width}×{height} (it is {now_width}×{now_height}).")
-QUIT = N_("Ctrl+Q quits; a game in play is saved from its first decision on.")
+QUIT = N_("Ctrl+Q quits; a game in play is saved from a human player's first decision on.")
 
 QUIT_KEYS = frozenset({"ctrl+q", "ctrl+c"})
 """The only keys that act while the message shows (the app's priority bindings: they save and
@@ -86,13 +87,9 @@ class TooSmall(Static):
         background: $background;
         color: $foreground;
     }
-    .-too-narrow > *, .-too-short > * {
-        display: none;
-    }
-    .-too-narrow > TooSmall, .-too-short > TooSmall {
-        display: block;
-    }
     """
+    # (The rules that hide a too-small screen's widgets and show this one are in the app's
+    # stylesheet, themes/partyline.tcss: loaded at start, before any screen is styled.)
 
     def __init__(self) -> None:
         super().__init__()
@@ -119,4 +116,5 @@ class TooSmall(Static):
 
     def _say(self) -> None:
         width, height = self.app.size
-        self.update(Text(too_small_text(width, height, tr(self)), style="bold"))
+        text = Text(too_small_text(width, height, tr(self)), style="bold", justify="center")
+        self.update(Wrapped(text))  # (Japanese between characters: tui.wrapped)

@@ -19,6 +19,7 @@ from core.i18n import DEFAULT_LANGUAGE, N_, Translator, translator
 from core.narration import Text as Said
 from tui.boards.dangerous.common import boss_title, card, card_label, card_list, seat_mark, who
 from tui.lang import assemble
+from tui.wrapped import Wrapped
 
 ENEMY = N_("Enemy")
 NO_CARD_LEFT = N_("no card left")
@@ -163,12 +164,14 @@ def _sum_line(side: Text, parts: Parts, _: Translator) -> Text:
 
 
 def _log_lines(lines: Iterable[Said], _: Translator) -> list[RenderableType]:
+    """The battle's log, a line to an item: Wrapped (Japanese between characters, never a row
+    starting with a closing mark, as in the game's log)."""
     out: list[RenderableType] = []
     for line in lines:
         grid = RichTable.grid()
         grid.add_column(width=2, no_wrap=True)
         grid.add_column(ratio=1)
-        grid.add_row(Text("-", style="dim"), Text(_.text(line)))
+        grid.add_row(Text("-", style="dim"), Wrapped(_.text(line)))
         out.append(grid)
     return out
 
