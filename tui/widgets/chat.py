@@ -1,8 +1,8 @@
 """The table chat beside the log (a table at a server): the newest line said, and one line to
 type, with the last lines said above it while it is open (a player who looked away reads what
-was said meanwhile). The server checks every line as it checks names (no control character, at most
-MAX_CHAT_CELLS cells) and refuses a bad one with one line; here the texts are shown as escapes
-whatever they hold, and never read as markup."""
+was said meanwhile). The server checks every line as it checks names (no control character,
+at most MAX_CHAT_CELLS cells) and refuses a bad one with one line; here the texts are shown as
+escapes whatever they hold, and never read as markup."""
 
 from __future__ import annotations
 
@@ -77,9 +77,9 @@ class ChatPanel(Vertical):
         self.history = ""
         """The plain text of the lines shown above the line being typed (for tests)."""
         self._refused: str | None = None
-        """The last line sent, until the table is heard saying it (the session knows it by
-        the line's number, not its text): a line the server refused (too fast, too wide...) is
-        offered again by the next `t`, not lost."""
+        """The last line sent if the server refused it (too fast, too wide...): offered again
+        by the next `t`, not lost (a line still on its way is not: the session's
+        `chat_refused`)."""
 
     def compose(self) -> ComposeResult:
         # Not focusable: the keys stay in the line; a wrapped line scrolls the oldest away.
