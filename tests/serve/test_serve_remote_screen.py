@@ -142,17 +142,18 @@ async def test_escape_at_a_servers_table_is_labelled_lobby(tmp_path: Path) -> No
         # q, too, says where the game goes on: at the server, not on a setup screen here.
         quit_key = app.screen.active_bindings["q"].binding
         assert "connect again" in quit_key.tooltip and "setup" not in quit_key.tooltip
-        # While a chat line is typed, Escape leaves the line, not the table: the footer said
-        # "esc Lobby" there.
+        # While a chat line is typed, Escape leaves the line, not the table, and ? is typed in
+        # it: the footer said "esc Lobby" and "? Help" there.
         await pilot.press("t")
         await pilot.pause()
         footer = app.screen._compositor.render_strips()[-1].text
         assert "esc Game" in footer and "Lobby" not in footer
+        assert "F1 Help" in footer and "?" not in footer  # (? is typed in the line)
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen.query_one(DecisionPrompt).has_focus  # still at the table
         footer = app.screen._compositor.render_strips()[-1].text
-        assert footer.rstrip().endswith("esc Lobby")
+        assert footer.rstrip().endswith("esc Lobby") and "? Help" in footer
 
 
 def test_a_lobby_row_escapes_the_wire_and_titles_games_in_its_own_words() -> None:

@@ -97,6 +97,8 @@ class GameScreen(BoardScreen, LaidOutOnce):
             priority=True,
         ),
         Binding("question_mark,f1", "help", N_("Help"), key_display="?", tooltip=N_("this help")),
+        # While a chat line is typed, ? is a character of the line: the help is F1's.
+        Binding("f1", "help('chat')", N_("Help"), key_display="F1", tooltip=N_("this help")),
         LANGUAGE_BINDING,
         Binding(
             "escape",
@@ -579,6 +581,8 @@ class GameScreen(BoardScreen, LaidOutOnce):
             return not self._holding and self.session.bot_to_play()
         if action == "results":
             return self.session.over
+        if action == "help":
+            return parameters == (("chat",) if self._typing() else ())
         if action in ("leave", "quit_game"):  # one key each, worded for where the game goes on
             if action == "leave" and self._typing():
                 return parameters == ("chat",)
@@ -661,7 +665,7 @@ class GameScreen(BoardScreen, LaidOutOnce):
         pages = self.kit.card_pages(view, names, tr(self))
         self.app.push_screen(CardsScreen(pages, view.seat))
 
-    def action_help(self) -> None:
+    def action_help(self, _from: str = "game") -> None:
         _ = tr(self)
         from tui.screens.help import HelpScreen
 
