@@ -173,12 +173,15 @@ def is_blank(text: str) -> bool:
 
 
 def name_key(name: str) -> str:
-    """What a name is told apart by: NFKC (full-width "Ａｋｉ" is "Aki"), case folded ("aki"),
-    without what draws nothing, its spaces closed up. Names at one table differ in their keys,
-    so the log, which says only a name, names one seat."""
+    """What a name is told apart by: without what draws nothing, NFKC (full-width "Ａｋｉ" is
+    "Aki"), case folded ("aki"), each run of spaces one space. Names at one table differ in
+    their keys, so the log, which says only a name, names one seat. (What draws nothing goes
+    first: a zero-width space between "e" and U+0301 kept NFKC from composing them, and the name
+    apart from "Réna"; and again after it, for any the folding makes.)"""
     import unicodedata
 
-    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    shown = _INVISIBLE.sub("", name)
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", shown).casefold())
     return " ".join(_INVISIBLE.sub("", folded).split())
 
 

@@ -218,6 +218,8 @@ def test_check_name_refuses_with_a_one_line_reason(name: str, reason: str) -> No
         (["Bot 2", " bot  2 "], "is seat 1's"),  # spaces
         (["ｶﾞｸ", "ガク"], "is seat 1's"),  # half-width kana
         (["e\u0301", "\u00e9"], "is seat 1's"),  # composed or not
+        (["R\u00e9na", "Re\u200b\u0301na"], "is seat 1's"),  # a mark past what draws nothing
+        (["R\u00e9na", "Re\u034f\u0301na"], "is seat 1's"),
     ],
 )
 def test_names_at_one_table_must_differ_in_any_case_or_width(names: list[str], reason: str) -> None:
