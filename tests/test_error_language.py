@@ -61,7 +61,7 @@ def test_a_bad_log_entry_says_file_entry_n_why_in_each_language(tmp_path: Path) 
             "options]\nplayers = 3",
             "options]\nplayers = 3\nkeep_cards = 2",
             "option 'keep_cards' has",
-            "オプション 'keep_cards' の型",
+            "オプション 'keep_cards'の型",
         ),
         (
             "seed = 2",

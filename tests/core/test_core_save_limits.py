@@ -416,8 +416,8 @@ def test_an_options_refusal_names_it_as_its_reader_knows_it(
     with pytest.raises(BadOption) as caught:
         option.check(value)
     assert str(caught.value) == f"option 'turn_limit' {english}"
-    assert translator("ja").text(reason_of(caught.value)) == f"オプション 'turn_limit' {japanese}"
+    assert translator("ja").text(reason_of(caught.value)) == f"オプション 'turn_limit'{japanese}"
     with pytest.raises(BadOption) as caught:
         option.check(value, named=option.label)
     assert translator("en").text(reason_of(caught.value)) == f"Turn limit (house rule) {english}"
-    assert translator("ja").text(reason_of(caught.value)) == f"ターン上限 {japanese}"
+    assert translator("ja").text(reason_of(caught.value)) == f"ターン上限{japanese}"
