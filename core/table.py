@@ -37,14 +37,17 @@ class SeatKind(Enum):
 @dataclass(frozen=True)
 class Seat:
     """A seat at the table. Its name is checked here, once for every way a seat is made (the
-    CLI, the setup screen, a save, later the network): a bad name raises core.text.BadText."""
+    CLI, the setup screen, a save, the network): a bad name raises core.text.BadText. Where a
+    name is typed it is also checked as typed (`check_name`), which refuses more as blank."""
 
     name: str
     kind: SeatKind = SeatKind.HUMAN
     bot: str = ""
 
     def __post_init__(self) -> None:
-        check_name(self.name)
+        # (what a save holds: a name typed is checked as typed where it is typed, by the CLI,
+        # the setup screen and the server)
+        check_name(self.name, typed=False)
 
     @property
     def is_human(self) -> bool:

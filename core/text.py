@@ -109,10 +109,12 @@ def cells(text: str) -> int:
     return wcswidth(text)
 
 
-def check_line(text: str, *, what: Text, max_cells: int, max_chars: int) -> str:
+def check_line(text: str, *, what: Text, max_cells: int, max_chars: int, typed: bool = True) -> str:
     """One line of untrusted text (a name, later a chat message) that may be shown: refused
     with a BadText saying why if it is not valid UTF-8, holds a control character, is blank, or
-    is wider or longer than the limits. Returns `text` unchanged."""
+    is wider or longer than the limits. Returns `text` unchanged. Text not `typed` (a name a
+    save holds) is blank only when it is spaces or nothing a terminal shows (the rule before
+    `is_blank`, so that every save that loaded still loads)."""
     if len(text) > max_chars:
         raise BadText(
             Message(
@@ -146,7 +148,7 @@ def check_line(text: str, *, what: Text, max_cells: int, max_chars: int) -> str:
     width = cells(text)
     if not text:
         raise BadText(Message("{what} is empty", what=what))
-    if width == 0 or is_blank(text):
+    if width == 0 or not text.strip() or (typed and is_blank(text)):
         raise BadText(Message("{what} is blank", what=what))
     if width > max_cells:
         raise BadText(
@@ -195,11 +197,17 @@ def check_name_free(name: str, taken: Mapping[int, str]) -> None:
                 Message(
                     "the name {name} is seat {seat}'s ({other}): names at one table must "
                     "differ, in any case or width",
-                    name=excerpt(name),
+                    name=_plainly(name),
                     seat=seat + 1,
-                    other=excerpt(other),
+                    other=_plainly(other),
                 )
             )
+
+
+def _plainly(name: str) -> str:
+    """`excerpt(name)` with what draws nothing shown as escapes too: two names refused as
+    alike must not look the same in the refusal (a zero-width space shows as \\u200b)."""
+    return excerpt(_INVISIBLE.sub(lambda found: escape(found.group()), name))
 
 
 def check_names_differ(names: Sequence[str]) -> None:
@@ -208,9 +216,11 @@ def check_names_differ(names: Sequence[str]) -> None:
         check_name_free(name, dict(enumerate(names[:seat])))
 
 
-def check_name(text: str) -> str:
-    """A seat's name, as typed or loaded: see check_line. Returns it unchanged."""
-    return check_line(text, what=THE_NAME, max_cells=MAX_NAME_CELLS, max_chars=MAX_NAME_CHARS)
+def check_name(text: str, *, typed: bool = True) -> str:
+    """A seat's name, as typed or (not `typed`) loaded: see check_line. Returns it unchanged."""
+    return check_line(
+        text, what=THE_NAME, max_cells=MAX_NAME_CELLS, max_chars=MAX_NAME_CHARS, typed=typed
+    )
 
 
 THE_NAME = Message("the name")

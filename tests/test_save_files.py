@@ -26,6 +26,7 @@ from core import paths, saves
 from core.games import get_game
 from core.simulate import play_one
 from core.table import Seat, Table, new_table
+from core.text import BadText, check_name
 
 NOW = dt.datetime(2026, 11, 30, 10, 0, 0)
 EXAMPLE = (ROOT / "saves" / "light-and-dark-rulebook-example-1.toml").read_text(encoding="utf-8")
@@ -355,3 +356,19 @@ def test_a_save_continued_through_a_link_is_written_where_the_link_leads(
         and link.is_symlink()
         and saves.load(link).table.log == finished.log
     )
+
+
+@pytest.mark.parametrize("name", ["\u2800", "\u00ad", " \u200b"])
+def test_a_save_whose_name_draws_nothing_still_loads(tmp_path: Path, name: str) -> None:
+    """Session 28 refused more names as blank where they are typed (only characters that draw
+    nothing: U+2800, a soft hyphen, a space and a zero-width space). Saves an
+    older Partyline wrote with such a name loaded before and must load still: the rule for a
+    name a save holds is the one it was played under."""
+    table = play_one("light-and-dark", 4, 3, "random")
+    text = saves.dumps(table).replace('name = "Bot 2"', f'name = "{name}"', 1)
+    path = tmp_path / "old.toml"
+    path.write_text(text, encoding="utf-8")
+    loaded = saves.load(path, continue_chance=False).table
+    assert loaded.seats[1].name == name and loaded.log == table.log
+    with pytest.raises(BadText, match="the name is blank"):
+        check_name(name)  # typed, it is refused

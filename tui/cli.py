@@ -27,6 +27,7 @@ from core.text import (
     EXCERPT_CHARS,
     MAX_MESSAGE,
     BadText,
+    check_name,
     check_names_differ,
     one_line,
     visible,
@@ -941,7 +942,7 @@ def _seats(
             )
         if given:
             try:
-                seat = Seat(given[index], seat.kind, seat.bot)
+                seat = Seat(check_name(given[index]), seat.kind, seat.bot)
             except BadText as error:
                 raise CliError(N_("seat {seat}: {error}"), seat=index + 1, error=error) from None
         seats.append(seat)

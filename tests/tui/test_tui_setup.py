@@ -173,7 +173,7 @@ async def test_dangerous_turn_limit_is_an_off_house_rule_on_the_setup_screen(
     [
         ("en", "100", "Cannot start: Turn limit (house rule) must be from 0 to 99, not 100."),
         ("en", "-1", "Cannot start: Turn limit (house rule) must be from 0 to 99, not -1."),
-        ("ja", "100", "開始できません: ターン上限 は 0 から 99 までです（100 は使えません）。"),
+        ("ja", "100", "開始できません: ターン上限は 0 から 99 までです（100 は使えません）。"),
     ],
 )
 async def test_an_option_out_of_range_is_named_as_the_screen_names_it(
@@ -212,7 +212,7 @@ async def test_an_option_out_of_range_is_named_as_the_screen_names_it(
         ("Player 1", 'seat 2: the name "Player 1" is seat 1\'s ("Player 1"): names at one table'),
         ("player 1", 'seat 2: the name "player 1" is seat 1\'s ("Player 1")'),
         ("ＰＬＡＹＥＲ 1 ", 'seat 2: the name "ＰＬＡＹＥＲ 1" is seat 1\'s ("Player 1")'),
-        ("Player\u200b 1", 'seat 2: the name "Player\u200b 1" is seat 1\'s'),
+        ("Player\u200b 1", 'seat 2: the name "Player\\u200b 1" is seat 1\'s'),  # shown
         ("\u2800", "seat 2: the name is blank"),
     ],
 )

@@ -21,7 +21,7 @@ from core.games import REGISTRY, get_game
 from core.games.base import GameInfo, GameOption
 from core.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator, is_language
 from core.names import default_name, is_default_name
-from core.text import CONTROL_CLASS, BadText, check_names_differ, visible
+from core.text import CONTROL_CLASS, BadText, check_name, check_names_differ, visible
 from tui.host import host_of
 from tui.lang import tr
 from tui.pace import pace_choices
@@ -330,7 +330,7 @@ class SetupScreen(Screen[None]):
                 raise ValueError(_("seat {number} needs a name", number=seat + 1))
             kind = self.query_one(f"#kind-{seat}", Cycle).value
             try:
-                check_names_differ([*(other.name for other in seats), name])
+                check_names_differ([*(other.name for other in seats), check_name(name)])
                 if isinstance(kind, str) and kind.startswith("bot:"):
                     seats.append(Seat(name, SeatKind.BOT, kind.removeprefix("bot:")))
                 else:
