@@ -339,6 +339,8 @@ async def test_opening_a_long_save_wraps_only_the_lines_in_sight(
         assert sum(fed) == len(log.shown)  # every line given once ...
         assert len(widths) == 1  # ... and measured at one width: the one the layout settled on
         assert set(laid_out.values()) == {1}  # each text laid out once: counted and drawn
+        # ... and only the texts in sight and AHEAD screens above them, not the whole log's
+        assert len(laid_out) <= (log_module.AHEAD + 1) * log.scrollable_content_region.height
         shown = read_log(app, log)
         assert shown and shown == squashed(log.shown[-len(shown) :])
 
