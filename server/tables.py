@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -149,7 +149,7 @@ class ServerTable(TableSettings):
 
     def seat_names(self) -> dict[int, str]:
         """The names of the seats taken: who sits there, or its bot (as the game will name it)."""
-        named = {seat: default_name(seat, False) for seat in self.bots}
+        named = bot_names(self.bots)
         named.update(self.sitting)
         return named
 
@@ -346,7 +346,7 @@ class Hub:
         bots = _bots(message.get("bots", {}), players, game_id)
         if len(bots) == players:
             raise Refused(N_("at least one seat must be a player's"))
-        _check_name_differs(client.name, {seat: default_name(seat, False) for seat in bots})
+        _check_name_differs(client.name, bot_names(bots))
         options = message.get("options", {})
         if not isinstance(options, dict):
             raise Refused(N_("options must be names and values"))
@@ -535,10 +535,11 @@ class Hub:
         free = table.free_seats()
         if free:
             raise Refused(N_("seats still free: {count}"), count=len(free))
+        names = table.seat_names()
         seats = tuple(
-            Seat(table.sitting[seat])
+            Seat(names[seat])
             if seat in table.sitting
-            else Seat(default_name(seat, False), SeatKind.BOT, table.bots[seat])
+            else Seat(names[seat], SeatKind.BOT, table.bots[seat])
             for seat in range(table.players)
         )
         self.start(table, new_table(get_game(table.game_id), seats, table.options, table.seed))
@@ -732,6 +733,11 @@ class Hub:
         if client.table is None:
             raise Refused(N_("you are not at a table"))
         return client.table
+
+
+def bot_names(seats: Iterable[int]) -> dict[int, str]:
+    """The names of the bots at `seats`, as the game will name them (seat -> name)."""
+    return {seat: default_name(seat, False) for seat in seats}
 
 
 def _bots(value: object, players: int, game_id: str) -> dict[int, str]:
