@@ -33,7 +33,7 @@ from core.runner import BotDriver
 from core.table import Change, ChangeKind, Seat, SeatKind, Table, check_seed, new_table
 from core.text import BadText, check_line, check_name_free, one_line, visible
 from server.limits import CHAT_TOO_FAST, TokenBucket, chat_bucket
-from server.protocol import encode
+from server.protocol import OPEN, OVER, PLAYING, encode
 from server.store import (
     CHAT_KEPT,
     MAX_CHAT_CELLS,
@@ -54,9 +54,6 @@ CLOSED_ABANDONED = N_(
     "table {table} is closed: none of its players came back in time; the host keeps its game"
 )
 """What a player of a table closed as abandoned is told at their next hello."""
-OPEN = "open"
-PLAYING = "playing"
-OVER = "over"
 NOT_SENT = -2
 CHAT_LINE = Message(THE_CHAT_LINE)
 """What a refused chat line is called (in the reader's language)."""
