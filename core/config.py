@@ -17,6 +17,7 @@ from typing import Final
 import platformdirs
 import tomli_w
 
+from core.errors import os_reason
 from core.i18n import LANGUAGES, Language, Translator, is_language
 from core.regular import NotRegular, open_regular
 
@@ -52,7 +53,7 @@ def read_settings(path: Path, _: Translator) -> tuple[Settings, str]:
     except NotRegular:
         return Settings(), _ignored(path, _("not a regular file"), _)
     except OSError as error:
-        return Settings(), _ignored(path, error.strerror or str(error), _)
+        return Settings(), _ignored(path, _.text(os_reason(error)), _)
     try:
         return _settings(raw, _), ""
     except ValueError as error:
@@ -91,7 +92,6 @@ def remember(path: Path, settings: Settings, _: Translator) -> str:
     except OSError as error:
         with contextlib.suppress(OSError):
             temp.unlink(missing_ok=True)
-        return _(
-            "{path}: cannot remember the settings: {why}", path=path, why=error.strerror or error
-        )
+        why = os_reason(error)
+        return _("{path}: cannot remember the settings: {why}", path=path, why=why)
     return ""

@@ -46,7 +46,9 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 from core.cachefile import keep_newest, put, read_kept, sealed, unsealed
+from core.errors import os_reason
 from core.i18n import cache_dir
+from core.narration import text as english
 
 TOML_KEY = "toml"
 """Metadata key of a dataclass field read from a TOML key other than its own name."""
@@ -88,7 +90,7 @@ def load(path: Path, schema: type[T]) -> T:
     try:
         raw = _parsed(path)
     except OSError as error:
-        raise ContentError(f"{path.name}: cannot read: {error.strerror or error}") from None
+        raise ContentError(f"{path.name}: cannot read: {english(os_reason(error))}") from None
     except UnicodeDecodeError:
         raise ContentError(f"{path.name}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:

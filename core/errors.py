@@ -54,11 +54,12 @@ def os_reason(error: OSError) -> Text:
     """Why the system refused (its own words, without what a library wrapped around them:
     asyncio's "error while attempting to bind on address ..."), or the Message Partyline raised
     the OSError with (`OSError(errno.ENOENT, Message(...))`). A resolver's error (a negative
-    errno, no system error's) says its own words."""
+    errno, no system error's) says its own words; an OSError raised with a Message alone
+    (`OSError(Message(...))`, no errno) says that Message."""
     why = error.strerror
     if isinstance(why, Message):
         return why
     code = error.errno
     if isinstance(code, int) and code > 0:
         return os.strerror(code)
-    return why if isinstance(why, str) else str(error)
+    return why if isinstance(why, str) else reason_of(error)

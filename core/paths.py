@@ -152,7 +152,8 @@ def list_saves(folder: Path) -> list[Path]:
     """Everything in `folder` named *.toml, newest first, except hidden names (temporary files
     start with a dot). Whatever it is: a folder, a link that leads nowhere or a file that cannot
     be read is listed too, so the saved-games list can say what is wrong with it. A folder that
-    does not exist holds no saves; one that cannot be read raises OSError."""
+    does not exist holds no saves; one that cannot be read, or a file where the folder should
+    be, raises OSError (the list says why, not that there are no saves)."""
     try:
         with os.scandir(folder) as listing:
             entries = [
@@ -160,7 +161,7 @@ def list_saves(folder: Path) -> list[Path]:
                 for entry in listing
                 if entry.name.endswith(SAVE_SUFFIX) and not entry.name.startswith(".")
             ]
-    except (FileNotFoundError, NotADirectoryError):
+    except FileNotFoundError:
         return []
     return [Path(entry.path) for entry in sorted(entries, key=_modified, reverse=True)]
 

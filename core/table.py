@@ -517,7 +517,8 @@ class Table:
         try:
             return decision.normalise(choice)
         except BadAnswer as error:
-            raise IllegalAction(error.naming(self._asked(decision))) from None
+            name = self.seats[decision.seat].name
+            raise answer_refused(error, self.game.id, name, decision.name) from None
         except IllegalAction as error:
             if self._step.simultaneous or len(self._step.decisions) > 1:
                 whose = Message(
@@ -572,6 +573,15 @@ class Table:
             return Message("waiting for {label}", label=self._step.chance.label)
         asked = tuple(self._asked(decision) for decision in self._step.decisions)
         return Message("waiting for {waiting}", waiting=Joined(asked, LIST_SEPARATOR))
+
+
+def answer_refused(error: BadAnswer, game_id: str, name: Text, decision: str) -> IllegalAction:
+    """The refusal of an answer of the wrong form or option, naming the decision as people
+    know it: the seat called `name`, and what it is doing (`Aki (claim a role or stay
+    silent): ...`), not its name in the save. (The table's and a remote seat's: one wording.)"""
+    from core.games.catalogue import asked  # (for an error: not at start-up)
+
+    return IllegalAction(error.naming(asked(game_id, name, decision)))
 
 
 def check_seed(seed: int) -> None:

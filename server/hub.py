@@ -34,13 +34,15 @@ from server.protocol import (
     MAX_FROM_CLIENT,
     NAME_IN_USE,
     NOT_JSON,
+    OVER,
+    STATE_WORDS,
     LineBuffer,
     ProtocolError,
     dump,
     load,
 )
 from server.store import TableStore
-from server.tables import OPEN, OVER, PLAYING, Client, Hub, Refused, ServerTable
+from server.tables import Client, Hub, Refused, ServerTable
 
 CODE_BYTES = 4
 """A guest's reconnect code: 8 hexadecimal digits."""
@@ -59,8 +61,6 @@ SWEEP_SECONDS = 60.0
 grace; a new table looks for them at once)."""
 MIN_SWEEP_SECONDS = 1.0
 """However short the grace, the sweep does not look more often than this."""
-STATE_WORDS = {OPEN: N_("open"), PLAYING: N_("playing"), OVER: N_("over")}
-"""A table's state as the log says it (the lobby's words)."""
 
 
 class TableServer:

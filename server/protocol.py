@@ -51,6 +51,13 @@ CLIENT_TYPES = frozenset(
 )
 SERVER_TYPES = frozenset({"welcome", "lobby", "state", "chat", "error", "bell"})
 
+OPEN = "open"
+PLAYING = "playing"
+OVER = "over"
+"""A table's state, as the lobby's list sends it."""
+STATE_WORDS = {OPEN: N_("open"), PLAYING: N_("playing"), OVER: N_("over")}
+"""A table's state in words (message ids): the lobby shows them, the host's log says them."""
+
 TOO_LONG = N_("message too long ({length} bytes; the limit is {limit})")
 LINE_TOO_LONG = N_("message too long (the limit is {limit} bytes)")
 """A line cut off unread (server.protocol.LineBuffer): its length is not known."""

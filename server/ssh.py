@@ -27,6 +27,7 @@ from typing import NoReturn
 
 import asyncssh
 
+from core.errors import os_reason
 from core.i18n import (
     DEFAULT_LANGUAGE,
     ENV_LOCALE,
@@ -285,7 +286,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
                 state.limits.name_cells,
             )
         except OSError as error:
-            why = error.strerror or str(error)
+            why = os_reason(error)
             template = N_("{address}: cannot start an app: {why}")
             state.log(Message(template, address=self.gate.address, why=why))
             self.refusal = CANNOT_START

@@ -295,7 +295,7 @@ def _why_not(error: Exception) -> object:
     """Why a table file cannot be resumed, in the reader's language where the words are ours."""
     if isinstance(error, KeyError):  # (whose str() is only the key, quoted)
         return Message(MISSING_FIELD, name=str(error.args[0]))
-    return getattr(error, "strerror", None) or reason_of(error)
+    return os_reason(error) if isinstance(error, OSError) else reason_of(error)
 
 
 def _number_of(name: str) -> int | None:

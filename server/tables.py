@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +33,7 @@ from core.runner import BotDriver
 from core.table import Change, ChangeKind, Seat, SeatKind, Table, check_seed, new_table
 from core.text import BadText, check_line, check_name_free, one_line, visible
 from server.limits import CHAT_TOO_FAST, TokenBucket, chat_bucket
-from server.protocol import encode
+from server.protocol import OPEN, OVER, PLAYING, encode
 from server.store import (
     CHAT_KEPT,
     MAX_CHAT_CELLS,
@@ -54,9 +54,6 @@ CLOSED_ABANDONED = N_(
     "table {table} is closed: none of its players came back in time; the host keeps its game"
 )
 """What a player of a table closed as abandoned is told at their next hello."""
-OPEN = "open"
-PLAYING = "playing"
-OVER = "over"
 NOT_SENT = -2
 CHAT_LINE = Message(THE_CHAT_LINE)
 """What a refused chat line is called (in the reader's language)."""
@@ -149,7 +146,7 @@ class ServerTable(TableSettings):
 
     def seat_names(self) -> dict[int, str]:
         """The names of the seats taken: who sits there, or its bot (as the game will name it)."""
-        named = {seat: default_name(seat, False) for seat in self.bots}
+        named = bot_names(self.bots)
         named.update(self.sitting)
         return named
 
@@ -346,7 +343,7 @@ class Hub:
         bots = _bots(message.get("bots", {}), players, game_id)
         if len(bots) == players:
             raise Refused(N_("at least one seat must be a player's"))
-        _check_name_differs(client.name, {seat: default_name(seat, False) for seat in bots})
+        _check_name_differs(client.name, bot_names(bots))
         options = message.get("options", {})
         if not isinstance(options, dict):
             raise Refused(N_("options must be names and values"))
@@ -535,10 +532,11 @@ class Hub:
         free = table.free_seats()
         if free:
             raise Refused(N_("seats still free: {count}"), count=len(free))
+        names = table.seat_names()
         seats = tuple(
-            Seat(table.sitting[seat])
+            Seat(names[seat])
             if seat in table.sitting
-            else Seat(default_name(seat, False), SeatKind.BOT, table.bots[seat])
+            else Seat(names[seat], SeatKind.BOT, table.bots[seat])
             for seat in range(table.players)
         )
         self.start(table, new_table(get_game(table.game_id), seats, table.options, table.seed))
@@ -732,6 +730,11 @@ class Hub:
         if client.table is None:
             raise Refused(N_("you are not at a table"))
         return client.table
+
+
+def bot_names(seats: Iterable[int]) -> dict[int, str]:
+    """The names of the bots at `seats`, as the game will name them (seat -> name)."""
+    return {seat: default_name(seat, False) for seat in seats}
 
 
 def _bots(value: object, players: int, game_id: str) -> dict[int, str]:

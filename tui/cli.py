@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from core import __version__
-from core.errors import explain, reason_of
+from core.errors import explain, os_reason, reason_of
 from core.games import REGISTRY, UnknownGame, get_game
 from core.games.base import BadOption, Game
 from core.i18n import LANGUAGES, N_, Language, Translator, language_from_env, translator
@@ -715,7 +715,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             N_("{folder}: cannot create a save file there: {why}"),
             code=1,
             folder=folder,
-            why=error.strerror or error,
+            why=os_reason(error),
         ) from None
     started = dt.datetime.now()
     pace = {"bot_delay": BOT_PACES[args.bot_pace], "reveal_hold": REVEAL_HOLDS[args.reveal_hold]}

@@ -22,10 +22,9 @@ from core.decisions import BadAnswer, Choice, Decision, IllegalAction
 from core.errors import reason_of
 from core.games import REGISTRY, get_game
 from core.games.base import Game, Result, View
-from core.games.catalogue import asked
 from core.i18n import N_
 from core.narration import Message, Name, Text, text
-from core.table import Render, Table
+from core.table import Render, Table, answer_refused
 from core.text import one_line, visible
 from server.protocol import GARBLED_STATE, ProtocolError, decode
 from tui.shown import Line, shown
@@ -248,8 +247,8 @@ class RemoteSession:
         try:  # an illegal choice is refused here already, as the table would refuse it
             normalised = decision.normalise(choice)
         except BadAnswer as error:
-            named = asked(self.game.id, self.name(self.seat), decision.name)
-            raise IllegalAction(error.naming(named)) from None
+            name = self.name(self.seat)
+            raise answer_refused(error, self.game.id, name, decision.name) from None
         self._send({"type": "decide", "seat": self.seat, "choice": _plain(normalised)})
         self._asked_for = decision
         self._changed()

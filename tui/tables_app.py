@@ -18,7 +18,7 @@ from typing import Any
 
 from textual.screen import Screen
 
-from core.errors import reason_of
+from core.errors import os_reason, reason_of
 from core.i18n import DEFAULT_LANGUAGE, N_, Language
 from core.narration import Message
 from core.text import SERVED_NAME_CELLS, one_line, visible
@@ -82,7 +82,7 @@ class TablesApp(PartylineApp):
             reader, self._writer = await asyncio.open_unix_connection(str(self.tables_path))
         except OSError as error:
             _ = tr(self)
-            why = error.strerror or str(error)  # (the system's words)
+            why = _.text(os_reason(error))
             self.exit(message=_("partyline: cannot reach the tables: {why}", why=why))
             return
         if self._given_player is not None:

@@ -42,3 +42,8 @@ def test_partylines_own_message_is_kept_for_the_readers_language() -> None:
 
 def test_an_error_without_a_code_says_its_line() -> None:
     assert os_reason(OSError("the socket closed")) == "the socket closed"
+
+
+def test_an_error_raised_with_a_message_alone_keeps_it_for_the_readers_language() -> None:
+    why = Message("the table file {path} is empty", path="/x")
+    assert os_reason(OSError(why)) is why

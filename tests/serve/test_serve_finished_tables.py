@@ -18,9 +18,9 @@ from core.bots.random_bot import random_choice
 from server import tables as tables_module
 from server.hub import TableServer
 from server.limits import Limits
-from server.protocol import decode
+from server.protocol import OVER, decode
 from server.store import TableStore
-from server.tables import OVER, Hub
+from server.tables import Hub
 
 BOTS = {"1": "random", "2": "random"}
 

@@ -176,6 +176,10 @@ def test_a_lobby_row_escapes_the_wire_and_titles_games_in_its_own_words() -> Non
     assert japanese(REGISTRY["light-and-dark"].title) in table_row(row, japanese).plain
     unknown = table_row(row | {"game": "no-such\x1b[2Jgame"}, english).plain
     assert "\x1b" not in unknown and "no-such" in unknown
+    assert "  open  " in shown and "募集中" in table_row(row, japanese).plain  # (the app's words)
+    for state in ("\x1b[2Jopen", ["open"]):  # a state the app does not know says nothing
+        garbled = table_row(row | {"state": state}, english).plain
+        assert "open" not in garbled and "\x1b" not in garbled
 
 
 # Leaving from the game-over screen while the chat line had the focus (the game ended as the

@@ -20,9 +20,9 @@ from test_serve_tables import Seen, play_to_the_end, three_at_light_and_dark
 from core.bots.random_bot import random_choice
 from server.hub import CODE_TRIES, TableServer
 from server.limits import Limits
-from server.protocol import decode, dump
+from server.protocol import OVER, PLAYING, decode, dump
 from server.store import StoreBusy, TableStore
-from server.tables import OVER, PLAYING, Hub
+from server.tables import Hub
 
 
 def stored_hub(folder: Path) -> tuple[Hub, TableStore]:

@@ -17,8 +17,8 @@ from core.narration import Text
 from server import tables as tables_module
 from server.hub import TableServer
 from server.limits import Limits
-from server.protocol import decode, dump, encode
-from server.tables import OVER, PUBLIC, Client, Hub, ServerTable
+from server.protocol import OVER, decode, dump, encode
+from server.tables import PUBLIC, Client, Hub, ServerTable
 
 
 class Seen:

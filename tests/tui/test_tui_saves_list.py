@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input
 from tuikit import SIZE, ld_table, make_app, screen_text, settle
 
@@ -113,6 +114,30 @@ async def test_the_saves_screen_survives_any_file_and_opens_a_good_one(tmp_path:
         await settle(pilot)
         assert isinstance(app.screen, GameScreen)
         assert app.screen.session.save_path == tmp_path / "going.toml"
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "Cannot read {folder}: Not a directory"),
+        ("ja", "{folder} を読めません: Not a directory"),
+    ],
+)
+async def test_a_file_where_the_save_folder_should_be_is_said_not_an_empty_list(
+    tmp_path: Path, language: str, said: str
+) -> None:
+    """--save-dir naming a file: the list says why it cannot be read (the system's words, as
+    a new game's start says them), not "No saved games", which sent one looking for saves."""
+    folder = tmp_path / "saves.txt"
+    folder.write_text("", encoding="utf-8")
+    app = make_app(folder, language=language)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f3")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        assert said.format(folder=folder) in shown, shown
+        assert "No saved games" not in shown and "セーブはありません" not in shown
 
 
 async def test_setup_refuses_an_option_value_out_of_range(tmp_path: Path) -> None:

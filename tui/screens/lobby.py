@@ -23,6 +23,7 @@ from core.games import REGISTRY
 from core.games.base import GameOption
 from core.i18n import LANGUAGE_NAMES, LANGUAGES, N_, Translator, is_language
 from core.text import SERVED_NAME_CELLS, visible
+from server.protocol import STATE_WORDS
 from tui.lang import assemble, tr
 from tui.widgets.footer import APP_HELP, KeysFooter
 from tui.widgets.titlebar import TitleBar
@@ -190,14 +191,14 @@ def seat_word(who: str | None, _: Translator) -> str:
 
 def table_row(table: dict[str, Any], _: Translator) -> Text:
     """One table in the lobby: number, game, state, seats; who waits and who watches."""
-    states = {"open": _("open"), "playing": _("playing"), "over": _("over")}
     text = Text()
     # The title is this app's own, by the game's id: a screen never trusts the wire's words.
     info = REGISTRY.get(str(table.get("game")))
     title = _(info.title) if info is not None else visible(str(table.get("game", "?"))[:40])
     text.append(f"#{visible(str(table['id']))} ", style="bold")
     text.append(title, style="bold")
-    text.append(f"  {states.get(table.get('state', ''), '')}  ")
+    state = STATE_WORDS.get(str(table.get("state", "")))
+    text.append(f"  {_(state) if state else ''}  ")
     text.append(_("seats: {seats}", seats=", ".join(seat_word(s, _) for s in table["seats"])))
     free = int(table.get("free", 0))
     if free:

@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from core import paths, resume_cache, saves
+from core.errors import os_reason
 from core.i18n import N_, Translator
 from core.narration import Text as GameText
 from core.text import one_line, visible
@@ -94,9 +95,8 @@ def delete_save(path: Path, _: Translator) -> str:
     except FileNotFoundError:
         return ""  # already gone: what was asked is done
     except OSError as error:
-        return _(
-            "Cannot delete {name}: {why}", name=visible(path.name), why=error.strerror or error
-        )
+        why = os_reason(error)
+        return _("Cannot delete {name}: {why}", name=visible(path.name), why=why)
     return ""
 
 
@@ -211,7 +211,7 @@ class SavesScreen(Screen[SaveRow | None]):
             self.rows = []
             self._show_rows()
             where = visible(str(self.folder))
-            message = _("Cannot read {folder}: {why}", folder=where, why=error.strerror)
+            message = _("Cannot read {folder}: {why}", folder=where, why=os_reason(error))
             self._status(message, "bold red")
             return
         self.rows = sorted_rows(rows, self.order)
