@@ -25,6 +25,11 @@ from core.narration import Message, Text
 MAX_NAME_CELLS = 32
 """A name's width on a terminal: it has to fit a player panel and a title bar."""
 
+MAX_CHAT_CELLS = 200
+"""The widest chat line a server takes: its check, and the chat field's cap as it is typed."""
+MAX_CHAT_CHARS = 400
+"""The longest chat line a server takes, in characters (zero-width ones count here only)."""
+
 SERVED_NAME_CELLS = 16
 """The widest name a server takes unless its operator says otherwise (serve
 --max-name-length): the name screen, the lobby and the server's check all start from it."""

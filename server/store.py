@@ -34,7 +34,7 @@ from core.i18n import N_
 from core.narration import Message, Text, text
 from core.regular import open_regular
 from core.table import Table
-from core.text import BadText, check_line, check_name
+from core.text import MAX_CHAT_CELLS, MAX_CHAT_CHARS, BadText, check_line, check_name
 from server.oplog import Log
 
 FOLDER = "tables"
@@ -43,8 +43,6 @@ SAVE_SUFFIX = ".save.toml"
 FORMAT = "partyline-server-table"
 FORMAT_VERSION = 1
 LOCK_NAME = ".lock"
-MAX_CHAT_CELLS = 200
-MAX_CHAT_CHARS = 400
 CHAT_KEPT = 50
 """Chat lines a table keeps (a newcomer sees these, and its file keeps them)."""
 THE_CHAT_LINE = N_("the chat line")

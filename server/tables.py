@@ -31,13 +31,19 @@ from core.names import default_name
 from core.narration import Message, Text, text
 from core.runner import BotDriver
 from core.table import Change, ChangeKind, Seat, SeatKind, Table, check_seed, new_table
-from core.text import BadText, check_line, check_name_free, one_line, visible
+from core.text import (
+    MAX_CHAT_CELLS,
+    MAX_CHAT_CHARS,
+    BadText,
+    check_line,
+    check_name_free,
+    one_line,
+    visible,
+)
 from server.limits import CHAT_TOO_FAST, TokenBucket, chat_bucket
 from server.protocol import OPEN, OVER, PLAYING, encode
 from server.store import (
     CHAT_KEPT,
-    MAX_CHAT_CELLS,
-    MAX_CHAT_CHARS,
     THE_CHAT_LINE,
     TableSettings,
     TableStore,

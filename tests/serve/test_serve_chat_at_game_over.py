@@ -15,6 +15,10 @@ from tui.screens.game import GameScreen
 from tui.screens.gameover import GameOverScreen
 
 
+def screen_text(app: SeatApp) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
 async def over_while_typing(
     app: SeatApp, players: tuple[Seen, ...], pilot: Pilot[None], typed: str
 ) -> GameScreen:
@@ -69,3 +73,26 @@ async def test_t_on_the_results_opens_the_chat_line(tmp_path: Path) -> None:
         await pilot.pause()
         assert app.sent[-1] == {"type": "chat", "text": "gg", "n": 1}
         assert isinstance(app.screen, GameScreen)  # the final board, the results a g away
+
+
+async def test_l_on_the_results_at_a_servers_table_switches_their_language(
+    tmp_path: Path,
+) -> None:
+    """`l` did nothing on the results, here as at one screen (tests/tui/test_tui_language.py)."""
+    app, players = at_table(tmp_path, 1)
+    async with app.run_test(size=SIZE) as pilot:
+        await over_while_typing(app, players, pilot, "")
+        await pilot.press("escape")
+        await pilot.pause()
+        results = app.screen
+        assert isinstance(results, GameOverScreen)
+        assert "Back to the lobby" in screen_text(app)
+        await pilot.press("l")
+        await pilot.pause()
+        text = screen_text(app)
+        assert app.screen is results and app.language == "ja"
+        assert "ゲーム終了" in text and "ロビーに戻る" in text and "Back to the lobby" not in text
+        assert "t チャット" in app.screen._compositor.render_strips()[-1].text  # the footer too
+        await pilot.press("l")
+        await pilot.pause()
+        assert "Back to the lobby" in screen_text(app) and app.language == "en"

@@ -50,9 +50,15 @@ def test_three_players_play_light_and_dark_over_ssh_with_a_bot_chat_and_no_leak(
             bea.press("t", *"Aki is lying", "enter")
             aki.wait_for("Bea: Aki is lying")
             cho.wait_for("Bea: Aki is lying")
-            # A line the server refuses (too wide: 150 wide characters) is one error line.
-            cho.press("t", *("闇" * 150), "enter")
-            cho.wait_for("is too wide (300 cells; the")
+            # The line takes no more than the server's 200 cells: 150 wide characters typed,
+            # the first 100 said, and why the rest was not taken is one line.
+            cho.press("t", *("闇" * 150))
+            cho.wait_for("the chat line is full: at most 200 cells")
+            cho.press("enter")
+            aki.wait_for("Cho: 闇闇闇闇")
+            # A line the server refuses (a control character, pasted) is one error line.
+            cho.press("t", "\x1b[200~bell\x07\x1b[201~", "enter")
+            cho.wait_for('the chat line "bell\\x07" contains a control')
             # Cho steps away to the lobby (the seat waits for Cho: "away") and sits again:
             # back at the seat, with the game as it stands.
             cho.press("escape")

@@ -11,8 +11,8 @@ from test_serve_tables import Seen, make_hub, three_at_light_and_dark
 
 from core.i18n import translator
 from core.narration import Message, Name
+from core.text import MAX_CHAT_CELLS
 from server.protocol import decode
-from server.store import MAX_CHAT_CELLS
 from server.tables import Refused
 from tui.remote_session import RemoteSession, refusal_line
 

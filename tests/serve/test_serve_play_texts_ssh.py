@@ -1,6 +1,6 @@
 """A Japanese player over real SSH (tests/sshkit.py) reads the server's refusals at the table in
-Japanese: why there is nothing to undo, and a chat line the server refuses as too wide (101
-Japanese characters are 202 cells; the chat's limit is 200), while an English player at the
+Japanese (why there is nothing to undo) and the chat line's own limit (101 Japanese characters
+are 202 cells; the server takes 200: the line takes no more), while an English player at the
 same table reads theirs in English."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from mirrorkit import create_table, login
 from sshkit import Server, SSHTerminal
 
 from core.i18n import translator
-from server.store import MAX_CHAT_CELLS
+from core.text import MAX_CHAT_CELLS
+from tui.widgets.chat import FULL
 
 SERVE = ("--guests", "--bot-pace", "instant")
 WIDE = (160, 40)
@@ -39,12 +40,12 @@ def test_a_japanese_player_reads_the_servers_refusals_at_the_table_in_japanese(
             ken.press("u")  # nothing of Ken's to take back: the state said why, as a text
             ken.wait_for(JA("nothing to undo: you have not decided anything yet"))
             ken.press("t", "あ" * (MAX_CHAT_CELLS // 2 + 1), "enter")
-            ken.wait_for(JA("the chat line") + ' "ああああ')
-            assert "は幅が広すぎます" in ken.text()
-            assert "too wide" not in ken.text() and "nothing to undo" not in ken.text()
+            ken.wait_for("Ken: ああああ")  # the 100 that fit, said
+            assert JA(FULL, cells=MAX_CHAT_CELLS) in ken.text()
+            assert "is full" not in ken.text() and "nothing to undo" not in ken.text()
             aki.press("t", "あ" * (MAX_CHAT_CELLS // 2 + 1), "enter")  # the same, in English
-            aki.wait_for('the chat line "ああああ')
-            assert "is too wide (202 cells; the limit is 200)" in aki.text()
+            aki.wait_for("Aki: ああああ")
+            assert "the chat line is full: at most 200 cells" in aki.text()
         finally:
             aki.close()
             ken.close()

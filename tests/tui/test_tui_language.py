@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 from textual.pilot import Pilot
-from textual.widgets import Button, Input, Label
+from textual.widgets import Button, Input, Label, OptionList
 from tuikit import SIZE, ld_table, make_app, play_to_end, screen_text, settle
 
 from core import saves
@@ -206,3 +206,29 @@ async def test_two_apps_at_once_each_speak_their_viewers_language(
         mine = {"en": "Your move", "ja": "あなたの手番"}
         assert mine[language] in screen_text(first) and mine[other] in screen_text(second)
         assert mine[other] not in screen_text(first)
+
+
+async def test_l_on_the_results_redraws_them_and_the_board_beneath(tmp_path: Path) -> None:
+    """`l` switched the language on every screen but the results: there it did nothing."""
+    config = tmp_path / "config.toml"
+    app = make_app(tmp_path, language="en", table=ld_table(seed=3), config_path=config)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_to_end(pilot)
+        results = app.screen
+        assert isinstance(results, GameOverScreen)
+        english = screen_text(app)
+        assert "Game over" in english and "Open the replay" in english
+        await pilot.press("down")  # a choice highlighted stays highlighted
+        await pilot.press("l")
+        await pilot.pause()
+        japanese = screen_text(app)
+        assert app.screen is results and app.language == "ja"
+        assert "ゲーム終了" in japanese and "リプレイを開く" in japanese and "勝者" in japanese
+        assert not left_in_english(english, japanese)
+        assert results.query_one(OptionList).highlighted == 1
+        assert read_settings(config, EN) == (Settings(language="ja"), "")
+        await pilot.press("escape")  # the final board beneath speaks it too
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        board = screen_text(app)
+        assert "ログ" in board and "プレイヤー" in board and "Log" not in board

@@ -41,6 +41,13 @@ LANGUAGE_BINDING = Binding(
 """Both screens read the game in the other language at once, the log too (and remember it)."""
 
 
+def switch_language(app: object) -> None:
+    """The app speaks the other language from now on (and remembers it)."""
+    host = host_of(app)
+    at = LANGUAGES.index(host.language) if host.language in LANGUAGES else -1
+    host.set_language(LANGUAGES[(at + 1) % len(LANGUAGES)])
+
+
 class BoardScreen(Screen[None]):
     """A screen showing a BoardPanel for `kit`; it redraws itself after a board key."""
 
@@ -56,9 +63,7 @@ class BoardScreen(Screen[None]):
         return True
 
     def action_language(self) -> None:
-        host = host_of(self.app)
-        at = LANGUAGES.index(host.language) if host.language in LANGUAGES else -1
-        host.set_language(LANGUAGES[(at + 1) % len(LANGUAGES)])
+        switch_language(self.app)
         self.language_changed()
 
     def language_changed(self) -> None:

@@ -26,6 +26,7 @@ from core.decisions import Choice, Decision, IllegalAction
 from core.errors import os_reason
 from core.games.catalogue import decision_label
 from core.i18n import N_
+from core.text import MAX_CHAT_CELLS
 from tui.boards import board_kit
 from tui.host import host_of
 from tui.lang import assemble, tr
@@ -733,6 +734,13 @@ class GameScreen(BoardScreen, LaidOutOnce):
             self.session.say(message.text)
         if not message.typing_on:
             self._chat_closed()
+
+    def on_chat_panel_full(self, _message: ChatPanel.Full) -> None:
+        """The chat line took no more of what was typed: the error line says why."""
+        from tui.widgets.chat import FULL
+
+        _ = tr(self)
+        self.show_error(_(FULL, cells=MAX_CHAT_CELLS))
 
     def show_error(self, text: str) -> None:
         """One line the server refused a request with (a server table)."""

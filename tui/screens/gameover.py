@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 from core.i18n import N_, Translator
 from tui.lang import tr
 from tui.pace import NEXT_KEY
+from tui.screens.boarded import LANGUAGE_BINDING, BoardScreen, switch_language
 from tui.seat import PlaySession
 from tui.widgets.footer import APP_HELP, KeysFooter
 
@@ -106,6 +107,7 @@ class GameOverScreen(ModalScreen[str]):
         Binding("escape", "pick('board')", N_("Board"), tooltip=N_("back to the final board")),
         Binding("t", "pick('chat')", N_("Chat"), tooltip=N_("back to the board, to say a line")),
         Binding("q", "pick('quit')", N_("Quit"), tooltip=N_("quit")),
+        LANGUAGE_BINDING,  # as on the board beneath: the results and the board switch together
         APP_HELP,
     ]
 
@@ -124,27 +126,46 @@ class GameOverScreen(ModalScreen[str]):
         return super().check_action(action, parameters)
 
     def compose(self) -> ComposeResult:
-        _ = tr(self)
-        result = self.session.result()
-        summary = result.summary if result else _("The game is over.")
         with Vertical(id="gameover-box", classes="dialog"):
-            yield Static(Text(_("Game over"), style="bold"), id="gameover-title")
-            yield Static(Text(_(summary)), id="gameover-summary")
-            yield Static(scores_table(self.session, _), id="gameover-scores")
-            yield Choices(
-                *(Option(_(label), id=key) for key, label in self.choices), id="gameover-choices"
-            )
-            held = Static(Text(_(HELD_OVER_NOTE), style="italic"), id="gameover-held")
+            yield Static(id="gameover-title")
+            yield Static(id="gameover-summary")
+            yield Static(id="gameover-scores")
+            yield Choices(id="gameover-choices")
+            held = Static(id="gameover-held")
             held.display = False
             yield held
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        _ = tr(self)
-        self.query_one("#gameover-box").border_title = _(self.session.game.title)
+        self._texts()
         choices = self.query_one(OptionList)
         choices.highlighted = 0
         choices.focus()
+
+    def _texts(self) -> None:
+        """Every text of the screen in the viewer's language (again after `l`)."""
+        _ = tr(self)
+        result = self.session.result()
+        summary = result.summary if result else _("The game is over.")
+        self.query_one("#gameover-box").border_title = _(self.session.game.title)
+        self.query_one("#gameover-title", Static).update(Text(_("Game over"), style="bold"))
+        self.query_one("#gameover-summary", Static).update(Text(_(summary)))
+        self.query_one("#gameover-scores", Static).update(scores_table(self.session, _))
+        self.query_one("#gameover-held", Static).update(Text(_(HELD_OVER_NOTE), style="italic"))
+        choices = self.query_one(OptionList)
+        highlighted = choices.highlighted
+        choices.clear_options()
+        choices.add_options([Option(_(label), id=key) for key, label in self.choices])
+        choices.highlighted = highlighted
+
+    def action_language(self) -> None:
+        """The other language, here and on the board beneath (and remembered, as there)."""
+        switch_language(self.app)
+        self._texts()
+        self.refresh_bindings()
+        for screen in self.app.screen_stack:
+            if isinstance(screen, BoardScreen):
+                screen.language_changed()
 
     def on_key(self, event: events.Key) -> None:
         """A key held over from the game screen does nothing (see HELD_OVER_SECONDS); stopped

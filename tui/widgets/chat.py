@@ -13,12 +13,12 @@ from textual.message import Message
 from textual.widgets import Input, Static
 
 from core.i18n import N_
-from core.text import visible
+from core.text import MAX_CHAT_CELLS, MAX_CHAT_CHARS, cells, visible
 from tui.lang import tr
 from tui.widgets.typedinput import TypedInput
 
-MAX_CHARS = 200
-"""Characters one line may hold as typed (the server counts cells too: at most 200)."""
+FULL = N_("the chat line is full: at most {cells} cells (a wide character takes two)")
+"""Said when the line cannot take what was typed: a key that did nothing would look broken."""
 PLACEHOLDER = N_("t: say a line to the table")
 HISTORY_LINES = 5
 """Lines said shown above the line being typed, newest last (the session keeps CHAT_KEPT); as
@@ -61,6 +61,10 @@ class ChatPanel(Vertical):
     }
     """
 
+    class Full(Message):
+        """The line took none or only part of what was typed or pasted: it is MAX_CHAT_CELLS
+        wide (FULL says so)."""
+
     class Said(Message):
         """Enter on the line: `text` to send (empty: nothing to say); `typing_on`: keys typed
         after the Enter are in the line, which keeps the keys (else they go back to the game)."""
@@ -77,8 +81,13 @@ class ChatPanel(Vertical):
         self.history = ""
         """The plain text of the lines shown above the line being typed (for tests)."""
         self._refused: str | None = None
-        """The last line sent if the server refused it (too fast, too wide...): offered again
-        by the next `t`, not lost (a line still on its way is not: the session's
+        """The session's refused line as last shown (its `chat_refused`): a new one is news."""
+        self._offers: list[str] = []
+        """Lines this seat said that the server refused (too fast, a control character...),
+        oldest first: each is offered again by a `t` that finds the line empty, not lost. Kept
+        here, not only in the session, which forgets a refusal once another line is said: keys
+        typed right behind the refused line's Enter made another line, and sending it lost
+        the refused one (a line still on its way is not offered: the session's
         `chat_refused`)."""
 
     def compose(self) -> ComposeResult:
@@ -88,13 +97,15 @@ class ChatPanel(Vertical):
         yield Static(id="chat-lines")
         # Not selected on focus: a line offered again (or left with Escape) is edited, not
         # typed over at the first key.
-        line = ChatLine(max_length=MAX_CHARS, id="chat-input", select_on_focus=False)
+        line = ChatLine(max_length=MAX_CHAT_CHARS, id="chat-input", select_on_focus=False)
         line.display = False
         yield line
 
     def show(self, lines: list[tuple[str, str]], refused: str | None) -> None:
         """Show the newest of `lines` (who, what they said); `refused`: the line this seat
         said that the server refused (the session's `chat_refused`)."""
+        if refused is not None and refused != self._refused:
+            self._offers.append(refused)
         self._refused = refused
         text = said_line(lines[-1]) if lines else Text(tr(self)(PLACEHOLDER), style="italic")
         self.text = text.plain
@@ -121,8 +132,8 @@ class ChatPanel(Vertical):
         self.add_class("-typing")
         self._scroll_history()
         line = self.query_one(Input)
-        if self._refused and not line.value:
-            line.value = self._refused
+        if self._offers and not line.value:
+            line.value = self._offers.pop(0)
             line.cursor_position = len(line.value)
         line.display = True
         # Now, not after the keys already waiting (focus() waits its turn): a line typed fast
@@ -153,7 +164,25 @@ def said_line(line: tuple[str, str]) -> Text:
 
 class ChatLine(TypedInput):
     """The line to type: emptied as Enter reaches it, so that keys typed behind the Enter in
-    the same packet ("hi\\rx") start the next line rather than being wiped with the one sent."""
+    the same packet ("hi\\rx") start the next line rather than being wiped with the one sent.
+    It takes at most MAX_CHAT_CELLS cells, as the server counts them: a wide line was refused
+    only once sent (101 of 闇 are 202 cells); a paste takes as much as fits."""
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        value = self.value
+        start, end = sorted((max(0, start), min(len(value), end)))
+        kept = value[:start] + value[end:]
+        fits = text[: max(0, MAX_CHAT_CHARS - len(kept))]  # (a long paste: cut before measuring)
+        while fits and cells(kept[:start] + fits + kept[start:]) > MAX_CHAT_CELLS:
+            fits = fits[:-1]  # (cells < 0, a control character: the server says why)
+        if fits == text:
+            super().replace(text, start, end)
+            return
+        if fits:
+            super().replace(fits, start, end)
+        else:
+            self.restricted()
+        self.post_message(ChatPanel.Full())
 
     async def action_submit(self) -> None:
         await super().action_submit()  # (Submitted carries the line as it was)
