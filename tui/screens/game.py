@@ -676,7 +676,8 @@ class GameScreen(BoardScreen, LaidOutOnce):
     def action_results(self) -> None:
         from tui.screens.gameover import GameOverScreen
 
-        self.app.push_screen(GameOverScreen(self.session), self._after_results)
+        chat = self.action_chat if self.session.chat is not None else None
+        self.app.push_screen(GameOverScreen(self.session, chat), self._after_results)
 
     def _after_results(self, choice: str | None) -> None:
         if choice == "replay":
@@ -690,8 +691,7 @@ class GameScreen(BoardScreen, LaidOutOnce):
             self._leave()  # (not Escape's step back: the chat line or map may have the focus)
         elif choice == "quit":
             self.action_quit_game()
-        elif choice == "chat":
-            self.action_chat()
+        # ("chat": the results opened the chat line as they went)
 
     def _save_quietly(self) -> str:
         _ = tr(self)
