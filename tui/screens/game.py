@@ -712,7 +712,11 @@ class GameScreen(BoardScreen, LaidOutOnce):
         return self.query_one("#chat", ChatPanel)
 
     def action_chat(self) -> None:
-        self._chat().type_line()
+        self._chat().type_line()  # (first: the redraw below leaves a line being typed its keys)
+        board = self.query_one(BoardPanel)
+        if board.wide:  # the line is in the column a wide board hides: typed blind, and the
+            board.wide = False  # keys went back to the hidden prompt (an Enter answered unseen)
+            self.redraw()
 
     def _typing(self) -> bool:
         """Is a chat line being typed? The results wait for it: its keys (q, n, Enter) would
