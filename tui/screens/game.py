@@ -47,6 +47,11 @@ if TYPE_CHECKING:
 
 
 class GameScreen(BoardScreen, LaidOutOnce):
+    AUTO_FOCUS = ""
+    """None: the screen gives the keys itself (on_mount, on_screen_resume). Textual's auto focus
+    gave them back from a screen over it to the first focusable widget, the prompt, though a
+    wide board hid it (an Enter answered unseen)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "u",
@@ -236,6 +241,10 @@ class GameScreen(BoardScreen, LaidOutOnce):
         panel = self._chat_panel() if self.session.chat is not None else None
         if panel is not None and panel.typing:
             panel.type_line()  # back to the line being typed (help was opened from it: F1)
+        elif self.query_one(BoardPanel).wide:
+            # Not the prompt a wide board hides: an Enter there answered unseen. (The layout
+            # gives the map the keys if it has a choice.)
+            self.set_focus(None)
         else:
             self.query_one(DecisionPrompt).focus()
         if self.is_mounted and self._covered:
