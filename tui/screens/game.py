@@ -131,6 +131,9 @@ class GameScreen(BoardScreen, LaidOutOnce):
             "leave('chat')",
             N_("Game"),
             tooltip=N_("from the chat line back to the game (the line stays for the next t)"),
+            # Before the keys behind it are handed on (one packet: "ab", Escape, "1"): they go
+            # to the game, not into the line left.
+            priority=True,
         ),
         Binding(
             "q",
