@@ -7,12 +7,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+from test_serve_chat_typed_after_enter import typed
 from test_serve_remote_screen import SIZE, SeatApp, at_table
 from test_serve_tables import Seen, play_to_the_end
 from textual.pilot import Pilot
 
+from tui.screens import gameover
 from tui.screens.game import GameScreen
 from tui.screens.gameover import GameOverScreen
+from tui.widgets.prompt import DecisionPrompt
 
 
 def screen_text(app: SeatApp) -> str:
@@ -96,3 +100,22 @@ async def test_l_on_the_results_at_a_servers_table_switches_their_language(
         await pilot.press("l")
         await pilot.pause()
         assert "Back to the lobby" in screen_text(app) and app.language == "en"
+
+
+async def test_a_line_typed_at_once_after_t_on_the_results_is_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On the results, `t`, "gg" and Enter in one packet (over SSH): the keys behind `t` went to
+    the results' list or the board's prompt, as the line opened only in the results' callback,
+    and "gg" was never said."""
+    app, players = at_table(tmp_path, 1)
+    async with app.run_test(size=SIZE) as pilot:
+        await over_while_typing(app, players, pilot, "")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        monkeypatch.setattr(gameover, "clock", lambda: 1e9)  # (no key held over: long open)
+        await typed(app, pilot, "tgg\r")
+        assert app.sent[-1:] == [{"type": "chat", "text": "gg", "n": 1}]
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.query_one(DecisionPrompt).has_focus  # the line said: keys back

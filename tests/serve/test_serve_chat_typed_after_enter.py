@@ -89,3 +89,21 @@ async def test_back_from_the_help_opened_from_a_line_the_keys_go_to_the_line(
         await pilot.press(*"1c", "enter")
         assert app.sent == [{"type": "chat", "text": "ab1c", "n": 1}]
         assert app.screen.query_one(DecisionPrompt).has_focus
+
+
+async def test_a_key_typed_with_the_escape_that_leaves_a_line_goes_to_the_game(
+    tmp_path: Path,
+) -> None:
+    """`t`, "a", Escape and "1" in one packet: the "1" went into the line left (Escape ran after
+    the keys behind it reached the line), not to the game's options."""
+    app, _ = at_table(tmp_path, 0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        line = app.screen.query_one("#chat-input", Input)
+        for key, character in (("t", "t"), ("a", "a"), ("escape", None), ("1", "1")):
+            app.post_message(events.Key(key, character))
+        for _ in range(5):
+            await pilot.pause(0.01)
+        assert line.value == "a" and not line.display  # the line left, kept for the next t
+        prompt = app.screen.query_one(DecisionPrompt)
+        assert prompt.has_focus and prompt.typed == "1"  # the game's keys: option 1, typed

@@ -18,6 +18,7 @@ from tui.app import PartylineApp
 from tui.remote_session import RemoteSession
 from tui.screens.game import GameScreen
 from tui.screens.lobby import table_row
+from tui.widgets.board import BoardPanel
 from tui.widgets.chat import ChatPanel
 from tui.widgets.prompt import DecisionPrompt
 
@@ -215,3 +216,61 @@ async def test_back_to_the_lobby_leaves_though_the_chat_line_had_the_focus(
         await pilot.pause()
         await pilot.pause()
         assert app.left == 1
+
+
+def akis_turn_at_dangerous(tmp_path: Path) -> SeatApp:
+    """Aki's app at a Dangerous table of three (Bea, a bot), Aki to choose."""
+    hub, _ = make_hub()
+    aki, bea = Seen(hub, "Aki"), Seen(hub, "Bea")
+    aki.say(type="create", game="dangerous", players=3, bots={"2": "heuristic"}, seed=42)
+    table = aki.last("state")["table"]["id"]
+    bea.say(type="sit", table=table, seat=1)
+    aki.say(type="start")
+    while hub.play_bot(hub.tables[table]):
+        pass
+    assert aki.last("state")["decision"] is not None
+    return SeatApp(aki, tmp_path)
+
+
+async def test_t_on_a_wide_board_shows_the_chat_line_it_opens(tmp_path: Path) -> None:
+    """The chat line is in the column a wide board (w) hides: `t` opened it there, the line was
+    typed blind, and left (Escape) the keys went to the hidden prompt, where an Enter answered
+    the seat's question unseen. `t` narrows the board: the line and the prompt are in sight."""
+    app = akis_turn_at_dangerous(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        game = app.screen
+        await pilot.press("w")
+        await pilot.pause()
+        assert game.query_one(BoardPanel).wide and not game.query_one("#game-right").display
+        await pilot.press("t", *"ab")
+        await pilot.pause()
+        line = game.query_one("#chat-input")
+        assert not game.query_one(BoardPanel).wide and game.query_one("#game-right").display
+        assert line.has_focus and line.display and line.value == "ab"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert game.query_one(DecisionPrompt).has_focus and game.query_one("#game-right").display
+
+
+async def test_back_from_the_help_on_a_wide_board_an_enter_answers_nothing_unseen(
+    tmp_path: Path,
+) -> None:
+    """Back from a screen over the game (help), the prompt took the keys though a wide board
+    hid it: an Enter answered the seat's question unseen."""
+    app = akis_turn_at_dangerous(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("w", "f1")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.query_one(BoardPanel).wide
+        assert not game.query_one(DecisionPrompt).has_focus
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.sent == []
+        await pilot.press("w", "enter")  # the prompt in sight: Enter answers
+        await pilot.pause()
+        assert [sent["type"] for sent in app.sent] == ["decide"]

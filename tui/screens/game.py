@@ -48,6 +48,11 @@ if TYPE_CHECKING:
 
 
 class GameScreen(BoardScreen, LaidOutOnce):
+    AUTO_FOCUS = ""
+    """None: the screen gives the keys itself (on_mount, on_screen_resume). Textual's auto focus
+    gave them back from a screen over it to the first focusable widget, the prompt, though a
+    wide board hid it (an Enter answered unseen)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "u",
@@ -127,6 +132,9 @@ class GameScreen(BoardScreen, LaidOutOnce):
             "leave('chat')",
             N_("Game"),
             tooltip=N_("from the chat line back to the game (the line stays for the next t)"),
+            # Before the keys behind it are handed on (one packet: "ab", Escape, "1"): they go
+            # to the game, not into the line left.
+            priority=True,
         ),
         Binding(
             "q",
@@ -237,6 +245,10 @@ class GameScreen(BoardScreen, LaidOutOnce):
         panel = self._chat_panel() if self.session.chat is not None else None
         if panel is not None and panel.typing:
             panel.type_line()  # back to the line being typed (help was opened from it: F1)
+        elif self.query_one(BoardPanel).wide:
+            # Not the prompt a wide board hides: an Enter there answered unseen. (The layout
+            # gives the map the keys if it has a choice.)
+            self.set_focus(None)
         else:
             self.query_one(DecisionPrompt).focus()
         if self.is_mounted and self._covered:
@@ -677,7 +689,8 @@ class GameScreen(BoardScreen, LaidOutOnce):
     def action_results(self) -> None:
         from tui.screens.gameover import GameOverScreen
 
-        self.app.push_screen(GameOverScreen(self.session), self._after_results)
+        chat = self.action_chat if self.session.chat is not None else None
+        self.app.push_screen(GameOverScreen(self.session, chat), self._after_results)
 
     def _after_results(self, choice: str | None) -> None:
         if choice == "replay":
@@ -691,8 +704,7 @@ class GameScreen(BoardScreen, LaidOutOnce):
             self._leave()  # (not Escape's step back: the chat line or map may have the focus)
         elif choice == "quit":
             self.action_quit_game()
-        elif choice == "chat":
-            self.action_chat()
+        # ("chat": the results opened the chat line as they went)
 
     def _save_quietly(self) -> str:
         _ = tr(self)
@@ -713,7 +725,11 @@ class GameScreen(BoardScreen, LaidOutOnce):
         return self.query_one("#chat", ChatPanel)
 
     def action_chat(self) -> None:
-        self._chat().type_line()
+        self._chat().type_line()  # (first: the redraw below leaves a line being typed its keys)
+        board = self.query_one(BoardPanel)
+        if board.wide:  # the line is in the column a wide board hides: typed blind, and the
+            board.wide = False  # keys went back to the hidden prompt (an Enter answered unseen)
+            self.redraw()
 
     def _typing(self) -> bool:
         """Is a chat line being typed? The results wait for it: its keys (q, n, Enter) would

@@ -105,15 +105,26 @@ class GameOverScreen(ModalScreen[str]):
         Binding("n", "pick('setup')", N_("New game"), tooltip=N_("a new game: the setup screen")),
         Binding("n", "pick('lobby')", N_("Lobby"), tooltip=N_("back to the lobby")),
         Binding("escape", "pick('board')", N_("Board"), tooltip=N_("back to the final board")),
-        Binding("t", "pick('chat')", N_("Chat"), tooltip=N_("back to the board, to say a line")),
+        Binding(
+            "t",
+            "pick('chat')",
+            N_("Chat"),
+            tooltip=N_("back to the board, to say a line"),
+            # Before the keys typed next are handed on: a line typed at once after `t` (one
+            # packet over SSH) goes to the chat line, not to these choices.
+            priority=True,
+        ),
         Binding("q", "pick('quit')", N_("Quit"), tooltip=N_("quit")),
         LANGUAGE_BINDING,  # as on the board beneath: the results and the board switch together
         APP_HELP,
     ]
 
-    def __init__(self, session: PlaySession) -> None:
+    def __init__(self, session: PlaySession, chat: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.session = session
+        self._chat = chat
+        """Opens the board's chat line (`t`): called as this screen goes, not in the result's
+        callback, which comes after the keys typed behind `t` were handed to the board."""
         self.choices = choices_for(session)
         self._last_go_on = clock()
         """When a key was last taken as held over (first: when the screen opened)."""
@@ -184,3 +195,5 @@ class GameOverScreen(ModalScreen[str]):
 
     def action_pick(self, choice: str) -> None:
         self.dismiss(choice)
+        if choice == "chat" and self._chat is not None:
+            self._chat()  # (this screen is off the stack: the line takes the keys now)
