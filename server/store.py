@@ -280,12 +280,15 @@ class TableStore:
 
 def chat_line(entry: object) -> tuple[str, str]:
     """(who, line) of a chat line read from a file; BadText if it is not one a player could
-    have said."""
+    have said. Held to the blank rule it was said under (`typed=False`, as a save's names): a
+    line an older server kept still comes back."""
     if not (isinstance(entry, list) and len(entry) == 2 and all(isinstance(s, str) for s in entry)):
         raise BadText(Message(NOT_A_CHAT_LINE))
     who, line = entry
-    check_name(who)
-    check_line(line, what=THE_CHAT_LINE, max_cells=MAX_CHAT_CELLS, max_chars=MAX_CHAT_CHARS)
+    check_name(who, typed=False)
+    check_line(
+        line, what=THE_CHAT_LINE, max_cells=MAX_CHAT_CELLS, max_chars=MAX_CHAT_CHARS, typed=False
+    )
     return who, line
 
 

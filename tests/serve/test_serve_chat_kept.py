@@ -92,3 +92,20 @@ def test_a_chat_that_is_not_a_list_loses_the_chat_not_the_table(tmp_path: Path) 
     assert [line for line in log if "chat" in line] == [
         "0001.table.toml: the chat is not a list of lines: left out"
     ]
+
+
+def test_a_chat_line_an_older_server_kept_comes_back(tmp_path: Path) -> None:
+    """Lines (and names) that draw nothing but a blank braille cell or a soft hyphen were said
+    and kept before session 28 refused them as typed; a table file that holds them still gives
+    them back, as a save's names load (the rule they were said under)."""
+    hub, store = stored_hub(tmp_path, [])
+    three_at_light_and_dark(hub)
+    store.close()
+    path = tmp_path / "tables" / "0001.table.toml"
+    data = tomllib.loads(path.read_text())
+    data["chat"] = [["Aki", "\u2800"], ["\u00ad", "hello"]]
+    path.write_text(tomli_w.dumps(data))
+    log: list[str] = []
+    again, _ = stored_hub(tmp_path, log)
+    assert again.tables[1].chat == [("Aki", "\u2800"), ("\u00ad", "hello")]
+    assert not [line for line in log if "chat" in line]
