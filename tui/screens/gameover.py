@@ -42,7 +42,8 @@ lobby)."""
 HELD_OVER_KEYS = frozenset({NEXT_KEY, "enter"})
 
 HELD_OVER_NOTE = N_(
-    "Key held back for a moment, so that a key held over does not choose for you: press it again"
+    "Key held back for a moment, so that a key held over does not choose for you: press it "
+    "again in a second"
 )
 """Shown once a key is held over: a press that did nothing would look like a dead screen."""
 
