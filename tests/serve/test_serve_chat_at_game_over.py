@@ -63,14 +63,19 @@ async def test_the_results_come_once_the_line_is_left(tmp_path: Path) -> None:
         assert isinstance(app.screen, GameOverScreen)
 
 
+async def to_the_results(app: SeatApp, players: tuple[Seen, ...], pilot: Pilot[None]) -> None:
+    """The table played to its end, nothing typed, and the final board left for the results."""
+    await over_while_typing(app, players, pilot, "")
+    await pilot.press("escape")
+    await pilot.pause()
+
+
 async def test_t_on_the_results_opens_the_chat_line(tmp_path: Path) -> None:
     """Its players may talk on at a finished table, but `t` did nothing on the results (and
     the Enter after "gg" took the lobby): `t` is the board's chat line from there."""
     app, players = at_table(tmp_path, 1)
     async with app.run_test(size=SIZE) as pilot:
-        await over_while_typing(app, players, pilot, "")
-        await pilot.press("escape")
-        await pilot.pause()
+        await to_the_results(app, players, pilot)
         assert isinstance(app.screen, GameOverScreen)
         assert "t Chat" in app.screen._compositor.render_strips()[-1].text
         await pilot.press("t", *"gg", "enter")
@@ -85,9 +90,7 @@ async def test_l_on_the_results_at_a_servers_table_switches_their_language(
     """`l` did nothing on the results, here as at one screen (tests/tui/test_tui_language.py)."""
     app, players = at_table(tmp_path, 1)
     async with app.run_test(size=SIZE) as pilot:
-        await over_while_typing(app, players, pilot, "")
-        await pilot.press("escape")
-        await pilot.pause()
+        await to_the_results(app, players, pilot)
         results = app.screen
         assert isinstance(results, GameOverScreen)
         assert "Back to the lobby" in screen_text(app)
@@ -110,9 +113,7 @@ async def test_a_line_typed_at_once_after_t_on_the_results_is_said(
     and "gg" was never said."""
     app, players = at_table(tmp_path, 1)
     async with app.run_test(size=SIZE) as pilot:
-        await over_while_typing(app, players, pilot, "")
-        await pilot.press("escape")
-        await pilot.pause()
+        await to_the_results(app, players, pilot)
         assert isinstance(app.screen, GameOverScreen)
         monkeypatch.setattr(gameover, "clock", lambda: 1e9)  # (no key held over: long open)
         await typed(app, pilot, "tgg\r")
